@@ -1,0 +1,21 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { createApi } from '../../lambdas/api/app.js';
+import { createTokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
+import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
+import type { ServerConfig } from '../../lambdas/shared/config.js';
+import { LOOPBACK } from './ports.js';
+
+export type ApiServer = Readonly<{ url: string; stop(): Promise<void> }>;
+
+/** Serves the very Hono app the Lambda wraps, on loopback. */
+export async function startApiServer(config: ServerConfig, port: number): Promise<ApiServer> {
+  const app = createApi({ config, aws: createAwsClients(config), tokens: createTokenVerifier(config.auth) });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname: LOOPBACK }, () => resolve(s));
+    s.once('error', reject);
+  });
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,163 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { startProcess, type ManagedProcess } from './child-process.js';
+import { LOOPBACK, waitForHttp } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+export const USER_POOL_NAME = 'story-magic';
+export const WEB_CLIENT_NAME = 'story-magic-web';
+export const GROUPS = ['admin', 'moderator'] as const;
+
+export type CognitoLocal = Readonly<{ endpoint: string; process: ManagedProcess }>;
+
+/**
+ * Starts cognito-local (its own Node process: it keeps its users in `<dataDir>/.cognito`). Tokens are
+ * signed with cognito-local's key and name `http://127.0.0.1:<port>/<poolId>` as issuer; the API
+ * verifies them exactly as it verifies Cognito's. Codes it would e-mail (password reset) go to its log.
+ */
+export async function startCognitoLocal(opts: {
+  port: number;
+  dataDir: string;
+  logFile?: string;
+}): Promise<CognitoLocal> {
+  const endpoint = `http://${LOOPBACK}:${opts.port}`;
+  const configDir = join(opts.dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, TriggerFunctions: {} }, null, 2),
+  );
+  const process = startProcess(
+    'cognito-local',
+    globalThis.process.execPath,
+    [require.resolve('cognito-local/lib/bin/start.js')],
+    {
+      cwd: opts.dataDir,
+      env: { ...globalThis.process.env, PORT: String(opts.port), HOST: LOOPBACK },
+      logFile: opts.logFile,
+    },
+  );
+  try {
+    await Promise.race([
+      waitForHttp(endpoint, 'cognito-local'),
+      new Promise((_, reject) =>
+        process.child.once('exit', (code) =>
+          reject(new Error(`cognito-local exited (code ${code}) at start-up:\n${process.recentOutput()}`)),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    await process.stop();
+    throw error;
+  }
+  return { endpoint, process };
+}
+
+const ignoreIf = (name: string) => (error: unknown) => {
+  if ((error as { name?: string }).name !== name) throw error;
+};
+
+export type UserPoolIds = Readonly<{ userPoolId: string; clientId: string }>;
+
+/** Finds or creates the pool (with the product's password rules), its web client and the groups. */
+export async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<UserPoolIds> {
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: USER_POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: 8,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireLowercase: false,
+            RequireSymbols: false,
+          },
+        },
+      }),
+    );
+    userPoolId = created.UserPool?.Id;
+    if (!userPoolId) throw new Error('cognito-local created a user pool without an id');
+  }
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === WEB_CLIENT_NAME)?.ClientId;
+  if (!clientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: WEB_CLIENT_NAME,
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    clientId = created.UserPoolClient?.ClientId;
+    if (!clientId) throw new Error('cognito-local created an app client without an id');
+  }
+  for (const group of GROUPS) {
+    await client
+      .send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }))
+      .catch(ignoreIf('GroupExistsException'));
+  }
+  return { userPoolId, clientId };
+}
+
+/** Creates (or resets the password of) an account that needs no e-mail round-trip, in the given groups. */
+export async function ensureUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: { email: string; password: string; groups?: readonly string[]; attributes?: Record<string, string> },
+): Promise<void> {
+  const exists = await client
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }))
+    .then(() => true)
+    .catch((error: unknown) => {
+      ignoreIf('UserNotFoundException')(error);
+      return false;
+    });
+  if (!exists) {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: user.password,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          ...Object.entries(user.attributes ?? {}).map(([Name, Value]) => ({ Name, Value })),
+        ],
+      }),
+    );
+  }
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: user.email,
+      Password: user.password,
+      Permanent: true,
+    }),
+  );
+  for (const group of user.groups ?? []) {
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: group }),
+    );
+  }
+}

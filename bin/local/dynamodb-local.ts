@@ -1,0 +1,117 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTimeToLiveCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { tableSchema } from '../../lambdas/shared/table-schema.js';
+import { startProcess, type ManagedProcess } from './child-process.js';
+import { LOOPBACK, waitForHttp } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+/** The official DynamoDB Local jar, as shipped inside the npm package amplify-dynamodb-simulator. */
+export const dynamoDbLocalDir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+
+export function javaVersion(): string | undefined {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) return undefined;
+  return (result.stderr || result.stdout).split('\n')[0]?.trim();
+}
+
+export type DynamoDbLocal = Readonly<{ endpoint: string; process: ManagedProcess }>;
+
+/**
+ * Starts DynamoDB Local with `java`. With `dataDir` the tables live on disk and survive a restart;
+ * without it they live in memory (tests). DynamoDB Local has no bind-address option: it listens on
+ * every interface of the machine, so the port should not be exposed beyond a development machine.
+ */
+export async function startDynamoDbLocal(opts: {
+  port: number;
+  dataDir?: string | undefined;
+  logFile?: string;
+}): Promise<DynamoDbLocal> {
+  if (!javaVersion()) {
+    throw new Error(
+      'Java is not installed, and DynamoDB Local needs it. Install a Java runtime: apt-get install -y default-jre-headless',
+    );
+  }
+  const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const process = startProcess(
+    'DynamoDB Local',
+    'java',
+    [
+      `-Djava.library.path=${join(dynamoDbLocalDir, 'DynamoDBLocal_lib')}`,
+      '-Xmx512m',
+      '-jar',
+      join(dynamoDbLocalDir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(opts.port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
+    { cwd: dynamoDbLocalDir, logFile: opts.logFile },
+  );
+  const endpoint = `http://${LOOPBACK}:${opts.port}`;
+  try {
+    await Promise.race([
+      waitForHttp(endpoint, 'DynamoDB Local'),
+      new Promise((_, reject) =>
+        process.child.once('exit', (code) =>
+          reject(new Error(`DynamoDB Local exited (code ${code}) at start-up:\n${process.recentOutput()}`)),
+        ),
+      ),
+    ]);
+  } catch (error) {
+    await process.stop();
+    throw error;
+  }
+  return { endpoint, process };
+}
+
+/** Creates the table and its indexes from the shared schema if it does not exist yet. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+  }
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableSchema;
+  const attributeNames = new Set<string>([partitionKey, sortKey]);
+  for (const index of globalSecondaryIndexes) {
+    attributeNames.add(index.partitionKey);
+    attributeNames.add(index.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributeNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../../common/app-config.js';
+import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
+import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
+import { startApiServer } from './api-server.js';
+import { ensureUser, ensureUserPool, startCognitoLocal } from './cognito-local.js';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
+import { freePort } from './ports.js';
+import { ensureBucket, startS3Local } from './s3-local.js';
+import { startWebServer, type WebMode } from './web-server.js';
+
+export const TABLE_NAME = 'story-magic';
+export const MEDIA_BUCKET = 'story-magic-media';
+const REGION = 'us-east-1';
+
+export type LocalPorts = { web: number; api: number; dynamodb: number; cognito: number; s3: number };
+
+export type LocalStackOptions = {
+  /** A port of 0 means "any free port" (tests). */
+  ports: LocalPorts;
+  /** Where data survives restarts (`.local/`); undefined keeps everything in a temporary place. */
+  dataDir?: string | undefined;
+  web: WebMode | 'none';
+  admin: { email: string; password: string };
+  storyProvider: 'local' | 'bedrock';
+};
+
+export type LocalStack = Readonly<{
+  urls: { web?: string; api: string; dynamodb: string; cognito: string; s3: string };
+  serverConfig: ServerConfig;
+  appConfig: AppConfig;
+  admin: { email: string; password: string };
+  stop(): Promise<void>;
+}>;
+
+const resolvePort = async (port: number) => (port === 0 ? freePort() : port);
+
+/**
+ * Starts the whole product on loopback: DynamoDB Local, cognito-local and s3rver in parallel, then the
+ * table, user pool, groups, seeded admin and media bucket (each created only if missing), then the API
+ * and the web app. Whatever started is stopped again if a later step fails.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const ports: LocalPorts = {
+    web: await resolvePort(options.ports.web),
+    api: await resolvePort(options.ports.api),
+    dynamodb: await resolvePort(options.ports.dynamodb),
+    cognito: await resolvePort(options.ports.cognito),
+    s3: await resolvePort(options.ports.s3),
+  };
+  const ephemeral = options.dataDir === undefined;
+  const root = options.dataDir ?? mkdtempSync(join(tmpdir(), 'story-magic-'));
+  const logDir = join(root, 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+    stoppers.length = 0;
+    if (ephemeral) rmSync(root, { recursive: true, force: true });
+  };
+
+  try {
+    const [dynamo, cognito, s3] = await Promise.all([
+      startDynamoDbLocal({
+        port: ports.dynamodb,
+        dataDir: ephemeral ? undefined : join(root, 'dynamodb'),
+        logFile: join(logDir, 'dynamodb-local.log'),
+      }).then((d) => (stoppers.push(d.process.stop), d)),
+      startCognitoLocal({
+        port: ports.cognito,
+        dataDir: join(root, 'cognito'),
+        logFile: join(logDir, 'cognito-local.log'),
+      }).then((c) => (stoppers.push(c.process.stop), c)),
+      startS3Local({ port: ports.s3, dataDir: join(root, 's3') }).then((s) => (stoppers.push(s.stop), s)),
+    ]);
+
+    // Provisioning talks to the emulators through the same SDK clients the API uses.
+    const bootstrap = createAwsClients({
+      region: REGION,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+    });
+    const [{ userPoolId, clientId }] = await Promise.all([
+      ensureUserPool(bootstrap.cognito),
+      ensureTable(bootstrap.dynamodb, TABLE_NAME),
+      ensureBucket(bootstrap.s3, MEDIA_BUCKET),
+    ]);
+    await ensureUser(bootstrap.cognito, userPoolId, { ...options.admin, groups: ['admin'] });
+
+    const issuer = `${cognito.endpoint}/${userPoolId}`;
+    const serverConfig = loadServerConfig({
+      AWS_REGION: REGION,
+      TABLE_NAME,
+      MEDIA_BUCKET,
+      USER_POOL_ID: userPoolId,
+      AUTH_ISSUER: issuer,
+      AUTH_JWKS_URI: `${issuer}/.well-known/jwks.json`,
+      AUTH_CLIENT_ID: clientId,
+      STORY_PROVIDER: options.storyProvider,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+    });
+    const api = await startApiServer(serverConfig, ports.api);
+    stoppers.push(api.stop);
+
+    const appConfig: AppConfig = {
+      region: REGION,
+      userPoolId,
+      userPoolClientId: clientId,
+      userPoolEndpoint: cognito.endpoint,
+      apiBasePath: '/api',
+      mediaBasePath: '/media',
+    };
+    let webUrl: string | undefined;
+    if (options.web !== 'none') {
+      const web = await startWebServer({
+        mode: options.web,
+        port: ports.web,
+        apiUrl: api.url,
+        mediaUrl: `${s3.endpoint}/${MEDIA_BUCKET}`,
+        appConfig,
+      });
+      stoppers.push(web.stop);
+      webUrl = web.url;
+    }
+
+    return {
+      urls: {
+        ...(webUrl ? { web: webUrl } : {}),
+        api: api.url,
+        dynamodb: dynamo.endpoint,
+        cognito: cognito.endpoint,
+        s3: s3.endpoint,
+      },
+      serverConfig,
+      appConfig,
+      admin: options.admin,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

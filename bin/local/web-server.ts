@@ -1,0 +1,62 @@
+import { createServer, preview, type Plugin, type ProxyOptions } from 'vite';
+import type { ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { APP_CONFIG_PATH, type AppConfig } from '../../common/app-config.js';
+import { LOOPBACK } from './ports.js';
+
+export type WebMode = 'dev' | 'preview';
+export type WebServer = Readonly<{ url: string; stop(): Promise<void> }>;
+
+const configFile = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
+
+/** Answers `/app-config.json` the way the deployed web bucket does in AWS. */
+function appConfigPlugin(appConfig: AppConfig): Plugin {
+  const body = JSON.stringify(appConfig);
+  const middleware = (req: { url?: string | undefined }, res: ServerResponse, next: () => void) => {
+    if (req.url?.split('?')[0] !== APP_CONFIG_PATH) return next();
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('cache-control', 'no-store');
+    res.end(body);
+  };
+  return {
+    name: 'story-magic-app-config',
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+  };
+}
+
+/**
+ * Serves the SPA on one loopback URL that also answers `/api/*` (the API server) and `/media/*` (the
+ * media bucket), the same paths CloudFront routes in AWS. `dev` is Vite's dev server (fast start,
+ * hot reload); `preview` serves the production build in `web/dist` (what e2e tests and benchmarks use).
+ */
+export async function startWebServer(opts: {
+  mode: WebMode;
+  port: number;
+  apiUrl: string;
+  mediaUrl: string;
+  appConfig: AppConfig;
+}): Promise<WebServer> {
+  const proxy: Record<string, ProxyOptions> = {
+    '/api': { target: opts.apiUrl },
+    // http-proxy prepends the target's path: /media/x becomes /<bucket>/media/x (path-style S3).
+    '/media': { target: opts.mediaUrl },
+  };
+  const shared = {
+    configFile,
+    plugins: [appConfigPlugin(opts.appConfig)],
+    logLevel: 'warn' as const,
+    clearScreen: false,
+  };
+  const listen = { port: opts.port, host: LOOPBACK, strictPort: true, proxy };
+  if (opts.mode === 'dev') {
+    const server = await createServer({ ...shared, server: listen });
+    await server.listen();
+    return { url: `http://${LOOPBACK}:${opts.port}`, stop: () => server.close() };
+  }
+  const server = await preview({ ...shared, preview: listen });
+  return {
+    url: `http://${LOOPBACK}:${opts.port}`,
+    stop: () => new Promise<void>((resolve) => server.httpServer.close(() => resolve())),
+  };
+}

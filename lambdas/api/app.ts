@@ -1,0 +1,61 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ApiDeps } from './deps.js';
+import { ApiError, errorBody } from './errors.js';
+import { healthRoutes } from './routes/health.js';
+import { meRoutes } from './routes/me.js';
+import type { Access, Env, RouteDefinition } from './routes/route.js';
+
+/** Every route of the API, in one list: the app registers them and the authorization tests walk them. */
+export const routes: readonly RouteDefinition[] = [...healthRoutes, ...meRoutes];
+
+const bearerToken = (header: string | undefined): string | undefined => {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+};
+
+function authorize(access: Access, deps: ApiDeps): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    if (access === 'public') {
+      c.set('caller', undefined);
+      return next();
+    }
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    let caller;
+    try {
+      caller = await deps.tokens.verify(token);
+    } catch {
+      throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired or is invalid. Please sign in again.');
+    }
+    if (access === 'admin' && caller.role !== 'admin') {
+      throw new ApiError(403, 'FORBIDDEN', 'This area is for admins only.');
+    }
+    c.set('caller', caller);
+    return next();
+  };
+}
+
+/**
+ * The HTTP API: one Hono app, served by `@hono/node-server` locally and wrapped by `hono/aws-lambda`
+ * in AWS. Routes live under `/api` because CloudFront forwards `/api/*` unchanged.
+ */
+export function createApi(deps: ApiDeps): Hono<Env> {
+  const app = new Hono<Env>().basePath('/api');
+  app.use('*', secureHeaders());
+
+  for (const route of routes) {
+    app.on(route.method, route.path, authorize(route.access, deps), (c) => route.handle(c, deps));
+  }
+
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', `No such route: ${c.req.method} ${c.req.path}`), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(errorBody(error.code, error.message, error.details), error.status);
+    }
+    // Unexpected: log the error (never the request body or token) and answer without internals.
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: String(error) }));
+    return c.json(errorBody('INTERNAL', 'Something went wrong'), 500);
+  });
+  return app;
+}

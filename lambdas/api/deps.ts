@@ -1,0 +1,10 @@
+import type { AwsClients } from '../shared/aws-clients.js';
+import type { ServerConfig } from '../shared/config.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
+
+/** Everything a route needs from the outside world, built once per process. */
+export type ApiDeps = Readonly<{
+  config: ServerConfig;
+  aws: AwsClients;
+  tokens: TokenVerifier;
+}>;

@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { Caller } from '../auth/token-verifier.js';
+import type { ApiDeps } from '../deps.js';
+
+/**
+ * Who may call a route. Every route declares one; the app refuses to register a route without it, and
+ * the authorization tests walk the same list.
+ * - `public`: anyone, no token needed.
+ * - `user`: any signed-in, active account (ownership is then checked by the handler).
+ * - `admin`: a signed-in, active account whose token carries the `admin` group.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+export type Env = { Variables: { caller: Caller | undefined } };
+
+export type RouteContext = Context<Env> & { deps: ApiDeps };
+
+export type RouteDefinition = Readonly<{
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below `/api`, in Hono syntax (`/stories/:id`). */
+  path: string;
+  access: Access;
+  handle: (c: Context<Env>, deps: ApiDeps) => Response | Promise<Response>;
+}>;
+
+export const defineRoute = (route: RouteDefinition): RouteDefinition => route;
+
+/** The verified caller of a route whose access is `user` or `admin`. */
+export function callerOf(c: Context<Env>): Caller {
+  const caller = c.get('caller');
+  if (!caller) throw new Error('callerOf() used on a public route');
+  return caller;
+}

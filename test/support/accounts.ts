@@ -1,0 +1,50 @@
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import type { StackContext } from './stack-context.js';
+
+export function cognitoClient(stack: StackContext): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: stack.appConfig.region,
+    endpoint: stack.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Signs in through cognito-local exactly as the SPA does (USER_PASSWORD_AUTH) and returns the tokens. */
+export async function signIn(stack: StackContext, email: string, password: string) {
+  const result = await cognitoClient(stack).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.appConfig.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const tokens = result.AuthenticationResult;
+  if (!tokens?.AccessToken || !tokens.IdToken) throw new Error(`Sign-in of ${email} returned no tokens`);
+  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken };
+}
+
+/** A fresh, confirmed account with a unique e-mail, signed in. */
+export async function createSignedInUser(stack: StackContext) {
+  const email = `family-${randomUUID()}@storymagic.test`;
+  const password = 'Adventure123';
+  const cognito = cognitoClient(stack);
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: stack.appConfig.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: stack.appConfig.userPoolId, Username: email, Password: password, Permanent: true }),
+  );
+  return { email, password, ...(await signIn(stack, email, password)) };
+}

@@ -1,0 +1,20 @@
+import type { AppConfig } from '../../common/app-config.js';
+
+/** What the integration and e2e global setups hand to the tests (serialisable). */
+export type StackContext = {
+  webUrl?: string | undefined;
+  apiUrl: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  appConfig: AppConfig;
+  tableName: string;
+  mediaBucket: string;
+  admin: { email: string; password: string };
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackContext;
+  }
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, four layers. `npm test` (test/run.ts) runs them in order and prints a summary per layer.
+ * - unit: pure modules and handlers with AWS mocked at the SDK boundary (aws-sdk-client-mock).
+ * - integration: the HTTP API over real HTTP against DynamoDB Local, cognito-local and s3rver, started
+ *   once per run on free ports (test/integration/global-setup.ts).
+ * - infra: the synthesized CDK app (aws-cdk-lib/assertions, cdk-nag).
+ * - e2e: Chromium (Debian's) driven by playwright-core against the whole local stack.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
