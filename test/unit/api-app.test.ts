@@ -1,0 +1,115 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApi, routes } from '../../lambdas/api/app.js';
+import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
+import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
+import { loadServerConfig } from '../../lambdas/shared/config.js';
+import { createServer, type Server } from 'node:http';
+
+const dynamo = mockClient(DynamoDBClient);
+const s3 = mockClient(S3Client);
+
+// A JWKS endpoint for the health check's auth probe.
+let jwks: Server;
+let jwksUrl = '';
+beforeAll(async () => {
+  jwks = createServer((_req, res) => res.end('{"keys":[]}'));
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const address = jwks.address();
+  jwksUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks.json`;
+});
+afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
+beforeEach(() => {
+  dynamo.reset();
+  s3.reset();
+});
+
+const callers: Record<string, Caller> = {
+  'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user' },
+  'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin' },
+};
+const tokens: TokenVerifier = {
+  verify: async (token) => {
+    const caller = callers[token];
+    if (!caller) throw new Error('bad token');
+    return caller;
+  },
+};
+
+function app() {
+  const config = loadServerConfig({
+    TABLE_NAME: 't',
+    MEDIA_BUCKET: 'b',
+    USER_POOL_ID: 'p',
+    AUTH_ISSUER: 'http://127.0.0.1/p',
+    AUTH_JWKS_URI: jwksUrl,
+    AUTH_CLIENT_ID: 'c',
+  });
+  return createApi({ config, aws: createAwsClients(config), tokens });
+}
+
+describe('API app', () => {
+  it('declares who may call every route, and only health is public', () => {
+    for (const route of routes) expect(['public', 'user', 'admin']).toContain(route.access);
+    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health']);
+  });
+
+  it('refuses every non-public route without a token and with a bad token', async () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const path = `/api${route.path.replace(/:(\w+)/g, 'x')}`;
+      const anonymous = await app().request(path, { method: route.method });
+      expect(anonymous.status, `${route.method} ${route.path}`).toBe(401);
+      const forged = await app().request(path, { method: route.method, headers: { authorization: 'Bearer nope' } });
+      expect(forged.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it('reports health "ok" with every dependency up', async () => {
+    dynamo.on(DescribeTableCommand).resolves({});
+    s3.on(HeadBucketCommand).resolves({});
+    const response = await app().request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      dependencies: { database: { status: 'up' }, storage: { status: 'up' }, auth: { status: 'up' } },
+    });
+  });
+
+  it('reports health "degraded" (503) naming the dependency that is down', async () => {
+    dynamo.on(DescribeTableCommand).rejects(new Error('connect ECONNREFUSED'));
+    s3.on(HeadBucketCommand).resolves({});
+    const response = await app().request('/api/health');
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { status: string; dependencies: Record<string, { status: string; error?: string }> };
+    expect(body.status).toBe('degraded');
+    expect(body.dependencies.database).toMatchObject({ status: 'down', error: 'connect ECONNREFUSED' });
+    expect(body.dependencies.storage?.status).toBe('up');
+  });
+
+  it('answers an unknown route with a JSON 404 and sets security headers', async () => {
+    const response = await app().request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such route: GET /api/nothing-here' } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("answers /me with the caller's role from the token's groups", async () => {
+    const response = await app().request('/api/me', { headers: { authorization: 'Bearer admin-token' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: 'a1', role: 'admin', isAdmin: true });
+  });
+});
+
+describe('server configuration', () => {
+  it('names every missing setting', () => {
+    expect(() => loadServerConfig({ TABLE_NAME: 't' })).toThrow(/MEDIA_BUCKET.*USER_POOL_ID|USER_POOL_ID.*MEDIA_BUCKET/s);
+  });
+
+  it('defaults to the offline story provider and refuses an unknown one', () => {
+    const base = { TABLE_NAME: 't', MEDIA_BUCKET: 'b', USER_POOL_ID: 'p', AUTH_ISSUER: 'https://i', AUTH_JWKS_URI: 'https://j', AUTH_CLIENT_ID: 'c' };
+    expect(loadServerConfig(base).storyProvider).toBe('local');
+    expect(() => loadServerConfig({ ...base, STORY_PROVIDER: 'openai' })).toThrow(/STORY_PROVIDER/);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
+
+type Call = { task: string } & Record<string, unknown>;
+
+/** Drives the real definition with scripted task results, recording which tasks ran in which order. */
+function scripted(results: Record<string, (call: Call, count: number) => unknown>) {
+  const calls: Call[] = [];
+  const workflow = createLocalWorkflow((input) => {
+    const call = input as Call;
+    calls.push(call);
+    const count = calls.filter((c) => c.task === call.task).length;
+    const result = results[call.task]?.(call, count);
+    if (result instanceof Error) throw result;
+    return (result ?? {}) as never;
+  });
+  return { calls, run: () => workflow.run({ job: { storyId: 'story-1' } }) };
+}
+
+describe('generation workflow definition', () => {
+  it('routes every Task state to markFailed on any error, so a failure always frees the slot', () => {
+    const { States } = loadDefinition();
+    for (const [name, state] of Object.entries(States as Record<string, { Type: string; Catch?: { Next: string }[] }>)) {
+      if (state.Type !== 'Task' || name === 'MarkFailed') continue;
+      expect(state.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
+    }
+  });
+
+  it('runs build → write → check → save → cover → ready on the happy path', async () => {
+    const { calls, run } = scripted({ checkStory: () => ({ valid: true, attemptsLeft: 2 }) });
+    await run();
+    expect(calls.map((c) => c.task)).toEqual(['buildPrompt', 'writeStory', 'checkStory', 'saveStory', 'paintCover', 'markReady']);
+  });
+
+  it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {
+    const { calls, run } = scripted({
+      checkStory: (_call, count) => ({ valid: false, attemptsLeft: 2 - count, nextPrompt: { attempt: count + 1 } }),
+    });
+    await expect(run()).rejects.toThrow(/GenerationFailed|could not be generated/);
+    expect(calls.map((c) => c.task)).toEqual([
+      'buildPrompt',
+      'writeStory',
+      'checkStory',
+      'writeStory',
+      'checkStory',
+      'markFailed',
+    ]);
+    expect(calls[3]?.prompt).toEqual({ attempt: 2 });
+    expect(calls.at(-1)?.failure).toMatchObject({ Error: 'StoryRejected' });
+  });
+
+  it('marks the story failed with the cause when a task keeps throwing', async () => {
+    const { calls, run } = scripted({ writeStory: () => new Error('provider unavailable') });
+    await expect(run()).rejects.toThrow();
+    const writes = calls.filter((c) => c.task === 'writeStory').length;
+    expect(writes).toBe(4); // first try + 3 retries
+    const failed = calls.at(-1);
+    expect(failed?.task).toBe('markFailed');
+    expect(JSON.stringify(failed?.failure)).toContain('provider unavailable');
+    expect(failed?.job).toEqual({ storyId: 'story-1' });
+  });
+});
