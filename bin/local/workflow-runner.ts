@@ -8,12 +8,12 @@ export const definitionPath = fileURLToPath(new URL('../../lambdas/workflow/defi
 const LOCAL_TASKS_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:story-magic-tasks';
 
 type JsonValue = Parameters<StateMachine['run']>[0];
-type State = { Type: string };
+type Definition = ConstructorParameters<typeof StateMachine>[0];
 type TaskHandler = (input: JsonValue) => Promise<JsonValue> | JsonValue;
 
-export function loadDefinition(): { States: Record<string, State> } & Record<string, unknown> {
+export function loadDefinition(): Definition {
   const text = readFileSync(definitionPath, 'utf8').replaceAll('${TasksFunctionArn}', LOCAL_TASKS_ARN);
-  return JSON.parse(text) as { States: Record<string, State> } & Record<string, unknown>;
+  return JSON.parse(text) as Definition;
 }
 
 /**
@@ -22,7 +22,7 @@ export function loadDefinition(): { States: Record<string, State> } & Record<str
  */
 export function createLocalWorkflow(handleTask: TaskHandler) {
   const definition = loadDefinition();
-  const machine = new StateMachine(definition as ConstructorParameters<typeof StateMachine>[0]);
+  const machine = new StateMachine(definition);
   const taskStates = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name]) => name);
