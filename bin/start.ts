@@ -14,6 +14,7 @@ const envSchema = z.object({
   DYNAMODB_PORT: port(8000),
   COGNITO_PORT: port(9229),
   S3_PORT: port(4569),
+  LAMBDA_PORT: port(3002),
   ADMIN_EMAIL: z.email().default('admin@storymagic.local'),
   ADMIN_PASSWORD: z.string().min(8).default('Guardian2024'),
   STORY_PROVIDER: z.enum(['local', 'bedrock']).default('local'),
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     dynamodb: env.DYNAMODB_PORT,
     cognito: env.COGNITO_PORT,
     s3: env.S3_PORT,
+    lambda: env.LAMBDA_PORT,
   };
   const portEnv: Record<keyof LocalPorts, [string, string]> = {
     web: ['web app', 'WEB_PORT'],
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     dynamodb: ['DynamoDB Local', 'DYNAMODB_PORT'],
     cognito: ['cognito-local', 'COGNITO_PORT'],
     s3: ['S3 server', 'S3_PORT'],
+    lambda: ['Lambda endpoint for Cognito triggers', 'LAMBDA_PORT'],
   };
   for (const [key, [service, envVar]] of Object.entries(portEnv) as [keyof LocalPorts, [string, string]][]) {
     await assertPortFree(ports[key], service, envVar);

@@ -12,7 +12,9 @@ import { CHROMIUM_PATH } from './support/browser.js';
 type Layer = { name: string; kind: 'check' | 'vitest'; command?: string[]; needs?: () => string | undefined };
 
 const needJava = () =>
-  javaVersion() ? undefined : 'Java is missing (DynamoDB Local needs it). Install it: sudo apt-get install -y default-jre-headless';
+  javaVersion()
+    ? undefined
+    : 'Java is missing (DynamoDB Local needs it). Install it: sudo apt-get install -y default-jre-headless';
 const needChromium = () =>
   existsSync(CHROMIUM_PATH)
     ? undefined
@@ -52,14 +54,23 @@ for (const layer of selected) {
   console.log(`\n━━ ${layer.name} ━━`);
   const t0 = performance.now();
   const reportFile = join(reportDir, `${layer.name}.json`);
-  const command =
-    layer.command ??
-    ['npx', 'vitest', 'run', '--project', layer.name, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+  const command = layer.command ?? [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    layer.name,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+  ];
   const result = spawnSync(command[0] as string, command.slice(1), { stdio: 'inherit', env: process.env });
   const seconds = (performance.now() - t0) / 1000;
   const ok = result.status === 0;
   if (layer.kind === 'vitest') {
-    const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as JestLikeReport) : undefined;
+    const report = existsSync(reportFile)
+      ? (JSON.parse(readFileSync(reportFile, 'utf8')) as JestLikeReport)
+      : undefined;
     const passed = report?.numPassedTests ?? 0;
     const failed = report?.numFailedTests ?? 0;
     const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
@@ -75,7 +86,9 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log('\n━━ summary ━━');
 console.log(`${pad('layer', 13)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}time`);
 for (const r of rows) {
-  console.log(`${pad(r.layer, 13)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.ok ? '' : '  ✗'}`);
+  console.log(
+    `${pad(r.layer, 13)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.ok ? '' : '  ✗'}`,
+  );
 }
 const total = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((sum, r) => sum + r[key], 0);
 console.log(`total time ${((performance.now() - started) / 1000).toFixed(1)} s`);

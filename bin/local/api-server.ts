@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createApi } from '../../lambdas/api/app.js';
+import { createApiDeps } from '../../lambdas/api/deps.js';
 import { createTokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import type { ServerConfig } from '../../lambdas/shared/config.js';
@@ -9,7 +10,7 @@ export type ApiServer = Readonly<{ url: string; stop(): Promise<void> }>;
 
 /** Serves the very Hono app the Lambda wraps, on loopback. */
 export async function startApiServer(config: ServerConfig, port: number): Promise<ApiServer> {
-  const app = createApi({ config, aws: createAwsClients(config), tokens: createTokenVerifier(config.auth) });
+  const app = createApi(createApiDeps(config, createAwsClients(config), createTokenVerifier(config.auth)));
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: LOOPBACK }, () => resolve(s));
     s.once('error', reject);

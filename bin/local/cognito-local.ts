@@ -29,9 +29,13 @@ export type CognitoLocal = Readonly<{ endpoint: string; process: ManagedProcess 
  * signed with cognito-local's key and name `http://127.0.0.1:<port>/<poolId>` as issuer; the API
  * verifies them exactly as it verifies Cognito's. Codes it would e-mail (password reset) go to its log.
  */
+/** The trigger Lambda's name, as cognito-local asks the Lambda endpoint for it. */
+export const TRIGGERS_FUNCTION = 'story-magic-cognito-triggers';
+
 export async function startCognitoLocal(opts: {
   port: number;
   dataDir: string;
+  lambdaEndpoint: string;
   logFile?: string;
 }): Promise<CognitoLocal> {
   const endpoint = `http://${LOOPBACK}:${opts.port}`;
@@ -39,7 +43,24 @@ export async function startCognitoLocal(opts: {
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
     join(configDir, 'config.json'),
-    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, TriggerFunctions: {} }, null, 2),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: endpoint },
+        LambdaClient: {
+          endpoint: opts.lambdaEndpoint,
+          region: 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        },
+        // The same three triggers the CDK auth construct attaches to the Cognito user pool.
+        TriggerFunctions: {
+          PreSignUp: TRIGGERS_FUNCTION,
+          PostConfirmation: TRIGGERS_FUNCTION,
+          PostAuthentication: TRIGGERS_FUNCTION,
+        },
+      },
+      null,
+      2,
+    ),
   );
   const process = startProcess(
     'cognito-local',
@@ -124,7 +145,7 @@ export async function ensureUser(
   client: CognitoIdentityProviderClient,
   userPoolId: string,
   user: { email: string; password: string; groups?: readonly string[]; attributes?: Record<string, string> },
-): Promise<void> {
+): Promise<string> {
   const exists = await client
     .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }))
     .then(() => true)
@@ -160,4 +181,8 @@ export async function ensureUser(
       new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: group }),
     );
   }
+  const created = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
+  const sub = created.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`cognito-local returned ${user.email} without a sub`);
+  return sub;
 }

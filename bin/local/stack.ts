@@ -5,9 +5,12 @@ import type { AppConfig } from '../../common/app-config.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
-import { ensureUser, ensureUserPool, startCognitoLocal } from './cognito-local.js';
+import { ensureUser, ensureUserPool, startCognitoLocal, TRIGGERS_FUNCTION } from './cognito-local.js';
+import { startLambdaInvokeServer } from './lambda-invoke-server.js';
+import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
+import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
-import { freePort } from './ports.js';
+import { freePort, LOOPBACK } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
 import { startWebServer, type WebMode } from './web-server.js';
 
@@ -15,7 +18,7 @@ export const TABLE_NAME = 'story-magic';
 export const MEDIA_BUCKET = 'story-magic-media';
 const REGION = 'us-east-1';
 
-export type LocalPorts = { web: number; api: number; dynamodb: number; cognito: number; s3: number };
+export type LocalPorts = { web: number; api: number; dynamodb: number; cognito: number; s3: number; lambda: number };
 
 export type LocalStackOptions = {
   /** A port of 0 means "any free port" (tests). */
@@ -49,6 +52,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dynamodb: await resolvePort(options.ports.dynamodb),
     cognito: await resolvePort(options.ports.cognito),
     s3: await resolvePort(options.ports.s3),
+    lambda: await resolvePort(options.ports.lambda),
   };
   const ephemeral = options.dataDir === undefined;
   const root = options.dataDir ?? mkdtempSync(join(tmpdir(), 'story-magic-'));
@@ -63,6 +67,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
+    const localClients = createAwsClients({
+      region: REGION,
+      endpoints: { dynamodb: `http://${LOOPBACK}:${ports.dynamodb}` },
+    });
+    const profiles = profileRepository(localClients.documents, TABLE_NAME);
+    const lambda = await startLambdaInvokeServer(
+      { [TRIGGERS_FUNCTION]: createCognitoTriggers({ profiles }) },
+      ports.lambda,
+    );
+    stoppers.push(lambda.stop);
+
     const [dynamo, cognito, s3] = await Promise.all([
       startDynamoDbLocal({
         port: ports.dynamodb,
@@ -72,6 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startCognitoLocal({
         port: ports.cognito,
         dataDir: join(root, 'cognito'),
+        lambdaEndpoint: lambda.url,
         logFile: join(logDir, 'cognito-local.log'),
       }).then((c) => (stoppers.push(c.process.stop), c)),
       startS3Local({ port: ports.s3, dataDir: join(root, 's3') }).then((s) => (stoppers.push(s.stop), s)),
@@ -87,7 +103,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ensureTable(bootstrap.dynamodb, TABLE_NAME),
       ensureBucket(bootstrap.s3, MEDIA_BUCKET),
     ]);
-    await ensureUser(bootstrap.cognito, userPoolId, { ...options.admin, groups: ['admin'] });
+    const adminId = await ensureUser(bootstrap.cognito, userPoolId, { ...options.admin, groups: ['admin'] });
+    await profiles.create({
+      userId: adminId,
+      email: options.admin.email,
+      displayName: 'Guardian',
+      authorName: '',
+      ageBand: 'B',
+      role: 'admin',
+    });
 
     const issuer = `${cognito.endpoint}/${userPoolId}`;
     const serverConfig = loadServerConfig({

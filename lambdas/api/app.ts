@@ -2,19 +2,25 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
+import { createAccountStatusCheck } from './auth/account-status.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import type { Access, Env, RouteDefinition } from './routes/route.js';
 
 /** Every route of the API, in one list: the app registers them and the authorization tests walk them. */
-export const routes: readonly RouteDefinition[] = [...healthRoutes, ...meRoutes];
+export const routes: readonly RouteDefinition[] = [...healthRoutes, ...meRoutes, ...feedbackRoutes];
 
 const bearerToken = (header: string | undefined): string | undefined => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 };
 
-function authorize(access: Access, deps: ApiDeps): MiddlewareHandler<Env> {
+function authorize(
+  access: Access,
+  deps: ApiDeps,
+  assertActive: ReturnType<typeof createAccountStatusCheck>,
+): MiddlewareHandler<Env> {
   return async (c, next) => {
     if (access === 'public') {
       c.set('caller', undefined);
@@ -28,6 +34,7 @@ function authorize(access: Access, deps: ApiDeps): MiddlewareHandler<Env> {
     } catch {
       throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired or is invalid. Please sign in again.');
     }
+    await assertActive(caller);
     if (access === 'admin' && caller.role !== 'admin') {
       throw new ApiError(403, 'FORBIDDEN', 'This area is for admins only.');
     }
@@ -44,8 +51,9 @@ export function createApi(deps: ApiDeps): Hono<Env> {
   const app = new Hono<Env>().basePath('/api');
   app.use('*', secureHeaders());
 
+  const assertActive = createAccountStatusCheck(deps.profiles);
   for (const route of routes) {
-    app.on(route.method, route.path, authorize(route.access, deps), (c) => route.handle(c, deps));
+    app.on(route.method, route.path, authorize(route.access, deps, assertActive), (c) => route.handle(c, deps));
   }
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', `No such route: ${c.req.method} ${c.req.path}`), 404));

@@ -4,9 +4,17 @@ import { z } from 'zod';
  * Server configuration, read from the environment once per process. The same names are set by the CDK
  * api construct in AWS and by the local stack for `npm start`; only the values differ.
  */
-const envSchema = z.object({
+/** What every function needs: the table, and the emulator endpoints locally. */
+const dataEnvSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   TABLE_NAME: z.string().min(1),
+  /** Local-only endpoints of the emulators; absent in AWS, where the SDK's defaults apply. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+});
+
+const envSchema = dataEnvSchema.extend({
   MEDIA_BUCKET: z.string().min(1),
   USER_POOL_ID: z.string().min(1),
   /** JWT issuer (`https://cognito-idp.<region>.amazonaws.com/<pool>` in AWS, cognito-local's URL locally). */
@@ -17,38 +25,50 @@ const envSchema = z.object({
   STORY_PROVIDER: z.enum(['local', 'bedrock']).default('local'),
   /** Step Functions state machine ARN in AWS; absent locally, where the same definition runs in-process. */
   WORKFLOW_ARN: z.string().min(1).optional(),
-  /** Local-only endpoints of the emulators; absent in AWS, where the SDK's defaults apply. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
 });
 
-export type ServerConfig = Readonly<{
+export type DataConfig = Readonly<{
   region: string;
   tableName: string;
-  mediaBucket: string;
-  userPoolId: string;
-  auth: Readonly<{ issuer: string; jwksUri: string; clientId: string }>;
-  storyProvider: 'local' | 'bedrock';
-  workflowArn: string | undefined;
   endpoints: Readonly<{ dynamodb?: string | undefined; s3?: string | undefined; cognito?: string | undefined }>;
 }>;
 
-export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(env);
+export type ServerConfig = DataConfig &
+  Readonly<{
+    mediaBucket: string;
+    userPoolId: string;
+    auth: Readonly<{ issuer: string; jwksUri: string; clientId: string }>;
+    storyProvider: 'local' | 'bedrock';
+    workflowArn: string | undefined;
+  }>;
+
+function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid server configuration: ${problems.join('; ')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** For functions that only touch the table (Cognito triggers). */
+export function loadDataConfig(env: NodeJS.ProcessEnv = process.env): DataConfig {
+  const e = parse(dataEnvSchema, env);
   return {
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
+    endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
+  };
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const e = parse(envSchema, env);
+  return {
+    ...loadDataConfig(env),
     mediaBucket: e.MEDIA_BUCKET,
     userPoolId: e.USER_POOL_ID,
     auth: { issuer: e.AUTH_ISSUER, jwksUri: e.AUTH_JWKS_URI, clientId: e.AUTH_CLIENT_ID },
     storyProvider: e.STORY_PROVIDER,
     workflowArn: e.WORKFLOW_ARN,
-    endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
   };
 }

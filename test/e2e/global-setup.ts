@@ -5,7 +5,9 @@ import '../support/stack-context.js';
 
 /** Builds the SPA once and serves the production build, as CloudFront would, on the local stack. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('The web build failed; see the output above.');
   const { stack, context } = await startTestStack('preview');
   project.provide('stack', context);

@@ -24,7 +24,11 @@ describe('HTTP API over real HTTP against the local emulators', () => {
   it('answers a signed-in family with its own identity, taken from the token', async () => {
     const response = await api('/me', bearer(family.accessToken));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: decodePayload(family.accessToken).sub, role: 'user', isAdmin: false });
+    expect(await response.json()).toMatchObject({
+      id: decodePayload(family.accessToken).sub,
+      role: 'user',
+      isAdmin: false,
+    });
   });
 
   it('sees the admin group of the seeded admin', async () => {
@@ -36,7 +40,9 @@ describe('HTTP API over real HTTP against the local emulators', () => {
   it('refuses a call without a token with a clear message', async () => {
     const response = await api('/me');
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },
+    });
   });
 
   it('refuses a tampered token (a family member promoting themselves to admin)', async () => {

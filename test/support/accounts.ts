@@ -3,6 +3,7 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { StackContext } from './stack-context.js';
@@ -44,7 +45,35 @@ export async function createSignedInUser(stack: StackContext) {
     }),
   );
   await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: stack.appConfig.userPoolId, Username: email, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: stack.appConfig.userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  return { email, password, ...(await signIn(stack, email, password)) };
+}
+
+/** Signs up through cognito-local exactly as the SPA does: details travel as ClientMetadata to the triggers. */
+export async function signUp(
+  stack: StackContext,
+  details: { displayName: string; authorName?: string; ageBand?: 'A' | 'B'; email?: string; password?: string },
+) {
+  const email = details.email ?? `family-${randomUUID()}@storymagic.test`;
+  const password = details.password ?? 'Adventure123';
+  await cognitoClient(stack).send(
+    new SignUpCommand({
+      ClientId: stack.appConfig.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      ClientMetadata: {
+        displayName: details.displayName,
+        authorName: details.authorName ?? '',
+        ageBand: details.ageBand ?? 'B',
+      },
+    }),
   );
   return { email, password, ...(await signIn(stack, email, password)) };
 }

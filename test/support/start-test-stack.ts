@@ -7,7 +7,7 @@ export const TEST_ADMIN = { email: 'admin@storymagic.test', password: 'Guardian2
 /** One local stack per test run, on free ports, with nothing kept afterwards. */
 export async function startTestStack(web: WebMode | 'none'): Promise<{ stack: LocalStack; context: StackContext }> {
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0 },
+    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
     dataDir: undefined,
     web,
     admin: TEST_ADMIN,

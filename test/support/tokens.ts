@@ -23,7 +23,9 @@ export function decodePayload(token: string): Record<string, unknown> {
 export function signToken(payload: Record<string, unknown>): string {
   const header = { alg: 'RS256', typ: 'JWT', kid: signingKey.kid ?? 'CognitoLocal' };
   const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(createPrivateKey({ key: signingKey, format: 'jwk' }));
+  const signature = createSign('RSA-SHA256')
+    .update(unsigned)
+    .sign(createPrivateKey({ key: signingKey, format: 'jwk' }));
   return `${unsigned}.${base64url(signature)}`;
 }
 

@@ -1,15 +1,18 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, routes } from '../../lambdas/api/app.js';
 import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
+import { createApiDeps } from '../../lambdas/api/deps.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig } from '../../lambdas/shared/config.js';
 import { createServer, type Server } from 'node:http';
 
 const dynamo = mockClient(DynamoDBClient);
 const s3 = mockClient(S3Client);
+const documents = mockClient(DynamoDBDocumentClient);
 
 // A JWKS endpoint for the health check's auth probe.
 let jwks: Server;
@@ -24,11 +27,20 @@ afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
 beforeEach(() => {
   dynamo.reset();
   s3.reset();
+  // Account status reads: s1 is suspended, o1's tokens before t=200 were revoked, everyone else is active.
+  documents.reset();
+  documents.on(GetCommand).resolves({});
+  documents
+    .on(GetCommand, { Key: { PK: 'USER#s1', SK: 'PROFILE' } })
+    .resolves({ Item: { suspended_at: '2026-01-01T00:00:00Z' } });
+  documents.on(GetCommand, { Key: { PK: 'USER#o1', SK: 'PROFILE' } }).resolves({ Item: { tokens_valid_after: 200 } });
 });
 
 const callers: Record<string, Caller> = {
-  'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user' },
-  'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin' },
+  'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user', issuedAt: 1 },
+  'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin', issuedAt: 1 },
+  'suspended-token': { userId: 's1', username: 's1', groups: [], role: 'user', issuedAt: 1 },
+  'old-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 100 },
 };
 const tokens: TokenVerifier = {
   verify: async (token) => {
@@ -47,7 +59,7 @@ function app() {
     AUTH_JWKS_URI: jwksUrl,
     AUTH_CLIENT_ID: 'c',
   });
-  return createApi({ config, aws: createAwsClients(config), tokens });
+  return createApi(createApiDeps(config, createAwsClients(config), tokens));
 }
 
 describe('API app', () => {
@@ -82,7 +94,10 @@ describe('API app', () => {
     s3.on(HeadBucketCommand).resolves({});
     const response = await app().request('/api/health');
     expect(response.status).toBe(503);
-    const body = (await response.json()) as { status: string; dependencies: Record<string, { status: string; error?: string }> };
+    const body = (await response.json()) as {
+      status: string;
+      dependencies: Record<string, { status: string; error?: string }>;
+    };
     expect(body.status).toBe('degraded');
     expect(body.dependencies.database).toMatchObject({ status: 'down', error: 'connect ECONNREFUSED' });
     expect(body.dependencies.storage?.status).toBe('up');
@@ -91,24 +106,46 @@ describe('API app', () => {
   it('answers an unknown route with a JSON 404 and sets security headers', async () => {
     const response = await app().request('/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such route: GET /api/nothing-here' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such route: GET /api/nothing-here' },
+    });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it("answers /me with the caller's role from the token's groups", async () => {
-    const response = await app().request('/api/me', { headers: { authorization: 'Bearer admin-token' } });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: 'a1', role: 'admin', isAdmin: true });
+  it('refuses a suspended account with a clear message, whatever its token says', async () => {
+    const response = await app().request('/api/me', { headers: { authorization: 'Bearer suspended-token' } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'ACCOUNT_SUSPENDED',
+        message: 'Your account has been suspended. Please contact us if you think this is a mistake.',
+      },
+    });
+  });
+
+  it('refuses a token issued before the account was revoked (e.g. a role change)', async () => {
+    const response = await app().request('/api/me', { headers: { authorization: 'Bearer old-token' } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SESSION_REVOKED');
   });
 });
 
 describe('server configuration', () => {
   it('names every missing setting', () => {
-    expect(() => loadServerConfig({ TABLE_NAME: 't' })).toThrow(/MEDIA_BUCKET.*USER_POOL_ID|USER_POOL_ID.*MEDIA_BUCKET/s);
+    expect(() => loadServerConfig({ TABLE_NAME: 't' })).toThrow(
+      /MEDIA_BUCKET.*USER_POOL_ID|USER_POOL_ID.*MEDIA_BUCKET/s,
+    );
   });
 
   it('defaults to the offline story provider and refuses an unknown one', () => {
-    const base = { TABLE_NAME: 't', MEDIA_BUCKET: 'b', USER_POOL_ID: 'p', AUTH_ISSUER: 'https://i', AUTH_JWKS_URI: 'https://j', AUTH_CLIENT_ID: 'c' };
+    const base = {
+      TABLE_NAME: 't',
+      MEDIA_BUCKET: 'b',
+      USER_POOL_ID: 'p',
+      AUTH_ISSUER: 'https://i',
+      AUTH_JWKS_URI: 'https://j',
+      AUTH_CLIENT_ID: 'c',
+    };
     expect(loadServerConfig(base).storyProvider).toBe('local');
     expect(() => loadServerConfig({ ...base, STORY_PROVIDER: 'openai' })).toThrow(/STORY_PROVIDER/);
   });

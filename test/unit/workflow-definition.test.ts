@@ -20,16 +20,28 @@ function scripted(results: Record<string, (call: Call, count: number) => unknown
 describe('generation workflow definition', () => {
   it('routes every Task state to markFailed on any error, so a failure always frees the slot', () => {
     const { States } = loadDefinition();
-    for (const [name, state] of Object.entries(States as Record<string, { Type: string; Catch?: { Next: string }[] }>)) {
+    for (const [name, state] of Object.entries(
+      States as Record<string, { Type: string; Catch?: { Next: string }[] }>,
+    )) {
       if (state.Type !== 'Task' || name === 'MarkFailed') continue;
-      expect(state.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
+      expect(
+        state.Catch?.map((c) => c.Next),
+        name,
+      ).toEqual(['MarkFailed']);
     }
   });
 
   it('runs build → write → check → save → cover → ready on the happy path', async () => {
     const { calls, run } = scripted({ checkStory: () => ({ valid: true, attemptsLeft: 2 }) });
     await run();
-    expect(calls.map((c) => c.task)).toEqual(['buildPrompt', 'writeStory', 'checkStory', 'saveStory', 'paintCover', 'markReady']);
+    expect(calls.map((c) => c.task)).toEqual([
+      'buildPrompt',
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'paintCover',
+      'markReady',
+    ]);
   });
 
   it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {

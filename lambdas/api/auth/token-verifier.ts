@@ -1,12 +1,18 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
+import { roleFromGroups, type Role } from '../../../common/roles.js';
 import type { ServerConfig } from '../../shared/config.js';
 
-export type Role = 'user' | 'moderator' | 'admin';
-
 /** Who is calling, taken only from a verified token: never from the body or the query. */
-export type Caller = Readonly<{ userId: string; username: string; groups: readonly string[]; role: Role }>;
+export type Caller = Readonly<{
+  userId: string;
+  username: string;
+  groups: readonly string[];
+  role: Role;
+  /** Epoch seconds the token was issued at; tokens older than a suspension or role change are refused. */
+  issuedAt: number;
+}>;
 
 /** Fetches the JWKS with the platform `fetch`, which (unlike the library's default) also speaks plain
  * http, so the identical verifier checks cognito-local's tokens on loopback and Cognito's in AWS. */
@@ -17,12 +23,6 @@ const jwksFetcher: Fetcher = {
     return response.arrayBuffer();
   },
 };
-
-export function roleFromGroups(groups: readonly string[]): Role {
-  if (groups.includes('admin')) return 'admin';
-  if (groups.includes('moderator')) return 'moderator';
-  return 'user';
-}
 
 export type TokenVerifier = Readonly<{ verify(token: string): Promise<Caller> }>;
 
@@ -53,7 +53,7 @@ export function createTokenVerifier(auth: ServerConfig['auth']): TokenVerifier {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0) throw new Error('Token has no subject');
       const username = typeof payload.username === 'string' ? payload.username : sub;
-      return { userId: sub, username, groups, role: roleFromGroups(groups) };
+      return { userId: sub, username, groups, role: roleFromGroups(groups), issuedAt: payload.iat ?? 0 };
     },
   };
 }

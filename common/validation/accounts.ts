@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ageBandSchema } from '../age-bands.js';
+import { LIMITS } from '../limits.js';
+
+/**
+ * SPEC §5: the account rules, with the SPEC's exact messages. The SPA shows the first failing message
+ * as a toast; the server (Cognito trigger, API) applies the same schemas and refuses with the same text.
+ */
+export const MESSAGES = {
+  invalidEmail: 'Invalid email format',
+  emailTooLong: 'Email too long',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordNeedsUppercase: 'Password must contain an uppercase letter',
+  passwordNeedsNumber: 'Password must contain a number',
+  displayNameRequired: 'Display name is required',
+  displayNameTooLong: 'Display name too long',
+  authorNameTooLong: 'Author name too long',
+  passwordFieldsRequired: 'Please fill in both password fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+// Order matters: only the first failure is shown, so length comes before format.
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, MESSAGES.emailTooLong)
+  .pipe(z.email(MESSAGES.invalidEmail));
+
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+  .regex(/[A-Z]/, MESSAGES.passwordNeedsUppercase)
+  .regex(/[0-9]/, MESSAGES.passwordNeedsNumber);
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.displayNameRequired)
+  .max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong);
+
+/** Optional; blank is saved as empty. */
+export const authorNameSchema = z.string().trim().max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, MESSAGES.passwordRequired),
+});
+
+export const signUpSchema = z.object({
+  displayName: displayNameSchema,
+  authorName: authorNameSchema,
+  ageBand: ageBandSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** What the SPA sends to Cognito as ClientMetadata on sign-up; the pre-sign-up trigger checks it again. */
+export const signUpMetadataSchema = signUpSchema.pick({ displayName: true, authorName: true, ageBand: true });
+export type SignUpMetadata = z.infer<typeof signUpMetadataSchema>;
+
+export const profileUpdateSchema = z
+  .strictObject({
+    displayName: displayNameSchema.optional(),
+    authorName: authorNameSchema.optional(),
+    ageBand: ageBandSchema.optional(),
+  })
+  .refine((update) => Object.values(update).some((v) => v !== undefined), 'Nothing to update');
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const changePasswordSchema = z
+  .object({ newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine(({ newPassword, confirmPassword }, ctx) => {
+    if (!newPassword || !confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.passwordFieldsRequired });
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDoNotMatch });
+      return;
+    }
+    const strength = newPasswordSchema.safeParse(newPassword);
+    if (!strength.success) ctx.addIssue({ code: 'custom', message: strength.error.issues[0]?.message ?? '' });
+  });
+
+/** The first message of a failed parse, as the SPA shows it (SPEC: only the first error is shown). */
+export function firstError(result: z.ZodSafeParseResult<unknown>): string | undefined {
+  return result.success ? undefined : result.error.issues[0]?.message;
+}

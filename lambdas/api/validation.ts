@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError } from './errors.js';
+
+/**
+ * Parses a JSON body with a zod schema. Bad input is refused with the first message (the SPEC's own
+ * wording where the schema carries it) and changes nothing.
+ */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The request body must be valid JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    throw new ApiError(400, 'VALIDATION_FAILED', issue?.message ?? 'Invalid request', field ? { field } : undefined);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { signUpMetadataSchema } from '../../common/validation/accounts.js';
+import type { ProfileRepository } from '../shared/repositories/profiles.js';
+
+/**
+ * The Cognito triggers, one handler for all three (one small Lambda in AWS; served on cognito-local's
+ * Lambda endpoint locally, so both paths run this code):
+ * - PreSignUp: checks the sign-up details with the SPEC's rules, then confirms the account and its
+ *   e-mail at once, so a new family lands on /home without an e-mail round-trip (see README trade-off).
+ * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy).
+ * - PostAuthentication: records last_login.
+ */
+const eventSchema = z.looseObject({
+  triggerSource: z.string(),
+  userName: z.string(),
+  request: z.looseObject({
+    userAttributes: z.record(z.string(), z.string()).default({}),
+    clientMetadata: z.record(z.string(), z.string()).nullish(),
+  }),
+  response: z.looseObject({}).default({}),
+});
+
+type TriggerEvent = z.infer<typeof eventSchema>;
+
+/** Cognito shows a trigger's error message to the caller, prefixed; keep it the SPEC's own text. */
+export class SignUpRefused extends Error {}
+
+export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
+  const metadataOf = (event: TriggerEvent) => {
+    const parsed = signUpMetadataSchema.safeParse({
+      displayName: event.request.clientMetadata?.displayName ?? '',
+      authorName: event.request.clientMetadata?.authorName ?? '',
+      ageBand: event.request.clientMetadata?.ageBand ?? 'B',
+    });
+    if (!parsed.success) throw new SignUpRefused(parsed.error.issues[0]?.message ?? 'Invalid sign-up details');
+    return parsed.data;
+  };
+
+  return async function handle(raw: unknown): Promise<unknown> {
+    const event = eventSchema.parse(raw);
+    switch (event.triggerSource) {
+      case 'PreSignUp_SignUp': {
+        metadataOf(event);
+        return { ...event, response: { ...event.response, autoConfirmUser: true, autoVerifyEmail: true } };
+      }
+      case 'PostConfirmation_ConfirmSignUp': {
+        const email = event.request.userAttributes.email ?? '';
+        // Confirmed outside our sign-up form (e.g. by an operator): fall back to a name from the e-mail.
+        const fallback = {
+          displayName: email.split('@')[0]?.slice(0, 50) || 'Guardian',
+          authorName: '',
+          ageBand: 'A' as const,
+        };
+        let metadata;
+        try {
+          metadata = metadataOf(event);
+        } catch {
+          metadata = fallback;
+        }
+        const userId = event.request.userAttributes.sub ?? event.userName;
+        await deps.profiles.create({ userId, email, ...metadata });
+        return event;
+      }
+      case 'PostAuthentication_Authentication': {
+        const userId = event.request.userAttributes.sub ?? event.userName;
+        await deps.profiles.recordSignIn(userId);
+        return event;
+      }
+      default:
+        // Other sources (admin-created users, forgotten-password confirmations) need nothing from us.
+        return event;
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StackContext } from './stack-context.js';
+
+/** Direct table access for tests that need to set up or inspect state the API does not expose yet. */
+export function tableClient(stack: StackContext) {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: stack.appConfig.region,
+      endpoint: stack.dynamodbEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  return {
+    get: async (key: { PK: string; SK: string }) =>
+      (await db.send(new GetCommand({ TableName: stack.tableName, Key: key, ConsistentRead: true }))).Item,
+    set: async (key: { PK: string; SK: string }, fields: Record<string, unknown>) => {
+      const names = Object.keys(fields);
+      await db.send(
+        new UpdateCommand({
+          TableName: stack.tableName,
+          Key: key,
+          UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+        }),
+      );
+    },
+  };
+}
