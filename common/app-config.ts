@@ -15,6 +15,8 @@ export const appConfigSchema = z.object({
   apiBasePath: z.string().startsWith('/'),
   /** Base path of images and exports, same origin. */
   mediaBasePath: z.string().startsWith('/'),
+  /** The third-party beta feedback form to embed; without it /feedback shows our own form. */
+  feedbackFormUrl: z.url().optional(),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -18,6 +18,11 @@ export const MESSAGES = {
   authorNameTooLong: 'Author name too long',
   passwordFieldsRequired: 'Please fill in both password fields',
   passwordsDoNotMatch: 'Passwords do not match',
+  // Not SPEC texts (the SPEC leaves them open); shared so the server and the SPA say the same thing.
+  accountSuspended: 'Your account has been suspended. Please contact us if you think this is a mistake.',
+  wrongCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists. Try signing in instead.',
+  tooManyAttempts: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 // Order matters: only the first failure is shown, so length comes before format.

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../common/validation/accounts.js';
 import type { ProfileRepository } from '../../shared/repositories/profiles.js';
 import { ApiError } from '../errors.js';
 import type { Caller } from './token-verifier.js';
@@ -5,7 +6,6 @@ import type { Caller } from './token-verifier.js';
 /** How long an account's status may be served from memory: a suspension takes effect within this. */
 const STATUS_TTL_MS = 3000;
 
-export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact us if you think this is a mistake.';
 export const SESSION_REVOKED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 type Status = { suspended: boolean; tokensValidAfter: number };
@@ -29,7 +29,7 @@ export function createAccountStatusCheck(profiles: ProfileRepository, now = () =
 
   return async function assertActive(caller: Caller): Promise<void> {
     const status = await statusOf(caller.userId);
-    if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
     if (caller.issuedAt < status.tokensValidAfter) throw new ApiError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
   };
 }

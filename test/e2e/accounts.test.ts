@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.js';
+import { DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+
+async function fillSignUp(page: Page, details: { name: string; email: string; password: string; band: string }) {
+  await page.goto(`${webUrl}/auth?mode=signup`);
+  await page.getByLabel('Your Name').fill(details.name);
+  await page.getByLabel(details.band).check();
+  await page.getByLabel('Email').fill(details.email);
+  await page.getByLabel('Password').fill(details.password);
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).waitFor();
+
+describe('accounts in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the auth screen in both modes at desktop and phone widths', async () => {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      const { context, page } = await openPage(browser, viewport);
+      await page.goto(`${webUrl}/auth?mode=signup`);
+      await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+      for (const field of ['Your Name', 'Your Author Display Name (optional)', 'Email', 'Password']) {
+        await page.getByLabel(field, { exact: true }).waitFor();
+      }
+      // SPEC: sign-up defaults to band B.
+      await expect(page.getByLabel('Young Adventurers (8-10)').isChecked()).resolves.toBe(true);
+      await screenshot(page, `auth-signup-${label}`);
+      await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      await screenshot(page, `auth-signin-${label}`);
+      await context.close();
+    }
+  });
+
+  it('shows only the first validation error, as a toast, and creates nothing', async () => {
+    const { context, page } = await openPage(browser);
+    await fillSignUp(page, { name: '', email: 'not-an-email', password: 'short', band: 'Little Storytellers (5-7)' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Display name is required');
+    await expect(page.locator('[data-sonner-toast]').count()).resolves.toBe(1);
+    await page.getByLabel('Your Name').fill('Tess');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Invalid email format');
+    expect(page.url()).toContain('/auth');
+    await context.close();
+  });
+
+  it('signs up as band A, signs out and in, renames, and changes the password', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `maya-${randomUUID()}@storymagic.test`;
+    await fillSignUp(page, { name: 'Maya', email, password: 'Dragons123', band: 'Little Storytellers (5-7)' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await page.getByText('Welcome back, Maya!').waitFor();
+    await toast(page, 'Account is ready');
+    await screenshot(page, 'home-after-signup');
+
+    // Sign out from the menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${webUrl}/auth`);
+    await toast(page, 'Signed out successfully');
+
+    await signInThroughForm(page, email, 'Dragons123');
+    await page.waitForURL(`${webUrl}/home`);
+    await toast(page, 'Welcome back');
+
+    // Profile: the band chosen at sign-up, a new display name, then a new password.
+    await page.goto(`${webUrl}/profile`);
+    await expect(page.getByLabel('Little Storytellers (5-7)').isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await page.getByLabel('Display name', { exact: true }).fill('Maya Moon');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await toast(page, 'Profile updated successfully!');
+    await page.getByText('Welcome back, Maya Moon!').waitFor();
+
+    await page.getByLabel('Current password').fill('Dragons123');
+    await page.getByLabel('New password', { exact: true }).fill('Unicorns456');
+    await page.getByLabel('Confirm new password').fill('Unicorns457');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Passwords do not match');
+    await page.getByLabel('Confirm new password').fill('Unicorns456');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Password updated successfully!');
+    await screenshot(page, 'profile');
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${webUrl}/auth`);
+    await signInThroughForm(page, email, 'Dragons123');
+    await toast(page, 'Incorrect email or password.');
+    await signInThroughForm(page, email, 'Unicorns456');
+    await page.waitForURL(`${webUrl}/home`);
+    await page.getByText('Welcome back, Maya Moon!').waitFor();
+    await context.close();
+  });
+
+  it('sends a visitor from a deep link to /auth and back there after sign-in', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${webUrl}/feedback`);
+    await page.waitForURL(`${webUrl}/auth`);
+    await signInThroughForm(page, stack.admin.email, stack.admin.password);
+    await page.waitForURL(`${webUrl}/feedback`);
+    await page.getByRole('heading', { name: 'Beta Feedback' }).waitFor();
+    await context.close();
+  });
+
+  it('sends a signed-in family away from the admin area to /home, and lets the admin in', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `leo-${randomUUID()}@storymagic.test`;
+    await fillSignUp(page, { name: 'Leo', email, password: 'Rockets123', band: 'Young Adventurers (8-10)' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My Library' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`${webUrl}/admin/dashboard`);
+    await page.waitForURL(`${webUrl}/home`);
+    await context.close();
+
+    const admin = await openPage(browser);
+    await admin.page.goto(`${webUrl}/auth?mode=login`);
+    await signInThroughForm(admin.page, stack.admin.email, stack.admin.password);
+    await admin.page.waitForURL(`${webUrl}/home`);
+    await admin.page.getByRole('button', { name: 'Open menu' }).click();
+    await admin.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin Dashboard' }).click();
+    await admin.page.waitForURL(`${webUrl}/admin/dashboard`);
+    await admin.context.close();
+  });
+
+  it('shows the menu and a smaller feedback button on a phone', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await page.goto(`${webUrl}/auth?mode=login`);
+    await signInThroughForm(page, stack.admin.email, stack.admin.password);
+    await page.waitForURL(`${webUrl}/home`);
+    const fab = page.getByRole('link', { name: 'Feedback' }).last();
+    const small = await fab.boundingBox();
+    await page.setViewportSize(DESKTOP);
+    const large = await fab.boundingBox();
+    expect(small && large && small.height < large.height).toBe(true);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'home-mobile');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByText('Guardian', { exact: true }).waitFor();
+    await screenshot(page, 'menu-mobile');
+    await context.close();
+  });
+});

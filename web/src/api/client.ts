@@ -1,0 +1,56 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+
+/** An API refusal, with the server's code and its message (safe to show). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+type Listener = (error: ApiRequestError) => void;
+const accountListeners = new Set<Listener>();
+
+/** Called when the server says the account itself can no longer be used (suspended, session ended). */
+export function onAccountRefused(listener: Listener): () => void {
+  accountListeners.add(listener);
+  return () => accountListeners.delete(listener);
+}
+
+async function accessToken(forceRefresh = false): Promise<string | undefined> {
+  const session = await fetchAuthSession({ forceRefresh });
+  return session.tokens?.accessToken.toString();
+}
+
+/**
+ * Calls the HTTP API on the same origin with the signed-in user's access token. A revoked session is
+ * refreshed once (a role change needs a new token); a suspended account is reported to the listeners.
+ */
+export async function api<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+  const token = await accessToken(retried);
+  const response = await fetch(`/api${path}`, {
+    ...init,
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
+  });
+  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+
+  const body = (await response.json().catch(() => ({}))) as {
+    error?: { code?: string; message?: string } & Record<string, unknown>;
+  };
+  const { code = 'HTTP_' + response.status, message = 'Something went wrong', ...details } = body.error ?? {};
+  const error = new ApiRequestError(response.status, code, message, details);
+  if (code === 'SESSION_REVOKED' && !retried) return api<T>(path, init, true);
+  if (code === 'ACCOUNT_SUSPENDED' || code === 'SESSION_REVOKED' || code === 'UNAUTHENTICATED') {
+    for (const listener of accountListeners) listener(error);
+  }
+  throw error;
+}

@@ -1,0 +1,165 @@
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  fetchAuthSession,
+  resetPassword,
+  signIn as amplifySignIn,
+  signOut as amplifySignOut,
+  signUp as amplifySignUp,
+  updatePassword,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { AppConfig } from '../../../common/app-config';
+import { roleFromGroups, type Role } from '../../../common/roles';
+import type { SignUpInput } from '../../../common/validation/accounts';
+import { onAccountRefused } from '../api/client';
+import { fetchProfile, type Profile } from '../api/profile';
+
+/** SPEC §4 client auth state. `loading` until the first session check (and the role) is known. */
+export type AuthState = {
+  loading: boolean;
+  userId: string | undefined;
+  profile: Profile | undefined;
+  role: Role | undefined;
+  isAdmin: boolean;
+};
+
+export type AuthActions = {
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: SignUpInput): Promise<void>;
+  signOut(): Promise<void>;
+  refreshProfile(): Promise<void>;
+  changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void>;
+};
+
+const AuthContext = createContext<(AuthState & AuthActions) | undefined>(undefined);
+
+/** Set on sign-in and sign-up; home reads and clears it to show the welcome video once (SPEC §4). */
+export const WELCOME_VIDEO_FLAG = 'story-magic:welcome-video';
+
+let configured = false;
+function configureAmplify(config: AppConfig): void {
+  if (configured) return;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  configured = true;
+}
+
+// One sign-in flow everywhere (cognito-local has no SRP); the password travels over TLS in AWS.
+const PASSWORD_FLOW = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
+
+const signedOut: AuthState = { loading: false, userId: undefined, profile: undefined, role: undefined, isAdmin: false };
+
+export function AuthProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  configureAmplify(config);
+  const [state, setState] = useState<AuthState>({ ...signedOut, loading: true });
+  const generation = useRef(0);
+
+  /** Reads the session; with a user, loads the profile. The role comes from the token's groups. */
+  const load = useCallback(async () => {
+    const run = ++generation.current;
+    const session = await fetchAuthSession().catch(() => undefined);
+    const token = session?.tokens?.accessToken;
+    if (!token) {
+      if (run === generation.current) setState(signedOut);
+      return;
+    }
+    const groups = (token.payload['cognito:groups'] as string[] | undefined) ?? [];
+    // SPEC §8: a failed role lookup falls back to user; the token's groups are the source here.
+    const role = roleFromGroups(groups);
+    const profile = await fetchProfile().catch((error: unknown) => {
+      console.error('Failed to load profile', error);
+      return undefined;
+    });
+    if (run !== generation.current) return;
+    setState({ loading: false, userId: token.payload.sub, profile, role, isAdmin: role === 'admin' });
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (['signedIn', 'signedOut', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void load();
+    });
+    return stop;
+  }, [load]);
+
+  useEffect(
+    () =>
+      onAccountRefused((error) => {
+        if (
+          error.code === 'ACCOUNT_SUSPENDED' ||
+          error.code === 'SESSION_REVOKED' ||
+          error.code === 'UNAUTHENTICATED'
+        ) {
+          toast.error(error.message);
+          void amplifySignOut().finally(() => setState(signedOut));
+        }
+      }),
+    [],
+  );
+
+  const actions = useMemo<AuthActions>(
+    () => ({
+      async signIn(email, password) {
+        // A stale session from another account would make Amplify refuse a new sign-in.
+        await amplifySignOut().catch(() => undefined);
+        const result = await amplifySignIn({ username: email, password, options: PASSWORD_FLOW });
+        if (!result.isSignedIn) throw new Error('Sign-in needs another step this app does not support yet.');
+        sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
+        await load();
+      },
+      async signUp(input) {
+        await amplifySignOut().catch(() => undefined);
+        const { isSignUpComplete } = await amplifySignUp({
+          username: input.email,
+          password: input.password,
+          options: {
+            userAttributes: { email: input.email },
+            // Read by the pre-sign-up and post-confirmation triggers, which apply the same rules again.
+            clientMetadata: { displayName: input.displayName, authorName: input.authorName, ageBand: input.ageBand },
+          },
+        });
+        if (!isSignUpComplete) throw new Error('Your account needs confirming before you can sign in.');
+        await amplifySignIn({ username: input.email, password: input.password, options: PASSWORD_FLOW });
+        sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
+        await load();
+      },
+      async signOut() {
+        await amplifySignOut();
+        setState(signedOut);
+      },
+      refreshProfile: load,
+      async changePassword(oldPassword, newPassword) {
+        await updatePassword({ oldPassword, newPassword });
+      },
+      async requestPasswordReset(email) {
+        await resetPassword({ username: email });
+      },
+      async confirmPasswordReset(email, code, newPassword) {
+        await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+      },
+    }),
+    [load],
+  );
+
+  const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState & AuthActions {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth() outside <AuthProvider>');
+  return value;
+}

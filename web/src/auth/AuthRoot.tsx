@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import type { AppConfig } from '../../../common/app-config';
+import { LIMITS } from '../../../common/limits';
+import { loadRuntimeConfig } from '../app/runtime-config';
+import { PageSpinner } from '../components/PageSpinner';
+import { AuthProvider } from './AuthContext';
+
+/**
+ * Everything past the landing page: runtime config, Amplify, the auth state and the toaster. Loaded on
+ * demand, so the landing page never downloads the auth library.
+ */
+export default function AuthRoot() {
+  const [config, setConfig] = useState<AppConfig>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadRuntimeConfig().then(setConfig, () => setFailed(true));
+  }, []);
+  if (failed) {
+    return (
+      <main className="centered-message" role="alert">
+        <h1>Story Magic could not start</h1>
+        <p>Please check your connection and reload the page.</p>
+      </main>
+    );
+  }
+  if (!config) return <PageSpinner />;
+  return (
+    <AuthProvider config={config}>
+      {/* SPEC §9: one toast at a time, 5 s each. */}
+      <Toaster
+        position="top-center"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 68 }}
+        visibleToasts={1}
+        duration={LIMITS.toastDurationMs}
+        richColors
+        closeButton
+      />
+      <Outlet />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/PageSpinner';
+import { useAuth } from './AuthContext';
+
+/** Where a visitor was headed; the auth screen sends them back there after signing in. */
+export type FromState = { from?: string };
+
+/** SPEC §2: visitors without a session go to /auth (and come back after signing in). */
+export function RequireAuth() {
+  const { loading, userId } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageSpinner label="Checking your session…" />;
+  if (!userId) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/auth" replace state={{ from } satisfies FromState} />;
+  }
+  return <Outlet />;
+}
+
+/** SPEC §2: spinner while the session and role load; visitors to /auth; signed-in non-admins to /home. */
+export function RequireAdmin() {
+  const { loading, userId, isAdmin } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageSpinner label="Checking your access…" />;
+  if (!userId) return <Navigate to="/auth" replace state={{ from: location.pathname } satisfies FromState} />;
+  if (!isAdmin) return <Navigate to="/home" replace />;
+  return <Outlet />;
+}
