@@ -51,6 +51,9 @@ async function main(): Promise<void> {
     web: env.WEB_MODE,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     storyProvider: env.STORY_PROVIDER,
+    // Locally no e-mail is sent: the code a family would receive is printed here instead.
+    onCodeDelivered: ({ operation, destination, code }) =>
+      console.log(`✉  ${operation} code for ${destination}: ${code}`),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
@@ -63,7 +66,8 @@ Story Magic is ready in ${seconds} s.
   Story provider:  ${env.STORY_PROVIDER}
 
   API ${stack.urls.api} · DynamoDB Local ${stack.urls.dynamodb} · cognito-local ${stack.urls.cognito} · S3 ${stack.urls.s3}
-  Data in .local/ (delete it to start fresh); emulator logs in .local/logs/. Press Ctrl-C to stop.
+  Data in .local/ (delete it to start fresh); emulator logs in .local/logs/.
+  Password-reset codes are printed here, as they would be e-mailed. Press Ctrl-C to stop.
 `);
 
   let stopping = false;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, watchFile, unwatchFile } from 'node:fs';
 
 /** Every child we start, so a crash or Ctrl-C can still take them all down (no orphaned `java`). */
 const children = new Set<ChildProcess>();
@@ -13,42 +13,52 @@ process.once('exit', killAll);
 
 export type ManagedProcess = Readonly<{
   child: ChildProcess;
-  /** Recent output, for an error message when the process dies at start-up. */
+  /** The end of the process's log, for an error message when it dies at start-up. */
   recentOutput(): string;
   stop(): Promise<void>;
 }>;
 
+/** Calls `onLine` with each line appended to a file from now on (polling: works for any writer). */
+function followLines(file: string, onLine: (line: string) => void): () => void {
+  let offset = statSync(file).size;
+  let partial = '';
+  const read = () => {
+    const size = statSync(file).size;
+    if (size <= offset) return;
+    const text = readFileSync(file).subarray(offset, size).toString();
+    offset = size;
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line) onLine(line);
+  };
+  watchFile(file, { interval: 250 }, read);
+  return () => unwatchFile(file, read);
+}
+
 /**
- * Spawns a long-running emulator. Its output is not printed (it would drown the start-up summary): the
- * last 50 lines are kept for error messages, and everything goes to `logFile` when one is given.
+ * Spawns a long-running emulator with its output going straight to `logFile` (not through this
+ * process: a pipe we read could stall the child, and its output would drown the start-up summary).
  */
 export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: SpawnOptions & { logFile?: string | undefined },
+  options: SpawnOptions & { logFile: string; onLine?: ((line: string) => void) | undefined },
 ): ManagedProcess {
-  const { logFile, ...spawnOptions } = options;
-  const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { logFile, onLine, ...spawnOptions } = options;
+  const fd = openSync(logFile, 'a');
+  const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', fd, fd] });
+  closeSync(fd); // the child holds its own copy
   children.add(child);
-  const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    log?.write(chunk);
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    if (lines.length > 50) lines.splice(0, lines.length - 50);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const stopFollowing = onLine ? followLines(logFile, onLine) : undefined;
   child.on('exit', () => {
     children.delete(child);
-    log?.end();
+    stopFollowing?.();
   });
-  child.on('error', (error) => lines.push(`${name}: ${error.message}`));
 
   return {
     child,
-    recentOutput: () => lines.join('\n'),
+    recentOutput: () => `${name} log (${logFile}):\n${readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

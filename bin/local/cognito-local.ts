@@ -11,12 +11,10 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startProcess, type ManagedProcess } from './child-process.js';
 import { LOOPBACK, waitForHttp } from './ports.js';
-
-const require = createRequire(import.meta.url);
 
 export const USER_POOL_NAME = 'story-magic';
 export const WEB_CLIENT_NAME = 'story-magic-web';
@@ -24,11 +22,25 @@ export const GROUPS = ['admin', 'moderator'] as const;
 
 export type CognitoLocal = Readonly<{ endpoint: string; process: ManagedProcess }>;
 
+export type CodeDelivery = { operation: string; destination: string; code: string };
+
 /**
- * Starts cognito-local (its own Node process: it keeps its users in `<dataDir>/.cognito`). Tokens are
- * signed with cognito-local's key and name `http://127.0.0.1:<port>/<poolId>` as issuer; the API
- * verifies them exactly as it verifies Cognito's. Codes it would e-mail (password reset) go to its log.
+ * cognito-local logs each message it would send (JSON lines, see the launcher), with the operation as
+ * `target` and a box of fields in `msg`: "Destination: a@b.c" … "Code: 123456".
  */
+export function parseCodeDeliveries(log: string): CodeDelivery[] {
+  return log.split('\n').flatMap((line) => {
+    let entry: { target?: string; msg?: string };
+    try {
+      entry = JSON.parse(line) as { target?: string; msg?: string };
+    } catch {
+      return [];
+    }
+    const match = /Destination:\s+(\S+)[\s\S]*?Code:\s+(\d+)/.exec(entry.msg ?? '');
+    return match ? [{ operation: entry.target ?? '', destination: match[1] ?? '', code: match[2] ?? '' }] : [];
+  });
+}
+
 /** The trigger Lambda's name, as cognito-local asks the Lambda endpoint for it. */
 export const TRIGGERS_FUNCTION = 'story-magic-cognito-triggers';
 
@@ -36,9 +48,12 @@ export async function startCognitoLocal(opts: {
   port: number;
   dataDir: string;
   lambdaEndpoint: string;
-  logFile?: string;
+  logFile: string;
+  /** Called with each code cognito-local would have e-mailed (password resets), read from its output. */
+  onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 }): Promise<CognitoLocal> {
   const endpoint = `http://${LOOPBACK}:${opts.port}`;
+  const onCode = opts.onCodeDelivered;
   const configDir = join(opts.dataDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
@@ -51,11 +66,12 @@ export async function startCognitoLocal(opts: {
           region: 'local',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
-        // The same three triggers the CDK auth construct attaches to the Cognito user pool.
+        // The same triggers the CDK auth construct attaches to the Cognito user pool.
         TriggerFunctions: {
           PreSignUp: TRIGGERS_FUNCTION,
           PostConfirmation: TRIGGERS_FUNCTION,
           PostAuthentication: TRIGGERS_FUNCTION,
+          PreTokenGeneration: TRIGGERS_FUNCTION,
         },
       },
       null,
@@ -65,11 +81,12 @@ export async function startCognitoLocal(opts: {
   const process = startProcess(
     'cognito-local',
     globalThis.process.execPath,
-    [require.resolve('cognito-local/lib/bin/start.js')],
+    [fileURLToPath(new URL('./cognito-local-launcher.mjs', import.meta.url))],
     {
       cwd: opts.dataDir,
       env: { ...globalThis.process.env, PORT: String(opts.port), HOST: LOOPBACK },
       logFile: opts.logFile,
+      onLine: onCode ? (line) => parseCodeDeliveries(line).forEach(onCode) : undefined,
     },
   );
   try {

@@ -33,7 +33,7 @@ export type DynamoDbLocal = Readonly<{ endpoint: string; process: ManagedProcess
 export async function startDynamoDbLocal(opts: {
   port: number;
   dataDir?: string | undefined;
-  logFile?: string;
+  logFile: string;
 }): Promise<DynamoDbLocal> {
   if (!javaVersion()) {
     throw new Error(

@@ -5,7 +5,13 @@ import type { AppConfig } from '../../common/app-config.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
-import { ensureUser, ensureUserPool, startCognitoLocal, TRIGGERS_FUNCTION } from './cognito-local.js';
+import {
+  ensureUser,
+  ensureUserPool,
+  startCognitoLocal,
+  TRIGGERS_FUNCTION,
+  type CodeDelivery,
+} from './cognito-local.js';
 import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
@@ -28,6 +34,8 @@ export type LocalStackOptions = {
   web: WebMode | 'none';
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
+  /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
+  onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
 
 export type LocalStack = Readonly<{
@@ -35,6 +43,8 @@ export type LocalStack = Readonly<{
   serverConfig: ServerConfig;
   appConfig: AppConfig;
   admin: { email: string; password: string };
+  /** Where the emulators write their logs (cognito-local's holds the codes it would have e-mailed). */
+  logDir: string;
   stop(): Promise<void>;
 }>;
 
@@ -89,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dataDir: join(root, 'cognito'),
         lambdaEndpoint: lambda.url,
         logFile: join(logDir, 'cognito-local.log'),
+        onCodeDelivered: options.onCodeDelivered,
       }).then((c) => (stoppers.push(c.process.stop), c)),
       startS3Local({ port: ports.s3, dataDir: join(root, 's3') }).then((s) => (stoppers.push(s.stop), s)),
     ]);
@@ -162,6 +173,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       serverConfig,
       appConfig,
       admin: options.admin,
+      logDir,
       stop,
     };
   } catch (error) {

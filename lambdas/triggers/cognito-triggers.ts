@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signUpMetadataSchema } from '../../common/validation/accounts.js';
+import { MESSAGES, signUpMetadataSchema } from '../../common/validation/accounts.js';
 import type { ProfileRepository } from '../shared/repositories/profiles.js';
 
 /**
@@ -9,6 +9,7 @@ import type { ProfileRepository } from '../shared/repositories/profiles.js';
  *   e-mail at once, so a new family lands on /home without an e-mail round-trip (see README trade-off).
  * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy).
  * - PostAuthentication: records last_login.
+ * - PreTokenGeneration: refuses tokens (sign-in and refresh) to a suspended account.
  */
 const eventSchema = z.looseObject({
   triggerSource: z.string(),
@@ -22,8 +23,8 @@ const eventSchema = z.looseObject({
 
 type TriggerEvent = z.infer<typeof eventSchema>;
 
-/** Cognito shows a trigger's error message to the caller, prefixed; keep it the SPEC's own text. */
-export class SignUpRefused extends Error {}
+/** Cognito shows a trigger's error message to the caller (prefixed); keep it the text a family should read. */
+export class TriggerRefusal extends Error {}
 
 export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
   const metadataOf = (event: TriggerEvent) => {
@@ -32,7 +33,7 @@ export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
       authorName: event.request.clientMetadata?.authorName ?? '',
       ageBand: event.request.clientMetadata?.ageBand ?? 'B',
     });
-    if (!parsed.success) throw new SignUpRefused(parsed.error.issues[0]?.message ?? 'Invalid sign-up details');
+    if (!parsed.success) throw new TriggerRefusal(parsed.error.issues[0]?.message ?? 'Invalid sign-up details');
     return parsed.data;
   };
 
@@ -64,6 +65,16 @@ export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
       case 'PostAuthentication_Authentication': {
         const userId = event.request.userAttributes.sub ?? event.userName;
         await deps.profiles.recordSignIn(userId);
+        return event;
+      }
+      case 'TokenGeneration_Authentication':
+      case 'TokenGeneration_RefreshTokens':
+      case 'TokenGeneration_NewPasswordChallenge': {
+        // Cognito already refuses a disabled user; this also covers a suspension whose Cognito update
+        // failed half-way, token refreshes, and cognito-local, which ignores the disabled flag.
+        const userId = event.request.userAttributes.sub ?? event.userName;
+        const status = await deps.profiles.getAccountStatus(userId);
+        if (status?.suspended_at) throw new TriggerRefusal(MESSAGES.accountSuspended);
         return event;
       }
       default:

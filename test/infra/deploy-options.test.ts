@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/app.js';
 import { synthesize, validationFindings, type Synthesized } from './synth.js';
 
@@ -17,11 +17,17 @@ const FEEDBACK_FORM = 'https://forms.example.org/f/story-magic-beta';
 describe('deploy options', () => {
   let synth: Synthesized;
   let template: Template;
+  const emptyDist = mkdtempSync(join(tmpdir(), 'story-magic-no-web-build-'));
+
+  afterAll(() => {
+    synth.cleanup();
+    rmSync(emptyDist, { recursive: true, force: true });
+  });
 
   beforeAll(() => {
     synth = synthesize({
       bundle: false,
-      spaDistDir: mkdtempSync(join(tmpdir(), 'story-magic-no-web-build-')),
+      spaDistDir: emptyDist,
       context: { allowDestroy: 'true', storyProvider: 'local', feedbackFormUrl: FEEDBACK_FORM },
     });
     template = synth.template;
@@ -51,7 +57,9 @@ describe('deploy options', () => {
       ) as Resource[];
       expect(node).toHaveLength(2);
       for (const fn of node) {
-        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STORY_PROVIDER).toBe('local');
+        expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STORY_PROVIDER).toBe(
+          'local',
+        );
       }
       expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('bedrock:');
     });
@@ -82,7 +90,9 @@ describe('deploy options', () => {
     });
 
     it('reports nothing else: no cdk-nag finding in this configuration either', () => {
-      expect(validationFindings(synth.assembly)).toEqual(['Construct Annotations: Annotation::story-magic:web-not-built (warning)']);
+      expect(validationFindings(synth.assembly)).toEqual([
+        'Construct Annotations: Annotation::story-magic:web-not-built (warning)',
+      ]);
     });
   });
 

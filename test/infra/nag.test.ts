@@ -1,12 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesize, validationFindings, type Synthesized } from './synth.js';
 
 /** A throwaway app with one bucket that breaks AwsSolutions rules (no access logs, TLS not enforced). */
 function nonCompliantApp(acknowledge: boolean): { app: App; stack: Stack } {
-  const app = new App();
+  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'story-magic-nag-probe-')) });
   const stack = new Stack(app, 'NagProbe');
   const bucket = new Bucket(stack, 'Naked');
   if (acknowledge) {
@@ -24,6 +27,7 @@ describe('cdk-nag (AwsSolutions pack)', () => {
     // Throws on any unacknowledged cdk-nag error, exactly like `cdk synth`.
     synth = synthesize({ bundle: false });
   });
+  afterAll(() => synth.cleanup());
 
   it('finds nothing unacknowledged in the app: no error, no warning, from any validation plugin', () => {
     expect(validationFindings(synth.assembly)).toEqual([]);
@@ -51,14 +55,17 @@ describe('cdk-nag (AwsSolutions pack)', () => {
       app.synth();
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
+    } finally {
+      rmSync(app.outdir, { recursive: true, force: true });
     }
-    expect(message).toContain('AwsSolutions::AwsSolutions-S1\'');
-    expect(message).toContain('AwsSolutions::AwsSolutions-S10\'');
+    expect(message).toContain("AwsSolutions::AwsSolutions-S1'");
+    expect(message).toContain("AwsSolutions::AwsSolutions-S10'");
   });
 
   it('honours acknowledgements: the same bucket with S1 and S10 acknowledged has neither finding', () => {
-    const { stack } = nonCompliantApp(true);
+    const { app, stack } = nonCompliantApp(true);
     const rules = new AwsSolutionsChecks().validateScope(stack).violations.map((v) => v.ruleName);
+    rmSync(app.outdir, { recursive: true, force: true });
     expect(rules).not.toContain('AwsSolutions-S1');
     expect(rules).not.toContain('AwsSolutions-S10');
   });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../../common/app-config.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
@@ -46,7 +46,9 @@ const actionsOf = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Actio
 
 /** The directory a Lambda's code asset was staged to in the cloud assembly. */
 function assetDirOf(functionLogicalId: string): string {
-  const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId] as { Properties: { Code: { S3Key: string } } };
+  const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId] as {
+    Properties: { Code: { S3Key: string } };
+  };
   return join(synth.outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
 }
 
@@ -55,6 +57,7 @@ beforeAll(() => {
   synth = synthesize();
   template = synth.template;
 });
+afterAll(() => synth.cleanup());
 
 describe('the stack', () => {
   it('is environment-agnostic: no account or region baked in, so synth needs no credentials or lookups', () => {
@@ -115,9 +118,11 @@ describe('auth (Cognito)', () => {
       AllowedOAuthFlowsUserPoolClient: false,
       PreventUserExistenceErrors: 'ENABLED',
     });
-    expect((client.Properties.ExplicitAuthFlows as string[]).sort()).toEqual(
-      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH'],
-    );
+    expect((client.Properties.ExplicitAuthFlows as string[]).sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
   });
 });
 
@@ -128,8 +133,15 @@ describe('data (DynamoDB)', () => {
       { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
       { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
     ]);
-    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: tableSchema.timeToLiveAttribute, Enabled: true });
-    const indexes = table.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[];
+    expect(table.Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: tableSchema.timeToLiveAttribute,
+      Enabled: true,
+    });
+    const indexes = table.Properties.GlobalSecondaryIndexes as {
+      IndexName: string;
+      KeySchema: unknown;
+      Projection: unknown;
+    }[];
     expect(indexes).toHaveLength(tableSchema.globalSecondaryIndexes.length);
     for (const gsi of tableSchema.globalSecondaryIndexes) {
       expect(indexes).toContainEqual({
@@ -184,7 +196,11 @@ describe('buckets (media, web, access logs)', () => {
       expect(policy, bucketId).toBeDefined();
       const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
       expect(statements).toContainEqual(
-        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
       );
     }
   });
@@ -205,10 +221,11 @@ describe('buckets (media, web, access logs)', () => {
 });
 
 describe('web (CloudFront)', () => {
-  let distribution: { DefaultCacheBehavior: Record<string, unknown>; CacheBehaviors: CacheBehavior[]; Origins: Origin[] } & Record<
-    string,
-    unknown
-  >;
+  let distribution: {
+    DefaultCacheBehavior: Record<string, unknown>;
+    CacheBehaviors: CacheBehavior[];
+    Origins: Origin[];
+  } & Record<string, unknown>;
   const originOf = (behavior: Record<string, unknown>): Origin => {
     const origin = distribution.Origins.find((o) => o.Id === behavior.TargetOriginId);
     expect(origin).toBeDefined();
@@ -233,10 +250,19 @@ describe('web (CloudFront)', () => {
     const origin = originOf(distribution.DefaultCacheBehavior);
     expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(synth.stack.web.bucket), 'RegionalDomainName'] });
     expect(origin.OriginAccessControlId).toBeDefined();
-    expect(distribution.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', CachePolicyId: CACHING_OPTIMIZED });
+    expect(distribution.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      CachePolicyId: CACHING_OPTIMIZED,
+    });
     template.resourcePropertiesCountIs(
       'AWS::CloudFront::OriginAccessControl',
-      { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' } },
+      {
+        OriginAccessControlConfig: {
+          OriginAccessControlOriginType: 's3',
+          SigningBehavior: 'always',
+          SigningProtocol: 'sigv4',
+        },
+      },
       2,
     );
   });
@@ -259,7 +285,9 @@ describe('web (CloudFront)', () => {
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(api.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    );
     const origin = originOf(api) as Origin & { CustomOriginConfig: unknown };
     expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(synth.stack.api.httpApi));
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
@@ -291,7 +319,9 @@ describe('web (CloudFront)', () => {
       ContentTypeOptions: { Override: true },
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
     });
-    const csp = JSON.stringify((config.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy);
+    const csp = JSON.stringify(
+      (config.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
+    );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob:");
@@ -306,7 +336,9 @@ describe('web (CloudFront)', () => {
   it('serves media with a sandboxing, script-free CSP', () => {
     const ref = behavior('/media/*').ResponseHeadersPolicyId as { Ref: string };
     const policy = template.findResources('AWS::CloudFront::ResponseHeadersPolicy')[ref.Ref] as Resource;
-    expect(JSON.stringify(policy.Properties)).toContain("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
+    expect(JSON.stringify(policy.Properties)).toContain(
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+    );
   });
 
   it('deploys the SPA with /app-config.json and invalidates the distribution', () => {
@@ -338,7 +370,9 @@ describe('web (CloudFront)', () => {
 /** The staged asset directory holding a given file name (asset directories come from the assets manifest). */
 function readdirAssetsContaining(fileName: string): string {
   const assetsFile = join(synth.outdir, `${synth.stack.artifactId}.assets.json`);
-  const manifest = JSON.parse(readFileSync(assetsFile, 'utf8')) as { files: Record<string, { source: { path: string } }> };
+  const manifest = JSON.parse(readFileSync(assetsFile, 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
   const candidates = Object.values(manifest.files)
     .map((f) => join(synth.outdir, f.source.path))
     .filter((dir) => existsSync(join(dir, fileName)));
@@ -348,7 +382,10 @@ function readdirAssetsContaining(fileName: string): string {
 
 describe('api (API Gateway HTTP API)', () => {
   it('leaves GET /api/health public and puts the Cognito JWT authorizer on ANY /api/{proxy+}', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/health', AuthorizationType: 'NONE' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/health',
+      AuthorizationType: 'NONE',
+    });
     const [authorizerId] = only('AWS::ApiGatewayV2::Authorizer');
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'ANY /api/{proxy+}',
@@ -365,7 +402,9 @@ describe('api (API Gateway HTTP API)', () => {
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
         Audience: [{ Ref: logicalIdOf(synth.stack.auth.webClient) }],
-        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: poolId }]] },
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: poolId }]],
+        },
       },
     });
   });
@@ -390,7 +429,9 @@ describe('api (API Gateway HTTP API)', () => {
 
 describe('Lambda functions', () => {
   it('run our two handlers on Node.js 22, ARM64, with JSON logs and source maps', () => {
-    const ours = template.findResources('AWS::Lambda::Function', { Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') } });
+    const ours = template.findResources('AWS::Lambda::Function', {
+      Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') },
+    });
     expect(Object.keys(ours).sort()).toEqual(
       [logicalIdOf(synth.stack.api.handler.function), logicalIdOf(synth.stack.workflow.tasks.function)].sort(),
     );
@@ -406,10 +447,20 @@ describe('Lambda functions', () => {
 
   it('give both functions the server configuration of lambdas/shared/config.ts; only the api one gets WORKFLOW_ARN', () => {
     const env = (fn: { node: { defaultChild?: unknown } }) =>
-      ((template.findResources('AWS::Lambda::Function')[logicalIdOf(fn)] as Resource).Properties.Environment as {
-        Variables: Record<string, unknown>;
-      }).Variables;
-    const shared = ['TABLE_NAME', 'MEDIA_BUCKET', 'USER_POOL_ID', 'AUTH_ISSUER', 'AUTH_JWKS_URI', 'AUTH_CLIENT_ID', 'STORY_PROVIDER'];
+      (
+        (template.findResources('AWS::Lambda::Function')[logicalIdOf(fn)] as Resource).Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
+    const shared = [
+      'TABLE_NAME',
+      'MEDIA_BUCKET',
+      'USER_POOL_ID',
+      'AUTH_ISSUER',
+      'AUTH_JWKS_URI',
+      'AUTH_CLIENT_ID',
+      'STORY_PROVIDER',
+    ];
     const api = env(synth.stack.api.handler.function);
     const tasks = env(synth.stack.workflow.tasks.function);
     for (const name of shared) {
@@ -429,7 +480,11 @@ describe('Lambda functions', () => {
     // Import the bundle in a fresh Node process (no network: SDK clients are only constructed).
     const probe = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(dir, 'index.mjs'))}); console.log(typeof m.handler);`],
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(join(dir, 'index.mjs'))}); console.log(typeof m.handler);`,
+      ],
       {
         encoding: 'utf8',
         env: {
@@ -445,7 +500,7 @@ describe('Lambda functions', () => {
         },
       },
     );
-    expect(probe.stderr).toBe('');
+    expect(probe.status, probe.stderr).toBe(0);
     expect(probe.stdout.trim()).toBe('function');
   });
 });
@@ -467,7 +522,10 @@ describe('least privilege', () => {
   it('lets the api function start the workflow and run the admin Cognito actions on the pool only', () => {
     const statements = policyStatements(apiRole());
     expect(statements).toContainEqual(
-      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: logicalIdOf(synth.stack.workflow.stateMachine) } }),
+      expect.objectContaining({
+        Action: 'states:StartExecution',
+        Resource: { Ref: logicalIdOf(synth.stack.workflow.stateMachine) },
+      }),
     );
     const cognito = statements.find((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito?.Resource).toEqual({ 'Fn::GetAtt': [logicalIdOf(synth.stack.auth.userPool), 'Arn'] });
@@ -496,7 +554,9 @@ describe('least privilege', () => {
       expect(statements).toContainEqual(
         expect.objectContaining({
           Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(synth.stack.media.bucket), 'Arn'] }, '/media/*']] },
+          Resource: {
+            'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(synth.stack.media.bucket), 'Arn'] }, '/media/*']],
+          },
         }),
       );
     }
@@ -506,7 +566,11 @@ describe('least privilege', () => {
     expect(policyStatements(tasksRole())).toContainEqual(
       expect.objectContaining({ Action: 'bedrock:InvokeModel', Resource: expect.anything() }),
     );
-    expect(policyStatements(apiRole()).flatMap(actionsOf).some((a) => a.startsWith('bedrock:'))).toBe(false);
+    expect(
+      policyStatements(apiRole())
+        .flatMap(actionsOf)
+        .some((a) => a.startsWith('bedrock:')),
+    ).toBe(false);
   });
 });
 
@@ -532,7 +596,9 @@ describe('workflow (Step Functions)', () => {
   it('runs the very definition file the local stack runs, with the tasks function substituted in every Task', () => {
     const source = JSON.parse(readFileSync(WORKFLOW_DEFINITION_FILE, 'utf8')) as Definition;
     expect(definition).toEqual(source);
-    expect(Object.keys(definition.States)).toEqual(expect.arrayContaining(['BuildPrompt', 'WriteStory', 'MarkReady', 'MarkFailed']));
+    expect(Object.keys(definition.States)).toEqual(
+      expect.arrayContaining(['BuildPrompt', 'WriteStory', 'MarkReady', 'MarkFailed']),
+    );
     const tasks = Object.values(definition.States).filter((s) => s.Type === 'Task');
     expect(tasks.length).toBeGreaterThan(0);
     for (const task of tasks) expect(task.Resource).toBe('${TasksFunctionArn}');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -17,7 +17,10 @@ export function cdkJsonContext(): Record<string, unknown> {
 export function spaFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'story-magic-spa-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+  );
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("story magic");');
   return dir;
@@ -36,6 +39,8 @@ export interface Synthesized {
   readonly assembly: CloudAssembly;
   readonly template: Template;
   readonly outdir: string;
+  /** Removes the temporary cloud assembly and SPA fixture (call it in afterAll). */
+  readonly cleanup: () => void;
 }
 
 /**
@@ -49,10 +54,19 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
     ...options.context,
     ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
   };
-  const { app, stack } = createApp({ context, outdir, spaDistDir: options.spaDistDir ?? spaFixture() });
-  const assembly = app.synth();
-  const template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template as Record<string, unknown>);
-  return { stack, assembly, template, outdir };
+  const fixture = options.spaDistDir ? undefined : spaFixture();
+  const { app, stack } = createApp({ context, outdir, spaDistDir: options.spaDistDir ?? fixture });
+  const cleanup = () => {
+    for (const dir of [outdir, fixture]) if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const assembly = app.synth();
+    const template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template as Record<string, unknown>);
+    return { stack, assembly, template, outdir, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
 }
 
 type ValidationReport = {
@@ -67,5 +81,7 @@ export function validationFindings(assembly: CloudAssembly): string[] {
   } catch {
     return []; // no report written: no plugin had anything to say
   }
-  return report.pluginReports.flatMap((r) => (r.violations ?? []).map((v) => `${r.pluginName}: ${v.ruleName} (${v.severity ?? '?'})`));
+  return report.pluginReports.flatMap((r) =>
+    (r.violations ?? []).map((v) => `${r.pluginName}: ${v.ruleName} (${v.severity ?? '?'})`),
+  );
 }

@@ -8,7 +8,10 @@ type Request = { uri: string };
 /** Runs the CloudFront Function's source as CloudFront would: a `handler(event)` returning the request. */
 function rewrite(uri: string): string {
   const sandbox: { result?: Request } = {};
-  runInNewContext(`${SPA_REWRITE_FUNCTION_CODE}\nresult = handler({ request: { uri: ${JSON.stringify(uri)} } });`, sandbox);
+  runInNewContext(
+    `${SPA_REWRITE_FUNCTION_CODE}\nresult = handler({ request: { uri: ${JSON.stringify(uri)} } });`,
+    sandbox,
+  );
   return (sandbox.result as Request).uri;
 }
 

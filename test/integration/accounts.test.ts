@@ -1,5 +1,12 @@
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import { cognitoClient, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
@@ -114,5 +121,37 @@ describe('accounts: sign-up, profiles, suspension and roles', () => {
       body: JSON.stringify({ kind: 'idea', message: '   ' }),
     });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('password reset and suspended sign-in', () => {
+  it('resets a forgotten password with the e-mailed code (cognito-local logs it)', async () => {
+    const family = await signUp(stack, { displayName: 'Forgetful' });
+    const cognito = cognitoClient(stack);
+    await cognito.send(
+      new ForgotPasswordCommand({ ClientId: stack.appConfig.userPoolClientId, Username: family.email }),
+    );
+    const resetCode = () =>
+      parseCodeDeliveries(readFileSync(join(stack.logDir, 'cognito-local.log'), 'utf8')).findLast(
+        (d) => d.operation === 'ForgotPassword' && d.destination === family.email,
+      )?.code;
+
+    await expect.poll(resetCode, { timeout: 5000 }).toMatch(/^\d{6}$/);
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: stack.appConfig.userPoolClientId,
+        Username: family.email,
+        ConfirmationCode: resetCode(),
+        Password: 'NewSecret99',
+      }),
+    );
+    await expect(signIn(stack, family.email, family.password)).rejects.toThrow();
+    await expect(signIn(stack, family.email, 'NewSecret99')).resolves.toHaveProperty('accessToken');
+  });
+
+  it('refuses the sign-in of a suspended account with a clear message', async () => {
+    const family = await signUp(stack, { displayName: 'Paused' });
+    await table.set(profileKey(decodePayload(family.accessToken).sub), { suspended_at: new Date().toISOString() });
+    await expect(signIn(stack, family.email, family.password)).rejects.toThrow(/Your account has been suspended/);
   });
 });

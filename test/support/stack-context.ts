@@ -11,6 +11,7 @@ export type StackContext = {
   tableName: string;
   mediaBucket: string;
   admin: { email: string; password: string };
+  logDir: string;
 };
 
 declare module 'vitest' {

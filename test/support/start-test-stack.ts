@@ -25,6 +25,7 @@ export async function startTestStack(web: WebMode | 'none'): Promise<{ stack: Lo
       tableName: stack.serverConfig.tableName,
       mediaBucket: stack.serverConfig.mediaBucket,
       admin: stack.admin,
+      logDir: stack.logDir,
     },
   };
 }
