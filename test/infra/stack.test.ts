@@ -307,11 +307,10 @@ describe('web (CloudFront)', () => {
     expect(distribution.Logging).toMatchObject({ Prefix: 'cloudfront/' });
   });
 
-  it('adds the security headers (HSTS, nosniff, DENY framing, referrer policy, strict CSP) to the app and the API', () => {
-    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy', {
-      Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { FrameOptions: { FrameOption: 'DENY' } } } },
-    });
-    const [policyId, policy] = Object.entries(policies)[0] as [string, Resource];
+  it('adds the security headers (HSTS, nosniff, same-origin framing, referrer policy, strict CSP) to the app and the API', () => {
+    const [policyId, policy] = Object.entries(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).find(
+      ([, p]) => JSON.stringify(p).includes("script-src 'self'"),
+    ) as [string, Resource];
     const config = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> })
       .SecurityHeadersConfig;
     expect(config).toMatchObject({
@@ -326,8 +325,9 @@ describe('web (CloudFront)', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com;/);
-    expect(csp).toContain("frame-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).toContain("frame-ancestors 'self';");
+    expect(config).toMatchObject({ FrameOptions: { FrameOption: 'SAMEORIGIN' } });
     expect(csp).not.toContain('unsafe-eval');
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(behavior('/api/*').ResponseHeadersPolicyId).toEqual({ Ref: policyId });
@@ -428,12 +428,16 @@ describe('api (API Gateway HTTP API)', () => {
 });
 
 describe('Lambda functions', () => {
-  it('run our two handlers on Node.js 22, ARM64, with JSON logs and source maps', () => {
+  it('run our three handlers (api, workflow tasks, Cognito triggers) on Node.js 22, ARM64, with JSON logs and source maps', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') },
     });
     expect(Object.keys(ours).sort()).toEqual(
-      [logicalIdOf(synth.stack.api.handler.function), logicalIdOf(synth.stack.workflow.tasks.function)].sort(),
+      [
+        logicalIdOf(synth.stack.api.handler.function),
+        logicalIdOf(synth.stack.workflow.tasks.function),
+        logicalIdOf(synth.stack.auth.triggers.function),
+      ].sort(),
     );
     for (const fn of Object.values(ours) as Resource[]) {
       expect(fn.Properties).toMatchObject({
@@ -615,5 +619,25 @@ describe('workflow (Step Functions)', () => {
         Resource: { 'Fn::GetAtt': [logicalIdOf(synth.stack.workflow.tasks.function), 'Arn'] },
       }),
     );
+  });
+});
+
+describe('Cognito triggers', () => {
+  it('attaches the one triggers function to sign-up, confirmation, sign-in and token issue', () => {
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0] as Resource;
+    const triggers = logicalIdOf(synth.stack.auth.triggers.function);
+    const config = pool.Properties.LambdaConfig as Record<string, unknown>;
+    for (const trigger of ['PreSignUp', 'PostConfirmation', 'PostAuthentication', 'PreTokenGeneration']) {
+      expect(config[trigger], trigger).toEqual({ 'Fn::GetAtt': [triggers, 'Arn'] });
+    }
+  });
+
+  it('gives the triggers function only the table name, and item access to the table', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[
+      logicalIdOf(synth.stack.auth.triggers.function)
+    ] as Resource;
+    const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(variables).sort()).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).toContain('dynamodb:PutItem');
   });
 });

@@ -43,15 +43,15 @@ describe('Content-Security-Policy', () => {
       'script-src': "'self'",
       'connect-src': `'self' ${idpOrigin}`,
       'img-src': "'self' data: blob:",
-      'frame-src': "'none'",
-      'frame-ancestors': "'none'",
+      'frame-src': "'self'",
+      'frame-ancestors': "'self'",
       'object-src': "'none'",
     });
   });
 
   it('frames only the origins it is given (an embedded form or video)', () => {
     const csp = directives(spaContentSecurityPolicy({ idpOrigin, frameSources: ['https://forms.example.org'] }));
-    expect(csp['frame-src']).toBe('https://forms.example.org');
+    expect(csp['frame-src']).toBe("'self' https://forms.example.org");
   });
 
   it('sandboxes media and allows no scripts there', () => {

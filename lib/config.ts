@@ -1,0 +1,58 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+
+/** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
+export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
+export type StoryProvider = (typeof STORY_PROVIDERS)[number];
+
+/**
+ * Deploy-time choices, read once from CDK context (`cdk.json` or `-c key=value`) so every construct
+ * agrees on them:
+ * - `allowDestroy=true`: a throwaway environment. Data stores lose deletion protection and are removed
+ *   (buckets emptied) with the stack. Default: everything holding user data is retained and protected.
+ * - `storyProvider=local|bedrock`: where stories and illustrations come from. Default `bedrock`.
+ * - `feedbackFormUrl=https://…`: the third-party beta feedback form the SPA embeds (app-config.json);
+ *   its origin is allowed in the CSP's frame-src. Default: none (the SPA shows its own form).
+ */
+export interface DeployConfig {
+  readonly allowDestroy: boolean;
+  readonly storyProvider: StoryProvider;
+  readonly feedbackFormUrl: string | undefined;
+  /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/** Context values arrive as strings from `-c`, as JSON values from cdk.json: accept both. */
+function readFlag(scope: Construct, key: string): boolean {
+  const raw: unknown = scope.node.tryGetContext(key);
+  if (raw === undefined || raw === false || raw === 'false') return false;
+  if (raw === true || raw === 'true') return true;
+  throw new Error(`Context "${key}" must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+function readStoryProvider(scope: Construct): StoryProvider {
+  const raw: unknown = scope.node.tryGetContext('storyProvider') ?? 'bedrock';
+  const provider = STORY_PROVIDERS.find((p) => p === raw);
+  if (!provider)
+    throw new Error(`Context "storyProvider" must be one of ${STORY_PROVIDERS.join(', ')}, got ${JSON.stringify(raw)}`);
+  return provider;
+}
+
+function readHttpsUrl(scope: Construct, key: string): string | undefined {
+  const raw: unknown = scope.node.tryGetContext(key);
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !URL.canParse(raw) || new URL(raw).protocol !== 'https:') {
+    throw new Error(`Context "${key}" must be an https URL, got ${JSON.stringify(raw)}`);
+  }
+  return raw;
+}
+
+export function readDeployConfig(scope: Construct): DeployConfig {
+  const allowDestroy = readFlag(scope, 'allowDestroy');
+  return {
+    allowDestroy,
+    storyProvider: readStoryProvider(scope),
+    feedbackFormUrl: readHttpsUrl(scope, 'feedbackFormUrl'),
+    removalPolicy: allowDestroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+  };
+}

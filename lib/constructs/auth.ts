@@ -1,0 +1,118 @@
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  type UserPoolClient,
+  UserPoolEmail,
+  UserPoolGroup,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { ROLES, type Role } from '../../common/roles.js';
+import type { Data } from './data.js';
+import { NodeFunction } from './node-function.js';
+
+/** One Cognito group per role (common/roles.ts); `user` is the absence of any group. */
+export const USER_GROUPS = ROLES.filter((role): role is Exclude<Role, 'user'> => role !== 'user');
+
+export interface AuthProps {
+  /** The table the Cognito triggers write profiles to. */
+  readonly data: Data;
+  readonly removalPolicy: RemovalPolicy;
+  /** Refuse to delete the pool (and every account in it) through CloudFormation. */
+  readonly deletionProtection: boolean;
+}
+
+/**
+ * Sign-up, sign-in and roles: one Cognito user pool (e-mail is the username), the groups above, the
+ * SPA's public client, and the triggers (lambdas/triggers/handler.ts, the same handler cognito-local
+ * calls locally): pre sign-up checks the details and confirms the account at once, post confirmation
+ * creates the profile, post authentication records the sign-in, pre token generation refuses tokens
+ * to a suspended account.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  /** JWT issuer of the pool's tokens: what the API Gateway authorizer and the api Lambda check. */
+  readonly issuer: string;
+  readonly jwksUri: string;
+  /** Origin of the Cognito IdP endpoint the SPA calls directly (Amplify Auth); needed in the CSP. */
+  readonly idpOrigin: string;
+  readonly triggers: NodeFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // The product's rules (SPEC): at least 8 characters with an uppercase letter and a digit.
+      passwordPolicy: {
+        minLength: 8,
+        requireUppercase: true,
+        requireDigits: true,
+        requireLowercase: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      // Cognito's own mailer (limited daily quota) until an SES identity is set up for the product.
+      email: UserPoolEmail.withCognito(),
+      deletionProtection: props.deletionProtection,
+      removalPolicy: props.removalPolicy,
+    });
+
+    // TABLE_NAME only: the handler needs nothing from the pool, so there is no dependency cycle.
+    this.triggers = new NodeFunction(this, 'Triggers', {
+      entry: 'lambdas/triggers/handler.ts',
+      description: 'Story Magic Cognito triggers (sign-up checks, profiles, sign-in records)',
+      environment: { TABLE_NAME: props.data.table.tableName },
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    props.data.grantItemAccess(this.triggers.role);
+    for (const operation of [
+      UserPoolOperation.PRE_SIGN_UP,
+      UserPoolOperation.POST_CONFIRMATION,
+      UserPoolOperation.POST_AUTHENTICATION,
+      UserPoolOperation.PRE_TOKEN_GENERATION,
+    ]) {
+      this.userPool.addTrigger(operation, this.triggers.function);
+    }
+
+    for (const groupName of USER_GROUPS) {
+      new UserPoolGroup(this, `Group-${groupName}`, {
+        userPool: this.userPool,
+        groupName,
+        description: `Story Magic ${groupName}s`,
+      });
+    }
+
+    // Public client: the SPA cannot keep a secret. SRP for Cognito, USER_PASSWORD_AUTH for cognito-local
+    // parity; refresh tokens are always allowed. No hosted UI, so no OAuth flows.
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    const region = Stack.of(this).region;
+    this.idpOrigin = `https://cognito-idp.${region}.amazonaws.com`;
+    this.issuer = `${this.idpOrigin}/${this.userPool.userPoolId}`;
+    this.jwksUri = `${this.issuer}/.well-known/jwks.json`;
+  }
+}

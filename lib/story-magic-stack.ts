@@ -1,0 +1,89 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { DeployConfig } from './config.js';
+import { Api } from './constructs/api.js';
+import { Auth } from './constructs/auth.js';
+import { AccessLogs } from './constructs/buckets.js';
+import { Data } from './constructs/data.js';
+import { Media } from './constructs/media.js';
+import { Web } from './constructs/web.js';
+import { Workflow } from './constructs/workflow.js';
+import { fromRoot } from './paths.js';
+
+export interface StoryMagicStackProps extends StackProps {
+  readonly deploy: DeployConfig;
+  /** Vite's output directory. @default web/dist */
+  readonly spaDistDir?: string;
+}
+
+/** Story Magic in AWS: every concern as one construct, wired together here. */
+export class StoryMagicStack extends Stack {
+  readonly deploy: DeployConfig;
+  readonly accessLogs: AccessLogs;
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly media: Media;
+  readonly workflow: Workflow;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: StoryMagicStackProps) {
+    super(scope, id, props);
+    this.deploy = props.deploy;
+    const { allowDestroy, removalPolicy, storyProvider } = props.deploy;
+    // Buckets can only be deleted empty: in a throwaway environment, empty them on stack deletion.
+    const autoDeleteObjects = allowDestroy;
+
+    this.accessLogs = new AccessLogs(this, 'AccessLogs', { removalPolicy, autoDeleteObjects });
+    const logBucket = this.accessLogs.bucket;
+
+    this.data = new Data(this, 'Data', { removalPolicy, deletionProtection: !allowDestroy });
+    this.auth = new Auth(this, 'Auth', { data: this.data, removalPolicy, deletionProtection: !allowDestroy });
+    this.media = new Media(this, 'Media', {
+      removalPolicy,
+      autoDeleteObjects,
+      accessLogs: { bucket: logBucket, prefix: 's3/media/' },
+    });
+
+    // The server configuration every Lambda reads (lambdas/shared/config.ts); AWS_REGION comes from Lambda.
+    const environment = {
+      TABLE_NAME: this.data.table.tableName,
+      MEDIA_BUCKET: this.media.bucket.bucketName,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      AUTH_ISSUER: this.auth.issuer,
+      AUTH_JWKS_URI: this.auth.jwksUri,
+      AUTH_CLIENT_ID: this.auth.webClient.userPoolClientId,
+      STORY_PROVIDER: storyProvider,
+    };
+
+    this.workflow = new Workflow(this, 'Workflow', {
+      data: this.data,
+      media: this.media,
+      storyProvider,
+      environment,
+    });
+    this.api = new Api(this, 'Api', {
+      auth: this.auth,
+      data: this.data,
+      media: this.media,
+      workflow: this.workflow.stateMachine,
+      environment,
+    });
+    this.web = new Web(this, 'Web', {
+      auth: this.auth,
+      apiDomainName: this.api.domainName,
+      mediaBucket: this.media.bucket,
+      logBucket,
+      feedbackFormUrl: props.deploy.feedbackFormUrl,
+      spaDistDir: props.spaDistDir ?? fromRoot('web', 'dist'),
+      removalPolicy,
+      autoDeleteObjects,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app (and /api, /media)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
+  }
+}
