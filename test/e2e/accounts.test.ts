@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import { launchBrowser } from '../support/browser.js';
 import { DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
 
@@ -112,6 +115,36 @@ describe('accounts in Chromium', () => {
     await signInThroughForm(page, email, 'Unicorns456');
     await page.waitForURL(`${webUrl}/home`);
     await page.getByText('Welcome back, Maya Moon!').waitFor();
+    await context.close();
+  });
+
+  it('resets a forgotten password from the landing page with the e-mailed code', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `ivy-${randomUUID()}@storymagic.test`;
+    await fillSignUp(page, { name: 'Ivy', email, password: 'Kittens123', band: 'Young Adventurers (8-10)' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${webUrl}/auth`);
+
+    await page.goto(webUrl);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    const resetCode = () =>
+      parseCodeDeliveries(readFileSync(join(stack.logDir, 'cognito-local.log'), 'utf8')).findLast(
+        (d) => d.operation === 'ForgotPassword' && d.destination === email,
+      )?.code;
+    await expect.poll(resetCode, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await page.getByLabel('Reset code').fill(resetCode() ?? '');
+    await page.getByLabel('New password').fill('Puppies456');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await toast(page, 'Password reset!');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await signInThroughForm(page, email, 'Puppies456');
+    await page.waitForURL(`${webUrl}/home`);
     await context.close();
   });
 

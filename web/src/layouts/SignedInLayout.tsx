@@ -51,7 +51,7 @@ export function SignedInLayout() {
         </Link>
         <p className="shell-header__greeting">Welcome back, {name}!</p>
         <Link to="/create/01" className="button button--primary button--small shell-header__create">
-          <span aria-hidden="true">＋</span>
+          <span aria-hidden="true">+</span>
           <span className="shell-header__create-label">Create a Story</span>
         </Link>
         <button
