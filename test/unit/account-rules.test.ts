@@ -52,7 +52,7 @@ describe('sign-up rules (SPEC §5)', () => {
     [{ authorName: 'x'.repeat(50) }, '50-character author name'],
     [{ email: emailOf(255) }, '255-character e-mail'],
     [{ ageBand: 'A' }, 'band A'],
-  ])('accepts %j (%s)', (change) => {
+  ])('accepts %j (%s)', (change, _why) => {
     expect(firstError(signUpSchema.safeParse({ ...validSignUp, ...change }))).toBeUndefined();
   });
 
