@@ -5,6 +5,8 @@ import type { AppConfig } from '../../common/app-config.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
+import { createLocalWorkflowStarter } from './workflow-runner.js';
+import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import {
   ensureUser,
   ensureUserPool,
@@ -14,6 +16,7 @@ import {
 } from './cognito-local.js';
 import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
+import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';
@@ -45,6 +48,8 @@ export type LocalStack = Readonly<{
   admin: { email: string; password: string };
   /** Where the emulators write their logs (cognito-local's holds the codes it would have e-mailed). */
   logDir: string;
+  /** Resolves when no generation is running (tests and benchmarks wait on it). */
+  workflowsIdle(): Promise<void>;
   stop(): Promise<void>;
 }>;
 
@@ -138,7 +143,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
     });
-    const api = await startApiServer(serverConfig, ports.api);
+    // Prompt templates are seeded on first use in AWS; locally on first start, so admins see them at once.
+    const templates = templateRepository(localClients.documents, TABLE_NAME);
+    await Promise.all([templates.getActive('story_system'), templates.getActive('image_generation')]);
+
+    // The generation workflow: the same definition and task handler as in AWS, run in this process.
+    const workflow = createLocalWorkflowStarter(
+      createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig)),
+    );
+    stoppers.push(() => workflow.idle());
+    const api = await startApiServer(serverConfig, workflow, ports.api);
     stoppers.push(api.stop);
 
     const appConfig: AppConfig = {
@@ -174,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       appConfig,
       admin: options.admin,
       logDir,
+      workflowsIdle: () => workflow.idle(),
       stop,
     };
   } catch (error) {

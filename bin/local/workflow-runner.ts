@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
+import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 
 export const definitionPath = fileURLToPath(new URL('../../lambdas/workflow/definition.asl.json', import.meta.url));
 
@@ -9,7 +10,8 @@ const LOCAL_TASKS_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:story-ma
 
 type JsonValue = Parameters<StateMachine['run']>[0];
 type Definition = ConstructorParameters<typeof StateMachine>[0];
-type TaskHandler = (input: JsonValue) => Promise<JsonValue> | JsonValue;
+/** The task Lambda's handler: anything JSON in, anything JSON out. */
+type TaskHandler = (input: JsonValue) => Promise<unknown> | unknown;
 
 export function loadDefinition(): Definition {
   const text = readFileSync(definitionPath, 'utf8').replaceAll('${TasksFunctionArn}', LOCAL_TASKS_ARN);
@@ -26,7 +28,8 @@ export function createLocalWorkflow(handleTask: TaskHandler) {
   const taskStates = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name]) => name);
-  const overrides = Object.fromEntries(taskStates.map((name) => [name, handleTask]));
+  const runTask = async (input: JsonValue) => ((await handleTask(input)) ?? null) as JsonValue;
+  const overrides = Object.fromEntries(taskStates.map((name) => [name, runTask]));
   return {
     taskStates,
     /** Starts an execution; resolves with its output or rejects with the execution's error. */
@@ -38,5 +41,32 @@ export function createLocalWorkflow(handleTask: TaskHandler) {
           retryIntervalOverrides: Object.fromEntries(taskStates.map((name) => [name, 0])),
         },
       }).result,
+  };
+}
+
+/**
+ * Starts executions in this process, in the background, like StartExecution: the caller gets control
+ * back at once. A failed execution has already marked its story failed (the definition's MarkFailed),
+ * so the rejection only needs logging. Executions are named after the story: a second start is ignored.
+ */
+export function createLocalWorkflowStarter(handleTask: TaskHandler): WorkflowStarter & { idle(): Promise<void> } {
+  const workflow = createLocalWorkflow(handleTask);
+  const running = new Map<string, Promise<void>>();
+  return {
+    async start(job) {
+      if (running.has(job.storyId)) return;
+      const execution = workflow
+        .run({ job })
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          console.error(`workflow ${job.storyId} failed: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(() => running.delete(job.storyId));
+      running.set(job.storyId, execution);
+    },
+    /** Resolves when no execution is running (tests, benchmarks, shutdown). */
+    async idle() {
+      while (running.size > 0) await Promise.all(running.values());
+    },
   };
 }

@@ -1,6 +1,11 @@
+import type { AgeBand } from '../../common/age-bands.js';
+import type { AgeBandConfig } from '../../common/age-band-config.js';
+import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
+import { storyRepository, type StoryRepository } from '../shared/repositories/stories.js';
+import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
 /** Everything a route needs from the outside world, built once per process. */
@@ -9,8 +14,24 @@ export type ApiDeps = Readonly<{
   aws: AwsClients;
   tokens: TokenVerifier;
   profiles: ProfileRepository;
+  stories: StoryRepository;
+  workflow: WorkflowStarter;
+  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
 }>;
 
-export function createApiDeps(config: ServerConfig, aws: AwsClients, tokens: TokenVerifier): ApiDeps {
-  return { config, aws, tokens, profiles: profileRepository(aws.documents, config.tableName) };
+export function createApiDeps(
+  config: ServerConfig,
+  aws: AwsClients,
+  tokens: TokenVerifier,
+  workflow: WorkflowStarter,
+): ApiDeps {
+  return {
+    config,
+    aws,
+    tokens,
+    workflow,
+    profiles: profileRepository(aws.documents, config.tableName),
+    stories: storyRepository(aws.documents, config.tableName),
+    bands: AGE_BAND_CONFIGS,
+  };
 }

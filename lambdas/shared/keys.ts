@@ -6,9 +6,25 @@ export const keys = {
   profile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   libraryEntry: (userId: string, storyId: string) => ({ PK: `USER#${userId}`, SK: `LIB#${storyId}` }),
   story: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'META' }),
+  storyImage: (storyId: string, createdAt: string, imageId: string) => ({
+    PK: `STORY#${storyId}`,
+    SK: `IMAGE#${createdAt}#${imageId}`,
+  }),
+  storyPartition: (storyId: string) => `STORY#${storyId}`,
+  userPartition: (userId: string) => `USER#${userId}`,
+  templateVersion: (type: string, createdAt: string, id: string) => ({
+    PK: `TEMPLATE#${type}`,
+    SK: `V#${createdAt}#${id}`,
+  }),
+  activeTemplate: (type: string) => ({ PK: `TEMPLATE#${type}`, SK: 'ACTIVE' }),
+  templatePartition: (type: string) => `TEMPLATE#${type}`,
+  creator: (userId: string) => `CREATOR#${userId}`,
   feedback: (createdAt: string, id: string) => ({ PK: 'FEEDBACK', SK: `${createdAt}#${id}` }),
   stats: () => ({ PK: 'STATS', SK: 'GLOBAL' }),
 } as const;
+
+/** Sort-key prefixes, for begins_with queries. */
+export const prefixes = { library: 'LIB#', image: 'IMAGE#', templateVersion: 'V#' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
 export const entityTypes = { profile: 'PROFILE', story: 'STORY' } as const;

@@ -1,20 +1,11 @@
-import { z } from 'zod';
+import { createAwsClients } from '../shared/aws-clients.js';
+import { loadServerConfig } from '../shared/config.js';
+import { createWorkflowTaskHandler } from './dependencies.js';
 
 /**
- * The task handler of the generation state machine (definition.asl.json). Every Task state calls this
- * one function with `{ task, ...state input }`: a single Lambda in AWS, the same function in-process
- * locally, so the two runs cannot differ. Tasks register themselves in `taskHandlers`.
+ * The task Lambda of the generation state machine (definition.asl.json). Every Task state calls it with
+ * `{ task, ...state input }`; the local stack runs the same handler in-process.
  */
-export type TaskInput = { task: string } & Record<string, unknown>;
-export type TaskHandler = (input: TaskInput) => Promise<unknown>;
+const config = loadServerConfig();
 
-const taskHandlers: Record<string, TaskHandler> = {};
-
-const taskInputSchema = z.looseObject({ task: z.string().min(1) });
-
-export async function handler(event: unknown): Promise<unknown> {
-  const input = taskInputSchema.parse(event);
-  const run = taskHandlers[input.task];
-  if (!run) throw new Error(`Unknown workflow task: ${input.task}`);
-  return run(input);
-}
+export const handler = createWorkflowTaskHandler(config, createAwsClients(config));

@@ -501,6 +501,7 @@ describe('Lambda functions', () => {
           AUTH_JWKS_URI: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_pool/.well-known/jwks.json',
           AUTH_CLIENT_ID: 'client',
           STORY_PROVIDER: 'bedrock',
+          WORKFLOW_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:story-magic',
         },
       },
     );

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StackContext } from './stack-context.js';
 
 /** Direct table access for tests that need to set up or inspect state the API does not expose yet. */
@@ -12,6 +12,20 @@ export function tableClient(stack: StackContext) {
     }),
   );
   return {
+    documents: db,
+    /** Library entries of a family, counted from the items themselves (not from the profile's counter). */
+    countLibrary: async (userId: string) =>
+      (
+        await db.send(
+          new QueryCommand({
+            TableName: stack.tableName,
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
+            ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':lib': 'LIB#' },
+            ConsistentRead: true,
+            Select: 'COUNT',
+          }),
+        )
+      ).Count ?? 0,
     get: async (key: { PK: string; SK: string }) =>
       (await db.send(new GetCommand({ TableName: stack.tableName, Key: key, ConsistentRead: true }))).Item,
     set: async (key: { PK: string; SK: string }, fields: Record<string, unknown>) => {

@@ -59,7 +59,7 @@ function app() {
     AUTH_JWKS_URI: jwksUrl,
     AUTH_CLIENT_ID: 'c',
   });
-  return createApi(createApiDeps(config, createAwsClients(config), tokens));
+  return createApi(createApiDeps(config, createAwsClients(config), tokens, { start: async () => undefined }));
 }
 
 describe('API app', () => {

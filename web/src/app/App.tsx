@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { LandingPage } from '../routes/landing/LandingPage';
 import { NotFoundPage } from '../routes/not-found/NotFoundPage';
 import { PageSpinner } from '../components/PageSpinner';
@@ -16,6 +16,14 @@ const ProfilePage = lazy(() => import('../routes/profile/ProfilePage'));
 const FeedbackPage = lazy(() => import('../routes/feedback/FeedbackPage'));
 const TestPage = lazy(() => import('../routes/test/TestPage'));
 const AdminDashboardPage = lazy(() => import('../routes/admin/AdminDashboardPage'));
+const CreateLayout = lazy(() => import('../routes/create/CreateLayout'));
+const NameStep = lazy(() => import('../routes/create/NameStep'));
+const ChoiceStep = lazy(() => import('../routes/create/ChoiceStep'));
+const ArtStep = lazy(() => import('../routes/create/ArtStep'));
+const StoryPage = lazy(() => import('../routes/story/StoryPage'));
+const AgeBandConfigProvider = lazy(() =>
+  import('../story-config/AgeBandConfigContext').then((m) => ({ default: m.AgeBandConfigProvider })),
+);
 
 export function App() {
   return (
@@ -31,6 +39,22 @@ export function App() {
                 <Route path="/home" element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
                 <Route path="/feedback" element={<FeedbackPage />} />
+                <Route
+                  path="/create"
+                  element={
+                    <AgeBandConfigProvider>
+                      <CreateLayout />
+                    </AgeBandConfigProvider>
+                  }
+                >
+                  <Route index element={<Navigate to="/create/01" replace />} />
+                  <Route path="01" element={<NameStep />} />
+                  <Route path="02" element={<ChoiceStep step={2} />} />
+                  <Route path="03" element={<ChoiceStep step={3} />} />
+                  <Route path="04" element={<ChoiceStep step={4} />} />
+                  <Route path="05" element={<ArtStep />} />
+                </Route>
+                <Route path="/story/:storyId" element={<StoryPage />} />
               </Route>
             </Route>
             <Route path="/admin" element={<RequireAdmin />}>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAuth } from '../auth/AuthContext';
+import { CreateStoryLink } from '../components/CreateStoryLink';
 
 export const FALLBACK_NAME = 'Guardian';
 
@@ -50,10 +51,10 @@ export function SignedInLayout() {
           <span aria-hidden="true">✨</span> Story Magic
         </Link>
         <p className="shell-header__greeting">Welcome back, {name}!</p>
-        <Link to="/create/01" className="button button--primary button--small shell-header__create">
+        <CreateStoryLink className="button button--primary button--small shell-header__create">
           <span aria-hidden="true">+</span>
           <span className="shell-header__create-label">Create a Story</span>
-        </Link>
+        </CreateStoryLink>
         <button
           type="button"
           className="icon-button"

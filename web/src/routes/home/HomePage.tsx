@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
+import { CreateStoryLink } from '../../components/CreateStoryLink';
 
 /** SPEC §2 home: the call to create, and the way to the library. (Featured stories and the welcome video
  * arrive with the library.) */
@@ -8,9 +9,7 @@ export default function HomePage() {
   return (
     <div className="page">
       <div className="page__actions">
-        <Link to="/create/01" className="button button--primary">
-          Create A Story
-        </Link>
+        <CreateStoryLink className="button button--primary">Create A Story</CreateStoryLink>
         <Link to="/library" className="button button--outline">
           My Library
         </Link>
@@ -21,9 +20,7 @@ export default function HomePage() {
           {profile?.displayName ? `${profile.displayName}, pick` : 'Pick'} a hero, a mission and an art style, and we’ll
           write and paint a story just for you.
         </p>
-        <Link to="/create/01" className="button button--primary button--large">
-          Start Creating!
-        </Link>
+        <CreateStoryLink className="button button--primary button--large">Start Creating!</CreateStoryLink>
       </section>
     </div>
   );

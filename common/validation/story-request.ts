@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  artStyleSchema,
+  characterTypeSchema,
+  generationModeSchema,
+  missionSchema,
+  storyKindSchema,
+} from '../story-choices.js';
+
+/** SPEC §8 "Incomplete Story Magic": refused by the wizard and, with the same words, by the server. */
+export const INCOMPLETE_STORY = {
+  title: 'Incomplete Story Magic',
+  message: 'Please complete all steps including art style selection before generating your story.',
+} as const;
+
+/**
+ * The body of POST /api/stories (SPEC §7 generate-story). Band-specific limits (name length, custom
+ * description length and deny list) are checked against the caller's band by the server.
+ */
+export const generateStoryRequestSchema = z.strictObject({
+  /** Chosen by the wizard once per story: a repeated submission (two clicks, two tabs) makes one story. */
+  requestId: z.uuid().optional(),
+  heroName: z.string().max(100),
+  characterType: characterTypeSchema.optional(),
+  storyKind: storyKindSchema,
+  mission: missionSchema,
+  writingStyle: z.string().max(60).optional(),
+  artStyle: artStyleSchema,
+  generationMode: generationModeSchema.default('express'),
+  customCharacterDescription: z.string().max(200).optional(),
+  customStoryTypeDescription: z.string().max(200).optional(),
+  customMissionDescription: z.string().max(200).optional(),
+});
+export type GenerateStoryRequest = z.input<typeof generateStoryRequestSchema>;
+
+/** True when the four required choices are present (SPEC §5 "Generation requires …"). */
+export function isCompleteStoryRequest(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  const hasCharacter = Boolean(b.characterType) || Boolean(String(b.customCharacterDescription ?? '').trim());
+  return (
+    Boolean(String(b.heroName ?? '').trim()) &&
+    hasCharacter &&
+    Boolean(b.storyKind) &&
+    Boolean(b.mission) &&
+    Boolean(b.artStyle)
+  );
+}

@@ -1,0 +1,370 @@
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { AgeBand } from '../../../common/age-bands.js';
+import { LIMITS } from '../../../common/limits.js';
+import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
+import { entityTypes, keys, prefixes } from '../keys.js';
+
+export type StoryStatus = 'generating' | 'ready' | 'failed';
+/** What the story page shows while a story is being made. */
+export type StoryProgress = 'queued' | 'writing' | 'checking' | 'painting' | 'done';
+
+/** A story as the table stores it (snake_case, SPEC §3). */
+export type StoryItem = {
+  id: string;
+  status: StoryStatus;
+  progress: StoryProgress;
+  failure_reason?: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  hero_name: string;
+  character_type: string;
+  story_type: string;
+  mission: string;
+  theme_id: string;
+  narrative_structure: string;
+  writing_style: string;
+  art_style: ArtStyle;
+  generation_mode: GenerationMode;
+  age_band: AgeBand;
+  age_range: string;
+  story_universe?: string;
+  custom_descriptions?: { character?: string; storyType?: string; mission?: string };
+  scenes?: Partial<Record<ImageType, string>>;
+  cover_image_url?: string;
+  content_type: 'text';
+  created_by: string | null;
+  is_featured: boolean;
+  is_public: boolean;
+  source_version: 'json_v1';
+  template_version?: number;
+  seed: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type StoryImageItem = {
+  id: string;
+  story_id: string;
+  image_type: ImageType;
+  image_url: string;
+  object_key: string;
+  created_at: string;
+};
+
+export type NewStory = Omit<
+  StoryItem,
+  | 'status'
+  | 'progress'
+  | 'title'
+  | 'content'
+  | 'excerpt'
+  | 'content_type'
+  | 'is_featured'
+  | 'is_public'
+  | 'source_version'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+export class LibraryFullError extends Error {
+  constructor(readonly currentCount: number) {
+    super('LIBRARY_FULL');
+    this.name = 'LibraryFullError';
+  }
+}
+
+type CancellationReason = { Code?: string };
+const cancellationCodes = (error: unknown): string[] =>
+  ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
+const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Transactions that touch a hot item (a family's profile) can conflict under load: retry with jitter. */
+async function withConflictRetry<T>(run: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const conflict = isCancelled(error) && cancellationCodes(error).includes('TransactionConflict');
+      if (!conflict || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+}
+
+export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /**
+     * Creates the story as `generating` and reserves its library slot in ONE transaction: the profile's
+     * library count rises only while it is below the cap, so parallel requests can never leave 11.
+     * Returns false when a story with this id already exists (a repeated request: idempotent).
+     */
+    async createWithLibrarySlot(story: NewStory, now = new Date()): Promise<boolean> {
+      const createdAt = now.toISOString();
+      const userId = story.created_by;
+      if (!userId) throw new Error('A generated story needs its creator');
+      const item: StoryItem & Record<string, unknown> = {
+        ...keys.story(story.id),
+        ...story,
+        status: 'generating',
+        progress: 'queued',
+        title: '',
+        content: '',
+        excerpt: '',
+        content_type: 'text',
+        is_featured: false,
+        is_public: false,
+        source_version: 'json_v1',
+        created_at: createdAt,
+        updated_at: createdAt,
+        creator_pk: keys.creator(userId),
+      };
+      try {
+        await withConflictRetry(() =>
+          db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: keys.profile(userId),
+                    UpdateExpression: 'SET library_count = if_not_exists(library_count, :zero) + :one',
+                    ConditionExpression:
+                      'attribute_exists(PK) AND (attribute_not_exists(library_count) OR library_count < :cap)',
+                    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': LIMITS.libraryCapacity },
+                  },
+                },
+                { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+                {
+                  Put: {
+                    TableName: tableName,
+                    Item: {
+                      ...keys.libraryEntry(userId, story.id),
+                      story_id: story.id,
+                      user_id: userId,
+                      saved_at: createdAt,
+                    },
+                  },
+                },
+              ],
+            }),
+          ),
+        );
+        return true;
+      } catch (error) {
+        if (!isCancelled(error)) throw error;
+        const [profile, storyPut] = cancellationCodes(error);
+        if (storyPut === 'ConditionalCheckFailed') return false;
+        if (profile === 'ConditionalCheckFailed') {
+          const current = await db.send(
+            new GetCommand({
+              TableName: tableName,
+              Key: keys.profile(userId),
+              ProjectionExpression: 'library_count',
+              ConsistentRead: true,
+            }),
+          );
+          throw new LibraryFullError(Number(current.Item?.library_count ?? LIMITS.libraryCapacity));
+        }
+        throw error;
+      }
+    },
+
+    async get(storyId: string): Promise<StoryItem | undefined> {
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.story(storyId), ConsistentRead: true }),
+      );
+      return result.Item as StoryItem | undefined;
+    },
+
+    /** The story with its images, oldest image first: one Query on the story's partition. */
+    async getWithImages(storyId: string): Promise<{ story: StoryItem; images: StoryImageItem[] } | undefined> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
+          ConsistentRead: true,
+        }),
+      );
+      const items = result.Items ?? [];
+      const story = items.find((item) => item.SK === 'META') as StoryItem | undefined;
+      if (!story) return undefined;
+      const images = items.filter((item) => String(item.SK).startsWith(prefixes.image)) as StoryImageItem[];
+      return { story, images };
+    },
+
+    async setProgress(storyId: string, progress: StoryProgress): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.story(storyId),
+          UpdateExpression: 'SET progress = :p, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':p': progress, ':now': new Date().toISOString() },
+        }),
+      );
+    },
+
+    async saveText(
+      storyId: string,
+      text: {
+        title: string;
+        content: string;
+        excerpt: string;
+        scenes: Partial<Record<ImageType, string>>;
+        templateVersion: number;
+      },
+    ): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.story(storyId),
+          UpdateExpression:
+            'SET title = :t, content = :c, excerpt = :e, scenes = :s, template_version = :v, progress = :p, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: {
+            ':t': text.title,
+            ':c': text.content,
+            ':e': text.excerpt,
+            ':s': text.scenes,
+            ':v': text.templateVersion,
+            ':p': 'painting',
+            ':now': new Date().toISOString(),
+          },
+        }),
+      );
+    },
+
+    /** Records an image; a cover also becomes the story's cover_image_url. */
+    async addImage(image: Omit<StoryImageItem, 'created_at'>, now = new Date()): Promise<StoryImageItem> {
+      const item: StoryImageItem = { ...image, created_at: now.toISOString() };
+      const put = {
+        TableName: tableName,
+        Item: { ...keys.storyImage(image.story_id, item.created_at, image.id), ...item },
+      };
+      if (image.image_type !== 'cover') {
+        await db.send(new PutCommand(put));
+        return item;
+      }
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: put },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.story(image.story_id),
+                UpdateExpression: 'SET cover_image_url = :url, updated_at = :now',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':url': image.image_url, ':now': item.created_at },
+              },
+            },
+          ],
+        }),
+      );
+      return item;
+    },
+
+    /** Marks the story ready and counts it for the dashboard. Idempotent (a retried task changes nothing). */
+    async markReady(storyId: string): Promise<void> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.story(storyId),
+                  UpdateExpression: 'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity',
+                  ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
+                  ExpressionAttributeNames: { '#s': 'status' },
+                  ExpressionAttributeValues: {
+                    ':ready': 'ready',
+                    ':done': 'done',
+                    ':generating': 'generating',
+                    ':now': new Date().toISOString(),
+                    ':entity': entityTypes.story,
+                  },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.stats(),
+                  UpdateExpression: 'ADD stories :one',
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
+      }
+    },
+
+    /**
+     * Marks the story failed and frees its library slot: the entry goes and the count drops, in one
+     * transaction, only if the entry is still there (so a retried task never frees a slot twice).
+     */
+    async markFailed(storyId: string, userId: string, reason: string): Promise<void> {
+      const now = new Date().toISOString();
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: 'SET #s = :failed, failure_reason = :reason, updated_at = :now',
+            ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':failed': 'failed',
+              ':generating': 'generating',
+              ':reason': reason,
+              ':now': now,
+            },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+      await withConflictRetry(() =>
+        db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.libraryEntry(userId, storyId),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.profile(userId),
+                  UpdateExpression: 'SET library_count = library_count - :one',
+                  ConditionExpression: 'library_count > :zero',
+                  ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                },
+              },
+            ],
+          }),
+        ),
+      ).catch((error: unknown) => {
+        if (!isCancelled(error)) throw error; // entry already gone: the slot was freed before
+      });
+    },
+  };
+}
+
+export type StoryRepository = ReturnType<typeof storyRepository>;

@@ -1,0 +1,41 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { StoryProvider } from '../types.js';
+import { drawIllustration } from './images.js';
+import type { ImageModels } from './images.js';
+import { DEFAULT_RETRY, defaultSleep } from './retry.js';
+import type { RetryPolicy, Sleep } from './retry.js';
+import { writeStory } from './story.js';
+
+export { DEFAULT_IMAGE_MODELS } from './images.js';
+
+export type BedrockProviderDeps = Readonly<{
+  /**
+   * Created once per process. Our back-off wraps the SDK's own retries, so a client built with
+   * `maxAttempts: 1` keeps the total wait bounded by this provider alone.
+   */
+  client: BedrockRuntimeClient;
+  models?: ImageModels;
+  sleep?: Sleep;
+  random?: () => number;
+  retry?: Partial<Omit<RetryPolicy, 'sleep' | 'random'>>;
+}>;
+
+/**
+ * The `bedrock` provider: Converse for text (model and settings from the active story_system template),
+ * Stability image models for pictures (Stable Image Core for express, Ultra or the template's Stability
+ * model for studio). It never logs: prompts hold children's text, and errors carry codes only.
+ */
+export function createBedrockProvider(deps: BedrockProviderDeps): StoryProvider {
+  const retry: RetryPolicy = {
+    ...DEFAULT_RETRY,
+    ...deps.retry,
+    sleep: deps.sleep ?? defaultSleep,
+    random: deps.random ?? Math.random,
+  };
+  const models = deps.models ?? {};
+  return {
+    name: 'bedrock',
+    writeStory: (request) => writeStory({ client: deps.client, retry }, request),
+    drawIllustration: (request) => drawIllustration({ client: deps.client, models, retry }, request),
+  };
+}

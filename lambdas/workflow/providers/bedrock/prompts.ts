@@ -1,0 +1,170 @@
+import { IMAGE_TYPES } from '../../../../common/story-choices.js';
+import type { ArtStyle } from '../../../../common/story-choices.js';
+import type { IllustrationRequest, StoryRequest } from '../types.js';
+
+/**
+ * The slice of the age-band configuration this provider reads. Declared structurally, so a change to
+ * AgeBandConfig that drops one of these fields fails the type check where `request.band` is passed in.
+ */
+export type BandPromptSource = Readonly<{
+  prompts: Readonly<{ system: string; style_addon: string; user_seed: string }>;
+  bands: Readonly<{
+    words_total: Readonly<{ min: number; max: number }>;
+    pages: Readonly<{ min: number; max: number }>;
+  }>;
+  safety: Readonly<{ deny_if_topics: readonly string[] }>;
+}>;
+
+/** `{snake_case}` only: JSON examples in a template (`{"title": …}`) are never touched. */
+const PLACEHOLDER = /\{([a-z][a-z0-9_]*)\}/gi;
+
+/**
+ * Fills `{name}` placeholders in one pass (values are never re-scanned, so a value holding braces
+ * cannot inject another placeholder). Unknown placeholders are dropped rather than sent to the model,
+ * which would otherwise echo them into the story.
+ */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PLACEHOLDER, (_match, name: string) => values[name.toLowerCase()] ?? '');
+}
+
+/** True when a `{placeholder}` survived filling (used by tests and as a guard). */
+export const hasPlaceholder = (text: string): boolean => new RegExp(PLACEHOLDER.source, 'i').test(text);
+
+const range = (min: number, max: number) => (min === max ? String(min) : `${min}-${max}`);
+
+/** Every placeholder the band prompts and the story template may use, from the resolved choices. */
+export function storyPlaceholders(request: StoryRequest, band: BandPromptSource): Record<string, string> {
+  const { words_total: words, pages } = band.bands;
+  const custom = request.customDescriptions;
+  return {
+    hero_name: request.heroName,
+    character_name: request.heroName,
+    character_type: request.characterType,
+    story_kind: request.storyKind,
+    story_type: request.storyKind,
+    mission: request.mission,
+    narrative_structure: request.narrativeStructure,
+    theme_id: request.themeId,
+    writing_style: request.writingStyle,
+    art_style: request.artStyle,
+    age_band: request.ageBand,
+    words_min: String(words.min),
+    words_max: String(words.max),
+    words_total: range(words.min, words.max),
+    pages: range(pages.min, pages.max),
+    pages_min: String(pages.min),
+    pages_max: String(pages.max),
+    custom_character: custom.character ?? '',
+    custom_story_type: custom.storyType ?? '',
+    custom_mission: custom.mission ?? '',
+  };
+}
+
+/** The system blocks, in order of authority: the admin's template, the band's voice, the style add-on. */
+export function storySystemPrompts(request: StoryRequest, band: BandPromptSource): string[] {
+  const values = storyPlaceholders(request, band);
+  const blocks = [request.template.content, band.prompts.system, band.prompts.style_addon].map((text) =>
+    fillPlaceholders(text, values).trim(),
+  );
+  const denied = band.safety.deny_if_topics.filter((topic) => topic.trim() !== '');
+  if (denied.length > 0) {
+    blocks.push(`Keep the story gentle and safe. Never mention or hint at: ${denied.join(', ')}.`);
+  }
+  // Converse rejects empty text blocks, and an admin may leave the template blank.
+  return blocks.filter((block) => block !== '');
+}
+
+const SCENE_KEYS = IMAGE_TYPES.map((type) => `"${type}"`).join(', ');
+
+/** The answer format, spelled out so any Converse model can follow it without tool use. */
+export const JSON_INSTRUCTIONS = [
+  'Answer with one JSON object and nothing else (no prose, no code fence), shaped like this:',
+  '{"title": string, "excerpt": string (one or two inviting sentences), "paragraphs": [string, ...],',
+  ` "scenes": {${SCENE_KEYS}: string (one short sentence describing a picture of that moment)}}`,
+].join('\n');
+
+/** The single user turn: the band's seed with the choices, the child's own wishes, last try's fixes. */
+export function storyUserMessage(request: StoryRequest, band: BandPromptSource): string {
+  const parts = [fillPlaceholders(band.prompts.user_seed, storyPlaceholders(request, band)).trim()];
+
+  const custom = request.customDescriptions;
+  // A wish the band's seed already places through its placeholder is not repeated.
+  const wish = (placeholder: string, label: string, value: string | undefined) =>
+    value && !band.prompts.user_seed.includes(`{${placeholder}}`) ? `- ${label}: ${value}` : '';
+  const wishes = [
+    wish('custom_character', 'About the hero', custom.character),
+    wish('custom_story_type', 'About the kind of story', custom.storyType),
+    wish('custom_mission', 'About the mission', custom.mission),
+  ].filter((line) => line !== '');
+  if (wishes.length > 0) parts.push(`The young author added these wishes:\n${wishes.join('\n')}`);
+
+  if (request.attempt > 1 && request.problems.length > 0) {
+    const fixes = request.problems.map((problem) => `- ${problem}`).join('\n');
+    parts.push(`A friendly note: the last version needed a few changes. Please make sure that:\n${fixes}`);
+  }
+
+  parts.push(JSON_INSTRUCTIONS);
+  return parts.filter((part) => part !== '').join('\n\n');
+}
+
+/** Fallback art directions, used only when the request carries no band `image_styles` entry. */
+const DEFAULT_ART_STYLES: Record<ArtStyle, string> = {
+  'pixar-3d': 'cinematic 3D animated film style, soft global lighting, rounded friendly shapes, expressive faces',
+  anime: 'bright anime style, clean line art, cel shading, big expressive eyes, vivid sky colours',
+  illustration: "classic children's picture-book illustration, warm colours, gentle textures",
+  'comic-book': 'comic book style, bold ink outlines, flat bright colours, halftone shading, dynamic framing',
+  watercolor: 'soft watercolour painting, loose washes, paper texture, pastel palette',
+  sketch: 'hand-drawn pencil sketch, graphite shading, light cross-hatching, white paper',
+};
+
+export const NEGATIVE_PROMPT =
+  'violence, blood, gore, weapons, scary, horror, frightening faces, dark and gloomy, nudity, ' +
+  'text, letters, words, captions, watermark, signature, logo, deformed, extra limbs, disfigured';
+
+/** Added to the negative prompt on the kind retry after a filter answer. */
+const SOFT_NEGATIVE = 'danger, fighting, injury, fear, menace, sharp teeth, fire';
+
+/** The art direction for a style: the band's `image_styles[style].prompt`, else a built-in default. */
+export function artStylePrompt(request: IllustrationRequest): string {
+  const prompt = request.band.image_styles[request.artStyle]?.prompt.trim();
+  return prompt || DEFAULT_ART_STYLES[request.artStyle];
+}
+
+/** Stability's prompt limit on Bedrock. */
+const MAX_IMAGE_PROMPT = 10_000;
+
+export type ImagePrompt = Readonly<{ prompt: string; negativePrompt: string }>;
+
+/**
+ * The image template with {art_style}, {scene_description}, {characters} and {mood} filled, plus the
+ * caller's customizations. `soft` is the kind retry after a filter answer: the customizations are
+ * dropped, the mood made gentle and friendly wording added, while the seed stays the same.
+ */
+export function imagePrompt(request: IllustrationRequest, soft: boolean): ImagePrompt {
+  const characters = `${request.heroName}, a friendly ${request.characterType.toLowerCase()}`;
+  const values: Record<string, string> = {
+    art_style: artStylePrompt(request),
+    scene_description: request.scene,
+    characters,
+    mood: soft ? 'gentle, cheerful and cosy' : request.mood,
+    hero_name: request.heroName,
+    character_type: request.characterType,
+  };
+  const template = request.template.content;
+  const parts = [fillPlaceholders(template, values).trim()];
+  // A template without the scene would paint the same picture for every page.
+  if (!/\{scene_description\}/i.test(template)) parts.push(`Scene: ${request.scene}`);
+  const customizations = request.customizations?.trim();
+  if (!soft && customizations) parts.push(`Details: ${customizations}`);
+  if (soft) {
+    parts.unshift("A gentle, friendly, wholesome children's picture-book illustration.");
+    parts.push('Everyone is safe, smiling and kind; soft light, bright cheerful colours.');
+  }
+  return {
+    prompt: parts
+      .filter((part) => part !== '')
+      .join('\n')
+      .slice(0, MAX_IMAGE_PROMPT),
+    negativePrompt: soft ? `${NEGATIVE_PROMPT}, ${SOFT_NEGATIVE}` : NEGATIVE_PROMPT,
+  };
+}

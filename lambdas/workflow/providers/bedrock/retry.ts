@@ -1,0 +1,54 @@
+import { ProviderError } from '../types.js';
+
+export type Sleep = (ms: number) => Promise<void>;
+
+export const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type RetryPolicy = Readonly<{
+  /** Tries in all, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  sleep: Sleep;
+  /** Jitter source in [0, 1), so parallel stories do not retry in lockstep; injectable for tests. */
+  random: () => number;
+}>;
+
+export const DEFAULT_RETRY: Omit<RetryPolicy, 'sleep' | 'random'> = {
+  attempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+};
+
+/** Transient Bedrock errors worth waiting out, with the code reported once the tries run out. */
+const TRANSIENT: Readonly<Record<string, 'THROTTLED' | 'UNAVAILABLE'>> = {
+  ThrottlingException: 'THROTTLED',
+  ServiceUnavailableException: 'UNAVAILABLE',
+  ModelNotReadyException: 'UNAVAILABLE',
+  InternalServerException: 'UNAVAILABLE',
+  ModelTimeoutException: 'UNAVAILABLE',
+};
+
+const errorName = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : '';
+
+/**
+ * Runs one Bedrock call, waiting out throttling and brief outages with capped exponential back-off
+ * (half fixed, half jitter). Other errors pass through untouched: they are not ours to retry.
+ */
+export async function withRetries<T>(call: () => Promise<T>, policy: RetryPolicy): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = TRANSIENT[errorName(error)];
+      if (!code) throw error;
+      if (attempt >= policy.attempts) {
+        // The name only: the SDK error may carry request metadata we do not want in logs.
+        throw new ProviderError(`Bedrock is busy (${errorName(error)}) after ${attempt} tries`, code);
+      }
+      const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+      await policy.sleep(Math.round(ceiling / 2 + (ceiling / 2) * policy.random()));
+    }
+  }
+}

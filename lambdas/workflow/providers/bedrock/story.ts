@@ -1,0 +1,158 @@
+import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, ConverseCommandOutput, Message } from '@aws-sdk/client-bedrock-runtime';
+import { z } from 'zod';
+import { ProviderError } from '../types.js';
+import type { StoryDraft, StoryRequest } from '../types.js';
+import { storySystemPrompts, storyUserMessage } from './prompts.js';
+import type { BandPromptSource } from './prompts.js';
+import { withRetries } from './retry.js';
+import type { RetryPolicy } from './retry.js';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** What the model must answer. Bounds keep a runaway answer from reaching the validators. */
+export const storyAnswerSchema = z.object({
+  title: text(200),
+  excerpt: text(600),
+  paragraphs: z.array(z.string()).min(1).max(200),
+  scenes: z.object({
+    cover: text(600),
+    'early-scene': text(600),
+    'mid-scene': text(600),
+    climax: text(600),
+    ending: text(600),
+  }),
+});
+
+/** The balanced `{…}` starting at `start` (braces inside strings ignored), or undefined if it never closes. */
+function balancedObject(body: string, start: number): string | undefined {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = start; i < body.length; i += 1) {
+    const char = body[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth += 1;
+    else if (char === '}') {
+      depth -= 1;
+      if (depth === 0) return body.slice(start, i + 1);
+    }
+  }
+  return undefined;
+}
+
+/** Bounds the search on a long answer full of stray braces. */
+const MAX_CANDIDATES = 50;
+
+/**
+ * Strips a Markdown fence if any, then returns the first balanced `{…}` that parses as JSON: the outermost
+ * object, even when chatty prose with braces comes before it.
+ */
+export function extractJsonObject(answer: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(answer);
+  const body = fenced?.[1] ?? answer;
+  let start = body.indexOf('{');
+  for (let tries = 0; start >= 0 && tries < MAX_CANDIDATES; tries += 1) {
+    const candidate = balancedObject(body, start);
+    if (candidate !== undefined) {
+      try {
+        return JSON.parse(candidate);
+      } catch {
+        // Not JSON (prose such as "{your} story"): try the next brace.
+      }
+    }
+    start = body.indexOf('{', start + 1);
+  }
+  return undefined;
+}
+
+type Parsed = { ok: true; draft: StoryDraft } | { ok: false; reason: string };
+
+/** Parses and validates one answer; on failure says why in words the model can act on (no payload). */
+export function parseStoryAnswer(answer: string): Parsed {
+  const value = extractJsonObject(answer);
+  if (value === undefined) return { ok: false, reason: 'the answer held no complete JSON object' };
+  const result = storyAnswerSchema.safeParse(value);
+  if (!result.success) {
+    const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.') || 'root'))];
+    return { ok: false, reason: `these fields were missing or wrong: ${fields.join(', ')}` };
+  }
+  const { title, excerpt, paragraphs, scenes } = result.data;
+  // A model sometimes packs several paragraphs into one string; the stored content splits on blank lines.
+  const split = paragraphs.flatMap((p) => p.split(/\n\s*\n/)).map((p) => p.trim());
+  const cleaned = split.filter((p) => p !== '');
+  if (cleaned.length === 0) return { ok: false, reason: 'the paragraphs were empty' };
+  return { ok: true, draft: { title, excerpt, paragraphs: cleaned, scenes } };
+}
+
+const FILTERED_STOPS = new Set(['guardrail_intervened', 'content_filtered']);
+
+const answerText = (output: ConverseCommandOutput): string =>
+  (output.output?.message?.content ?? [])
+    .map((block) => block.text ?? '')
+    .join('')
+    .trim();
+
+export type StoryDeps = Readonly<{ client: BedrockRuntimeClient; retry: RetryPolicy }>;
+
+/**
+ * Writes one story with Converse: the template's model and settings, the band's prompts, a JSON answer.
+ * A malformed answer gets one repair turn; a filtered answer is final (the workflow decides what next).
+ */
+export async function writeStory(deps: StoryDeps, request: StoryRequest): Promise<StoryDraft> {
+  // Checked structurally against the fields this provider relies on (see BandPromptSource).
+  const band: BandPromptSource = request.band;
+  const system = storySystemPrompts(request, band).map((block) => ({ text: block }));
+  const firstTurn: Message = { role: 'user', content: [{ text: storyUserMessage(request, band) }] };
+
+  const converse = async (messages: Message[]) => {
+    const output = await withRetries(
+      () =>
+        deps.client.send(
+          new ConverseCommand({
+            modelId: request.template.model,
+            system,
+            messages,
+            inferenceConfig: { temperature: request.template.temperature, maxTokens: request.template.maxTokens },
+          }),
+        ),
+      deps.retry,
+    );
+    if (output.stopReason && FILTERED_STOPS.has(output.stopReason)) {
+      throw new ProviderError(`The story answer was filtered (${output.stopReason})`, 'CONTENT_FILTERED');
+    }
+    return output;
+  };
+
+  const first = await converse([firstTurn]);
+  const firstText = answerText(first);
+  const parsed = parseStoryAnswer(firstText);
+  if (parsed.ok) return parsed.draft;
+
+  const cutOff = first.stopReason === 'max_tokens';
+  const repair = [
+    `Thank you! I could not read that answer: ${parsed.reason}${cutOff ? ' (it was cut off before the end)' : ''}.`,
+    cutOff ? 'Please tell the same story a little more briefly so it fits.' : '',
+    'Please answer again with only the JSON object described above.',
+  ]
+    .filter((line) => line !== '')
+    .join(' ');
+  // Converse needs user/assistant turns to alternate and rejects empty text, so an empty answer
+  // is not replayed: the note then rides on the first user turn instead.
+  const messages: Message[] =
+    firstText === ''
+      ? [{ role: 'user', content: [...(firstTurn.content ?? []), { text: repair }] }]
+      : [
+          firstTurn,
+          { role: 'assistant', content: [{ text: firstText }] },
+          { role: 'user', content: [{ text: repair }] },
+        ];
+
+  const second = parseStoryAnswer(answerText(await converse(messages)));
+  if (second.ok) return second.draft;
+  throw new ProviderError(`The story answer was malformed twice: ${second.reason}`, 'INVALID_RESPONSE');
+}

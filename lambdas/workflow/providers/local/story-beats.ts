@@ -1,0 +1,480 @@
+import type { NarrativeStructure } from '../../../../common/story-choices.js';
+
+/**
+ * The shape of a story. Each narrative structure is seven beats, one paragraph each (split in two when the
+ * band's page cannot hold it): setup, call, journey, discovery, obstacle, climax, resolution. A beat's lines are templates (see template.ts); a line
+ * given as a list means "one of these". Lines starting with `@` are filled by the writer from the hero,
+ * the family's descriptions, the style or the sub-plot, and are left out when there is nothing to say.
+ * `extras` are optional lines the writer adds to reach the band's length and dialogue targets.
+ */
+export type Line =
+  string | readonly string[] | Readonly<{ options: readonly string[]; keepWithNext?: true; optional?: true }>;
+
+/** A line that colours the page but carries no plot: the writer may drop it to fit the band. */
+const maybe = (...options: string[]): Line => ({ options, optional: true });
+
+export type BeatName = 'setup' | 'call' | 'journey' | 'discovery' | 'obstacle' | 'climax' | 'resolution';
+export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: readonly string[] }>;
+
+/** The `@` lines the writer fills itself. */
+export const DIRECTIVES = [
+  '@opening',
+  '@look',
+  '@catchphrase',
+  '@customCharacter',
+  '@customStoryType',
+  '@customMission',
+  '@refrain',
+  '@crossing',
+  '@skill',
+  '@subplotIntro',
+  '@subplotHint',
+  '@subplotGranted',
+  '@ending',
+] as const;
+export type Directive = (typeof DIRECTIVES)[number];
+
+const SETUP: Beat = {
+  name: 'setup',
+  lines: [
+    '@opening',
+    '@look',
+    '@customCharacter',
+    '{homeLine}',
+    ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
+    maybe(
+      '"(Good morning|Hello), {hero}!" {said} {pal}[, bright and early as always]. "(What shall we do today|Is today an adventure day)?"',
+      '"(Rise and shine|Wake up), {hero}!" {said} {pal}[, bouncing at the window]. "(Something exciting is going to happen|I can feel an adventure coming)!"',
+    ),
+    maybe('@catchphrase'),
+    '@refrain',
+    '@customStoryType',
+  ],
+  extras: [
+    '"(Can we have an adventure today|Is it adventure time yet)?" asked {pal}.',
+    '{Pal} did a happy little dance[ right there in the doorway].',
+    '"First, breakfast!" laughed {hero}. "(Adventurers|Heroes) need (pancakes|porridge|toast)."',
+    'The sun was (warm|bright) and the sky was (blue|clear)[, the perfect sky for something wonderful].',
+    '"(I love days like this|Today feels special)," {said} {pal}.',
+  ],
+};
+
+const JOURNEY: Beat = {
+  name: 'journey',
+  lines: [
+    '{Hero} and {pal} {setOff}.',
+    maybe('{view}'),
+    maybe('[(All around them|Everywhere), {sound}.]'),
+    maybe('"(Look at that|Wow|How beautiful)!" {said} {pal}[, turning round and round to see it all].'),
+    // Band A's journey is one short page; band B meets a hazard on the way.
+    '[Soon they came to {hazard}, and they stopped to think.]',
+    '["(Oh dear|Hmm), how will we get past it?" asked {pal}, peering ahead nervously.]',
+    '@crossing',
+    '@subplotHint',
+  ],
+  extras: [
+    '"(Are we nearly there|How much further)?" asked {pal}. "Not far now," {said} {hero}[, pointing at the path ahead].',
+    '"I spy something (green|shiny|round)!" {said} {pal}. "Is it a (leaf|pebble|button)?" guessed {hero}.',
+    'They stopped to share some {snack}[ and to rest their tired feet].',
+    '{Hero} (hummed|whistled) a marching song, and {pal} joined in.',
+    '"Stay close," {said} {hero}[, looking back over one shoulder]. "We are a team."',
+    '[The path (wound|curled) on and on, and every turn showed them something they had never seen before.]',
+    '[They walked until their shadows grew long, talking about everything and nothing, the way good friends do.]',
+  ],
+};
+
+const OBSTACLE: Beat = {
+  name: 'obstacle',
+  lines: [
+    '(Suddenly|All at once|Just then), {challengeGrowl}.',
+    '{challengeAppear}',
+    {
+      // A worry is comforted in the very next line, so it never ends a page.
+      keepWithNext: true,
+      options: [
+        '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared," {pal} whispered.',
+        '{Pal}\'s knees (wobbled|shook). "I\'m scared," {pal} whispered.',
+      ],
+    },
+    [
+      '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together)," {hero} said.',
+      '{Hero} squeezed {pal}\'s (paw|hand). "Let\'s take a deep breath together," {hero} said[ in a calm, steady voice]. "In, and out."',
+    ],
+    '{Pal} (took a deep breath|nodded) and felt (better|braver)[, because friends make everything less scary].',
+    '{Hero} stepped forward (politely|gently)[, hands open to show there was nothing to fear]. "Hello there," {hero} said. "(Are you all right|Can we help)?"',
+  ],
+  extras: [
+    '"(Stay|Keep) close to me," {hero} said[, and {pal} held on tight].',
+    '{Hero} gave a friendly (smile|wave)[, the kind that says hello in every language].',
+    '"Maybe it needs (help|a friend)," {pal} said (slowly|softly).',
+    '"(We come as friends|We are friends)," {hero} said[, as gently as a whisper].',
+  ],
+};
+
+const RESOLUTION_EXTRAS = [
+  '"That was the best day ever!" {said} {pal}.',
+  'They shared warm (cocoa|honey cake|{snack}) with everyone[, and told the whole story twice].',
+  '[The sky turned pink, then gold, then deep blue, and the first stars peeked out to listen.]',
+  '"Can we go on another adventure tomorrow?" asked {pal}. {Hero} (laughed|smiled). "Of course!"',
+  '"You were so brave," {said} {pal}. "So were you," {said} {hero}.',
+  'Everyone (danced|sang) until the (stars|moon) came out.',
+];
+
+const CLIMAX_EXTRAS = [
+  '"(Nearly there|Almost)!" {said} {pal}[, hopping from foot to foot].',
+  '"Thank you," said {challengeThe}[ in a much softer voice than before].',
+  '"(You did it|We did it)!" {said} {pal}. "Hooray!"',
+  '"(Everyone deserves kindness|Kindness always helps)," {said} {hero}.',
+];
+
+function climax(middle: readonly Line[]): Beat {
+  return {
+    name: 'climax',
+    lines: [
+      '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.',
+      '{Hero} {challengeFix}.',
+      '{challengeThanks}',
+      ...middle,
+      maybe('@refrain'),
+      maybe('"We did it!" (cheered|shouted) {pal}[, and the happy shout echoed all around {place}].'),
+      '@subplotGranted',
+    ],
+    extras: CLIMAX_EXTRAS,
+  };
+}
+
+function resolution(lessons: readonly string[]): Beat {
+  return {
+    name: 'resolution',
+    lines: [
+      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home again.',
+      'Everyone (cheered|clapped), because {success}.',
+      maybe('Even {challengeThe} came to the (party|celebration)[, wearing the biggest smile of all].'),
+      lessons,
+      '@refrain',
+      '@ending',
+    ],
+    extras: RESOLUTION_EXTRAS,
+  };
+}
+
+const CALL_EXTRAS = [
+  '"(Will it be far|Will it be hard)?" asked {pal}. "Maybe," {said} {hero}. "But we can do hard things."',
+  '{Pal} (nodded|agreed) right away. "I\'m coming too!"',
+  '"(We have to help|Someone needs us)!" {said} {hero}[, already reaching for a coat].',
+  '[{Hero} looked out of the window at the long road ahead and felt a flutter of excitement.]',
+];
+
+export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
+  // Rescue and Escape: trouble with a "monster", who turns out to need kindness.
+  'overcoming-monster': [
+    SETUP,
+    {
+      name: 'call',
+      lines: [
+        '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
+        '{worry}',
+        [
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "What (can|should) we do?"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "Someone has to do something!"',
+        ],
+        ['{Hero} stood up tall. "We will {goal}!"', '"Don\'t worry," {said} {hero}. "We will {goal}."'],
+        '[Luckily, {hero} had {packs}, just in case.]',
+        '@customMission',
+        '@subplotIntro',
+      ],
+      extras: CALL_EXTRAS,
+    },
+    JOURNEY,
+    {
+      name: 'discovery',
+      lines: [
+        'Then they (noticed|found) something (odd|strange): {challengeSign}.',
+        '"(Who|What) could have made (that|this)?" {pal} whispered.',
+        '{Hero} (knelt|bent) down to look closer. "(Let\'s be careful|Let\'s go slowly)," {hero} said[, thinking hard].',
+        maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
+      ],
+      extras: [
+        '"(Maybe it is friendly|Maybe it is lost)," {said} {hero}.',
+        '{Hero} (listened|looked) (carefully|closely)[, the way good heroes do].',
+        '"Let\'s follow the (tracks|trail)," {said} {hero}.',
+      ],
+    },
+    OBSTACLE,
+    climax([
+      '["Now, let\'s {goal}!" {said} {pal}.]',
+      '@skill',
+      '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.',
+    ]),
+    resolution([
+      '"Being kind is the bravest thing of all," {said} {hero}.',
+      '"Sometimes the biggest troubles just need a friend," {said} {hero}.',
+    ]),
+  ],
+
+  // Treasure: a map, trials, a riddle, and a treasure worth sharing.
+  quest: [
+    SETUP,
+    {
+      name: 'call',
+      lines: [
+        '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
+        '{worry}',
+        '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
+        '{Hero} smiled. "Let\'s {goal}!"',
+        '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
+        '@customMission',
+        '@subplotIntro',
+      ],
+      extras: CALL_EXTRAS,
+    },
+    JOURNEY,
+    {
+      name: 'discovery',
+      lines: [
+        'At the end of the path stood a (big|tall|round) door with words carved on it.',
+        '"{riddleQuestion}" read {pal}.',
+        '[The door would only open for the right answer, and there was no other way through.]',
+        '{Hero} thought and thought. Then {hero} smiled. "{riddleAnswer}"',
+        'With a (happy|cheerful) creak, the door swung open.',
+        maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
+      ],
+      extras: [
+        '"Can you guess the answer too?" {said} {pal}.',
+        '"Riddles are like (puzzles|treasure maps) for your brain," {said} {hero}.',
+      ],
+    },
+    OBSTACLE,
+    climax([
+      '@skill',
+      '(At last|And there it was!) {Hero} {achieve}.',
+      '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
+      '"It is too (special|wonderful) to keep just for us," {said} {hero}. "Let\'s share it."',
+    ]),
+    resolution([
+      '"The best treasure is the kind you share," {said} {hero}.',
+      '"Friends are the real treasure," {said} {hero}, and {pal} agreed.',
+    ]),
+  ],
+
+  // Protect: a hero who feels too small, a mentor's gift, and courage found inside.
+  'heros-journey': [
+    SETUP,
+    {
+      name: 'call',
+      lines: [
+        '[(That afternoon|Just then|One windy morning), ]{trouble}.',
+        '{worry}',
+        '{Hero} felt very small. "Can I really {goal}?" {hero} wondered.',
+        '"You can," {said} {pal}. "And I will help you."',
+        '[{Hero} packed {packs}, took a deep breath and opened the door.]',
+        '@customMission',
+        '@subplotIntro',
+      ],
+      extras: CALL_EXTRAS,
+    },
+    JOURNEY,
+    {
+      name: 'discovery',
+      lines: [
+        'On the way, they met {mentorName}, {mentorDesc}.',
+        '"I am not sure I am brave enough," {hero} (admitted|said quietly).',
+        '"Being brave is not the same as never being scared," {said} {mentorName}. "Brave is doing the kind thing anyway."',
+        '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
+        maybe('"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].'),
+      ],
+      extras: [
+        '"(Good luck|Go well), little one," {said} {mentorName}.',
+        '{Hero} held the gift (tight|close) and smiled.',
+      ],
+    },
+    OBSTACLE,
+    climax([
+      '{Hero} remembered the gift from {mentorName} and held it up high.',
+      '@skill',
+      '(At last|And so), {hero} {achieve}.',
+      '{Hero} did not feel small any more.',
+    ]),
+    resolution([
+      '{Hero} had learned that even a small hero can do a big thing.',
+      '"I was braver than I knew," {said} {hero}.',
+    ]),
+  ],
+
+  // Ranch: off to a strange land, wonders and trouble, and home again, wiser.
+  'voyage-return': [
+    SETUP,
+    {
+      name: 'call',
+      lines: [
+        '[(One morning|Early one morning|That morning), ]{trouble}.',
+        '{worry}',
+        '"(Oh no|Oh my), where did they go?" {said} {pal}.',
+        '{Hero} pulled on a (hat|pair of boots). "We will {goal}!"',
+        '[{Hero} had never been so far from home before, but a good friend was coming too.]',
+        '@customMission',
+        '@subplotIntro',
+      ],
+      extras: CALL_EXTRAS,
+    },
+    {
+      ...JOURNEY,
+      extras: [...JOURNEY.extras, '"Everything here is so (different|new)!" {said} {pal}.'],
+    },
+    {
+      name: 'discovery',
+      lines: [
+        '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
+        '"(Found you|There you are)!" (laughed|cried) {pal}.',
+        maybe('{Hero} counted carefully[, once and then twice, just to be sure]. "Everyone is here!"'),
+        'But the day was (nearly over|getting late), and home was far away.',
+      ],
+      extras: [
+        '"Just five more minutes of fun?" asked {pal}.',
+        '"(What a place|Home will seem so quiet after this)!" {said} {pal}.',
+      ],
+    },
+    OBSTACLE,
+    climax(['"Time to go home," {said} {hero}.', '@skill', '(At last|And so), {hero} {achieve}.']),
+    resolution([
+      '"Adventures are fun, but home is the best place of all," {said} {hero}.',
+      '"The world is big and wonderful, and so is home," {said} {hero}.',
+    ]),
+  ],
+};
+
+/** The chosen writing style's voice in the local writer: how it opens, repeats, closes and speaks. */
+export type StyleFlavour = Readonly<{
+  opening: readonly string[];
+  /** Said once near the start, at the climax and at the end: the style's patterning. */
+  refrain: readonly string[];
+  ending: readonly string[];
+  said: readonly string[];
+  extras: readonly string[];
+}>;
+
+const DEFAULT_FLAVOUR: StyleFlavour = {
+  opening: [
+    '(Once upon a time|Not so long ago|Once, on a bright morning), there lived {aType} named {hero}.',
+    'This is the story of {aType} named {hero}.',
+  ],
+  refrain: [],
+  ending: [
+    'And that night, {hero} fell asleep with a great big smile.',
+    'And {hero} could hardly wait for the next adventure.',
+  ],
+  said: ['said', 'called', 'laughed'],
+  extras: [],
+};
+
+export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
+  'playful-rhyme': {
+    opening: ['Once, on a bright and bouncy day, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
+    refrain: [
+      '"Hop and skip and zoom, zoom, zoom, we can do it, make some room!" sang {hero} and {pal}.',
+      '"Wiggle, giggle, one, two, three, friends are brave as brave can be!" sang {hero} and {pal}.',
+      '"Bounce up high and touch the sky, we can do it if we try!" sang {hero} and {pal}.',
+    ],
+    ending: ['And they giggled all the way to bed.', 'And that, from top to toe, is how the story goes!'],
+    said: ['said', 'giggled', 'sang', 'laughed', 'called'],
+    extras: ['(Boing|Whoosh|Pop)! Off they (hopped|bounced|zoomed).', '"Hip, hip, hooray, what a day!" {said} {pal}.'],
+  },
+  'cozy-bedtime': {
+    opening: ['Once upon a quiet time, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
+    refrain: ['"Hush now, little star, we are safe wherever we are," {hero} hummed softly.'],
+    ending: [
+      'Then {hero} snuggled under a soft, warm blanket and fell fast asleep.',
+      'The stars came out, one by one, and {hero} drifted off to sleep.',
+    ],
+    said: ['said', 'whispered', 'murmured'],
+    extras: [
+      'A soft breeze (hummed|sighed) through the (trees|grass).',
+      'Everything was (calm|quiet) and (warm|cozy).',
+    ],
+  },
+  'brave-adventure': {
+    opening: DEFAULT_FLAVOUR.opening,
+    refrain: ['"Brave hearts, big steps!" {hero} and {pal} cheered together.'],
+    ending: [
+      'And the very next morning, {hero} was ready for a brand-new adventure.',
+      'And {hero} fell asleep dreaming of the next big adventure.',
+    ],
+    said: ['said', 'called', 'cheered'],
+    extras: [
+      '{Hero} (leaped|jumped) over a (log|puddle). (Whoosh|Splash)!',
+      '"Nothing can stop us (now|today)!" {said} {pal}.',
+    ],
+  },
+  'mystery-clues': {
+    opening: DEFAULT_FLAVOUR.opening,
+    refrain: ['"Clue by clue, we will find what is true!" {said} {hero}.'],
+    ending: [
+      'And {hero} closed the notebook with a happy snap. Case closed!',
+      'And that was one more mystery solved by {hero} and {pal}.',
+    ],
+    said: ['said', 'whispered', 'exclaimed'],
+    extras: ['"(Aha|Hmm)!" {said} {hero}. "Another clue!"', 'Can you guess what it means?'],
+  },
+  'space-explorer': {
+    opening: ['Far out among the stars, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
+    refrain: ['"Three, two, one, blast off!" cheered {hero} and {pal}.'],
+    ending: [
+      'Far above, the stars twinkled goodnight to {hero}.',
+      'And {hero} fell asleep, dreaming of planets still to visit.',
+    ],
+    said: ['said', 'called', 'cheered'],
+    extras: [
+      'Zoom! Whoosh! (Beep, beep|Zip, zap)!',
+      '"Mission control, we are on our way!" {said} {hero}.',
+      '[Mission log: (all crew safe|everything on track), (spirits high|snacks running low).]',
+    ],
+  },
+  'fairy-sparkle': {
+    opening: ['In a land where flowers could talk, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
+    refrain: ['"Shimmer, glimmer, sparkle bright, make our kind wish come out right!" whispered {hero}.'],
+    ending: ["And every night after that, a little sparkle glowed by {hero}'s window."],
+    said: ['said', 'whispered', 'sang'],
+    extras: [
+      "A (petal|sparkle) floated down and landed on {hero}'s nose.",
+      'The air smelled of (roses|honey|rain and flowers).',
+    ],
+  },
+  'epic-saga': {
+    opening: [
+      'Long ago, when the mountains were young, there lived {aType} named {hero}.',
+      'The old songs of {place} tell of {aType} named {hero}.',
+    ],
+    refrain: ['The old ones had a saying: "Even the smallest light can brighten the widest valley."'],
+    ending: ['And so the old saying came true, and the songs of {place} still tell the tale of {hero}.'],
+    said: ['said', 'declared', 'called', 'replied'],
+    extras: [
+      'Far away, the horizon glowed (gold|amber) in the (setting|rising) sun.',
+      'The wind carried the sound of distant bells across the realm.',
+    ],
+  },
+  'witty-caper': {
+    opening: [
+      'There once was {aType} named {hero}, who had a plan for absolutely everything.',
+      ...DEFAULT_FLAVOUR.opening,
+    ],
+    refrain: ['"Is this a good time for a snack?" asked {pal}.'],
+    ending: ['"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone.'],
+    said: ['said', 'grinned', 'joked', 'laughed'],
+    extras: [
+      '"This is either a brilliant plan or a ridiculous one," {said} {pal}. "Probably both."',
+      '"Plan B!" {said} {hero}. "What was plan A?" asked {pal}.',
+    ],
+  },
+  'enchanted-tale': {
+    opening: ['In a land where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
+    refrain: ['"Moonlight, starlight, kind and true, show the way to me and you," {hero} whispered.'],
+    ending: ["And if you listen closely on a quiet night, you can still hear the flowers humming {hero}'s name."],
+    said: ['said', 'whispered', 'murmured', 'replied'],
+    extras: [
+      '(Lanterns|Fireflies) bobbed in the air like floating (stars|jewels).',
+      'The air shimmered, soft and silver, as if the whole land were holding its breath.',
+    ],
+  },
+};
+
+export const flavourFor = (style: string): StyleFlavour => STYLE_FLAVOURS[style] ?? DEFAULT_FLAVOUR;

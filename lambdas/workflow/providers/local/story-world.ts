@@ -1,0 +1,1016 @@
+import type { CharacterType, Mission, StoryKind } from '../../../../common/story-choices.js';
+
+/**
+ * What the local writer knows about heroes, places, friends and missions. Every string is a template
+ * (see template.ts): `(a|b)` varies it per story, `<simple/rich>` and `[clause]` fit it to the band.
+ * Trouble is always gentle: every "monster" turns out to be misunderstood and is helped, never fought.
+ */
+
+export type CharacterProfile = Readonly<{
+  noun: string;
+  /** "an explorer" */
+  withArticle: string;
+  look: readonly string[];
+  /** What goes in the bag when the hero sets off. */
+  packs: readonly string[];
+  catchphrase: readonly string[];
+  /** How the hero's own gift helps at the climax. */
+  skill: readonly string[];
+  /** How the hero gets everyone past the path's hazard. */
+  crossing: readonly string[];
+  extras: readonly string[];
+}>;
+
+export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
+  Explorer: {
+    noun: 'explorer',
+    withArticle: 'an explorer',
+    look: [
+      '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home.',
+      '{Hero} wore a floppy explorer hat and carried a (shiny|trusty) compass[ that had never once been wrong].',
+    ],
+    packs: ['the rope, the compass and a bag of apples', 'a map, a lantern and some (crackers|raisins)'],
+    catchphrase: [
+      '"Adventure is out there, and it is waiting for us!" {said} {hero}.',
+      '"Every path goes somewhere exciting," {said} {hero}.',
+    ],
+    skill: [
+      '{Hero} took the rope from the backpack and tied a (strong|careful) knot[, just the way Grandpa had shown].',
+      '{Hero} checked the compass, (pointed|nodded) and found the <best/safest> way.',
+    ],
+    crossing: [
+      '{Hero} tied the rope to a tree[ with a knot that would not slip], and they crossed one careful step at a time.',
+      '{Hero} studied the map and found (stepping stones|a safer way around), and they crossed together.',
+    ],
+    extras: [
+      '{Hero} (looked through the binoculars|checked the compass again). "This way!"',
+      '"Explorers always notice the little things," {said} {hero}.',
+    ],
+  },
+  'Super Hero': {
+    noun: 'super hero',
+    withArticle: 'a super hero',
+    look: [
+      '{Hero} wore a bright red cape and a (star|lightning bolt) on the chest[, and could fly faster than the wind].',
+      '{Hero} had a swishy cape, a (blue|golden) mask and the (kindest|biggest) heart in town.',
+    ],
+    packs: ['a spare cape, a snack and a (torch|flashlight)', 'a rope, a (whistle|walkie-talkie) and a sandwich'],
+    catchphrase: [
+      '"Up, up and away, super hero on the way!" {said} {hero}.',
+      '"Super powers are for helping," {said} {hero}.',
+    ],
+    skill: [
+      '{Hero} flew up, up, up, cape flapping in the wind[, and swooped down as gently as a feather].',
+      '{Hero} lifted the heavy (log|rock) as easily as a pillow[, using super strength in the gentlest way].',
+    ],
+    crossing: [
+      '{Hero} scooped up {pal} and flew across[, cape rippling behind them like a flag].',
+      '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed safely.',
+    ],
+    extras: [
+      "{Hero}'s cape (fluttered|swished) in the breeze.",
+      '"My super hearing says we are close," {said} {hero}.',
+    ],
+  },
+  Creature: {
+    noun: 'creature',
+    withArticle: 'a creature',
+    look: [
+      '{Hero} was a fluffy little creature with (soft|velvety) ears, a swishy tail and two tiny wings.',
+      '{Hero} was a small, (round|cuddly) creature with a tail that glowed[ like a lantern] when {hero} was happy.',
+    ],
+    packs: ['a berry or two and a cozy scarf', 'a pocket full of seeds and a (shiny pebble|lucky feather)'],
+    catchphrase: [
+      '"Wiggle your whiskers, here we go!" {said} {hero}.',
+      '"A small creature can do a big thing," {said} {hero}.',
+    ],
+    skill: [
+      '{Hero} sniffed the air with a clever little nose and followed the (smell|trail)[ right to the spot].',
+      "{Hero}'s tail glowed bright[, lighting up every corner like a tiny moon].",
+    ],
+    crossing: [
+      '{Hero} flapped those tiny wings and hopped across, (then|and then) held out a tail for {pal} to hold.',
+      '{Hero} found a little gap[ that only a small creature would notice], and they squeezed through together.',
+    ],
+    extras: ["{Hero}'s ears (twitched|wiggled). Something was nearby.", '{Hero} gave a happy little (squeak|purr).'],
+  },
+  Robot: {
+    noun: 'robot',
+    withArticle: 'a robot',
+    look: [
+      '{Hero} was a shiny robot with blinking lights and a curly antenna[ that buzzed when an idea arrived].',
+      '{Hero} was a (friendly|helpful) robot with wheels for feet and a screen that showed a smile.',
+    ],
+    packs: ['spare batteries, a (wrench|screwdriver) and a bag of bolts', 'a coil of wire, a tool kit and a lamp'],
+    catchphrase: [
+      '"Beep boop! Adventure mode on!" {said} {hero}.',
+      '"Calculating. Result: today will be fun!" {said} {hero}.',
+    ],
+    skill: [
+      '{Hero} stretched out a long, bendy robot arm[, further and further, until it reached just the right spot].',
+      '{Hero}\'s antenna spun. "Scanning," {hero} beeped. "I have found the answer!"',
+    ],
+    crossing: [
+      '{Hero} turned into a little bridge of shiny metal, and {pal} walked across[, giggling all the way].',
+      '{Hero} scanned every step and (beeped|flashed green) at the safe ones, and they crossed together.',
+    ],
+    extras: ["{Hero}'s lights blinked (blue|green|yellow).", '"Beep! Interesting," {said} {hero}.'],
+  },
+  Warrior: {
+    noun: 'warrior',
+    withArticle: 'a warrior',
+    look: [
+      '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) on top.',
+      '{Hero} was a warrior whose (shiny|golden) shield had a star on it[, and who protected anyone who needed help].',
+    ],
+    packs: ['the round shield, a rope and some bread', 'the shield, a water flask and a (honey cake|pear)'],
+    catchphrase: [
+      '"A true warrior protects, and never hurts," {said} {hero}.',
+      '"Shields up, hearts brave!" {said} {hero}.',
+    ],
+    skill: [
+      '{Hero} held up the big round shield like an umbrella[ and stood firm while everyone ducked beneath it].',
+      '{Hero} set the shield down like a little boat[, and it carried them where they needed to go].',
+    ],
+    crossing: [
+      '{Hero} laid the shield across the gap like a bridge, and they crossed one step at a time.',
+      '{Hero} held the shield up against the wind, and {pal} walked safely behind it.',
+    ],
+    extras: ["{Hero}'s shield (gleamed|shone) in the light.", '"I will keep everyone safe," {said} {hero}.'],
+  },
+};
+
+export type World = Readonly<{
+  place: string;
+  /** A word the illustrator understands: forest, mountain, ocean, castle, cave, space, city, ranch, garden. */
+  key: string;
+  home: string;
+  sights: readonly string[];
+  sound: string;
+}>;
+
+export type Companion = Readonly<{ name: string; desc: string }>;
+
+export type Challenge = Readonly<{
+  /** "a huge, shaggy troll" */
+  who: string;
+  /** "the troll" */
+  the: string;
+  sign: string;
+  growl: string;
+  appear: string;
+  reveal: string;
+  fix: string;
+  thanks: string;
+}>;
+
+export type Mentor = Readonly<{ name: string; desc: string; gift: string }>;
+
+export type KindProfile = Readonly<{
+  worlds: readonly World[];
+  companions: readonly Companion[];
+  challenges: readonly Challenge[];
+  hazards: readonly string[];
+  mentors: readonly Mentor[];
+  /** Lines that fit anywhere in the middle of a story of this kind. */
+  extras: readonly string[];
+  /** Picnic food that fits the place. */
+  snacks: readonly string[];
+}>;
+
+export const KINDS: Record<StoryKind, KindProfile> = {
+  Adventure: {
+    worlds: [
+      {
+        place: 'the Whispering Woods',
+        key: 'forest',
+        home: 'a little house at the edge of the Whispering Woods',
+        sights: [
+          'tall trees that hummed in the wind',
+          'mushrooms as big as umbrellas',
+          'a stream that sparkled like glitter',
+        ],
+        sound: 'leaves rustled and birds (chirped|sang)',
+      },
+      {
+        place: 'Tumbletop Mountain',
+        key: 'mountain',
+        home: 'a wooden cabin at the foot of Tumbletop Mountain',
+        sights: ['snowy peaks', 'goats hopping from rock to rock', 'a meadow full of (yellow|purple) flowers'],
+        sound: 'the wind whistled a (happy|bouncy) tune',
+      },
+      {
+        place: 'the Sunny Jungle',
+        key: 'jungle',
+        home: 'a treehouse high in the Sunny Jungle',
+        sights: ['parrots as bright as paint', 'vines like green ropes', 'a waterfall that made rainbows'],
+        sound: 'monkeys chattered and frogs went ribbit',
+      },
+    ],
+    companions: [
+      { name: 'Pip', desc: 'a chatty parrot' },
+      { name: 'Rusty', desc: 'a little red fox' },
+      { name: 'Dot', desc: 'a turtle who was surprisingly speedy' },
+    ],
+    challenges: [
+      {
+        who: 'a huge, shaggy troll',
+        the: 'the troll',
+        sign: 'giant footprints pressed deep into the mud',
+        growl: 'a deep, rumbly (growl|grumble) came from behind the rocks',
+        appear: 'A huge, shaggy troll (stomped|lumbered) out onto the path[, as tall as a house].',
+        reveal: 'the troll <had a thorn in one big toe/was not cross at all, because a thorn was stuck in one big toe>',
+        fix: 'pulled out the thorn, slow and gentle',
+        thanks: 'The troll wiggled the toe and laughed a big, rumbly laugh.',
+      },
+      {
+        who: 'an enormous brown bear',
+        the: 'the bear',
+        sign: 'a honey pot, licked clean, lying in the grass',
+        growl: 'a loud (snore|snuffle) shook the bushes',
+        appear: 'An enormous brown bear was sprawled right across the path[, too big to climb over].',
+        reveal: 'the bear was only sleepy[, and the path was the sunniest spot for a nap]',
+        fix: 'hummed a soft song and showed the bear a mossy bed in the shade',
+        thanks: 'The bear yawned, rolled onto the moss and waved a big, sleepy paw.',
+      },
+      {
+        who: 'a grumpy old crocodile',
+        the: 'the crocodile',
+        sign: 'long, swishy tail marks along the riverbank',
+        growl: 'something went SNAP by the water',
+        appear: 'A grumpy old crocodile poked its long snout out of the river.',
+        reveal: 'the crocodile was grumpy because it had a wobbly tooth',
+        fix: 'tied a string to the wobbly tooth and gave the gentlest tug',
+        thanks: 'Out popped the tooth, and the crocodile smiled the widest smile in the jungle.',
+      },
+    ],
+    hazards: ['a wobbly rope bridge', 'a rushing river with slippery stepping stones', 'a tangle of prickly bushes'],
+    mentors: [
+      { name: 'Granny Owl', desc: 'the oldest owl in the woods', gift: 'a whistle that sounded like birdsong' },
+      { name: 'Old Tortoise', desc: 'who had walked every path twice', gift: 'a map drawn on a leaf' },
+    ],
+    extras: [
+      "A (butterfly|dragonfly) (zipped|fluttered) past {hero}'s nose.",
+      '"Listen to the (birds|river|wind)!" {said} {pal}.',
+      'The path (twisted|wiggled) (up and down|left and right) like a (ribbon|snake).',
+      '"Watch your step, there are roots everywhere," {said} {hero}.',
+      '[Sunlight dripped through the leaves and made golden puddles on the path, and the air smelled of pine and adventure.]',
+    ],
+    snacks: ['berries', 'apples', 'honey sandwiches'],
+  },
+  Mystery: {
+    worlds: [
+      {
+        place: 'the sleepy town of Puddleford',
+        key: 'city',
+        home: 'a crooked little house on Puddleford High Street',
+        sights: [
+          'a clock tower that chimed every hour',
+          'a bakery that smelled of cinnamon',
+          'cobbled streets shiny with rain',
+        ],
+        sound: 'the clock tower went tick, tock, tick',
+      },
+      {
+        place: 'Gull Island',
+        key: 'ocean',
+        home: 'a blue cottage beside the old lighthouse on Gull Island',
+        sights: [
+          'waves that splashed against the rocks',
+          'seagulls lined up like a choir',
+          'a spiral staircase that went round and round',
+        ],
+        sound: 'the waves went swoosh and the gulls went squawk',
+      },
+      {
+        place: 'the Marble Museum',
+        key: 'city',
+        home: 'a tall house across the road from the Marble Museum',
+        sights: [
+          'a dinosaur skeleton as tall as a tree',
+          'glass cases full of glittering stones',
+          'paintings of kings, queens and one very grumpy cat',
+        ],
+        sound: 'footsteps echoed in the great hall',
+      },
+    ],
+    companions: [
+      { name: 'Inky', desc: 'a clever black cat' },
+      { name: 'Biscuit', desc: 'a beagle with a super sniffer' },
+      { name: 'Squeak', desc: 'a tiny mouse with a tiny magnifying glass' },
+    ],
+    challenges: [
+      {
+        who: 'a tall, flapping white shape',
+        the: 'the goat',
+        sign: 'a trail of hay and one muddy hoof print',
+        growl: 'a strange "Maa-aa!" floated through the fog',
+        appear: 'A tall, flapping white shape (drifted|wobbled) out of the mist.',
+        reveal: 'it was only a goat with a sheet on its horns',
+        fix: "gently lifted the sheet off the goat's horns",
+        thanks: 'The goat gave a grateful "Maa!" and nibbled the sheet instead.',
+      },
+      {
+        who: 'a mysterious tap-tap-tapper',
+        the: 'the woodpecker',
+        sign: 'tiny wood shavings sprinkled on the floor',
+        growl: 'tap, tap, TAP went something behind the wall',
+        appear: 'A small door in the wall creaked open, all by itself.',
+        reveal: 'a woodpecker was building a tiny door for a new home',
+        fix: 'helped the woodpecker hang the tiny door straight',
+        thanks: 'The woodpecker tapped a happy thank-you rhythm.',
+      },
+      {
+        who: 'a giant honking something',
+        the: 'the goose',
+        sign: 'big webbed footprints and a single grey feather',
+        growl: 'a loud HONK bounced off the walls',
+        appear: 'Something big and grey came waddling around the corner.',
+        reveal: 'it was a lost goose[, looking for the pond where her goslings waited]',
+        fix: 'led the goose, step by step, back to the pond',
+        thanks: 'The goose honked with joy as her goslings paddled over.',
+      },
+    ],
+    hazards: [
+      'a long row of doors that all looked the same',
+      'a dusty, twisty staircase',
+      'a street so foggy that everything looked grey',
+    ],
+    mentors: [
+      {
+        name: 'Detective Hoot',
+        desc: 'a wise old owl who had solved a hundred puzzles',
+        gift: 'a magnifying glass that never fogged up',
+      },
+      { name: 'Miss Maple Mouse', desc: 'the town librarian', gift: 'a notebook with a pencil on a string' },
+    ],
+    extras: [
+      '{Hero} spotted a clue: (a muddy paw print|a shiny button|a trail of crumbs|a tiny silver key).',
+      '"A clue!" {said} {pal}. "What does it mean?"',
+      '{Hero} wrote it all down in a little notebook.',
+      '"Let\'s think," {said} {hero}. "What do we know so far?"',
+      '[{Hero} lined the clues up in the notebook, one under the other, and a pattern slowly began to appear.]',
+    ],
+    snacks: ['cinnamon buns', 'cheese crackers', 'lemon tarts'],
+  },
+  Magical: {
+    worlds: [
+      {
+        place: 'the Glimmer Garden',
+        key: 'garden',
+        home: 'a mushroom cottage in the Glimmer Garden',
+        sights: ['flowers that sang in the morning', 'a pond full of silver fish', 'trees with leaves like candy'],
+        sound: 'the flowers hummed a (sweet|sleepy) song',
+      },
+      {
+        place: 'Moonpetal Castle',
+        key: 'castle',
+        home: 'a round room at the top of Moonpetal Castle',
+        sights: [
+          'staircases that moved by themselves',
+          'candles that floated in the air',
+          'a library where books whispered',
+        ],
+        sound: 'tiny bells chimed in the towers',
+      },
+      {
+        place: 'the Rainbow Falls',
+        key: 'forest',
+        home: 'a cottage made of river stones beside the Rainbow Falls',
+        sights: [
+          'water that fell in seven colours',
+          'butterflies with glowing wings',
+          'a pool that glowed like a rainbow',
+        ],
+        sound: 'the waterfall sang like a choir',
+      },
+    ],
+    companions: [
+      { name: 'Ember', desc: 'a tiny dragon who sneezed sparkles' },
+      { name: 'Twinkle', desc: 'a fairy with the hiccups' },
+      { name: 'Fern', desc: 'a hedgehog who could talk to flowers' },
+    ],
+    challenges: [
+      {
+        who: 'a grumbling cloud dragon',
+        the: 'the cloud dragon',
+        sign: 'little puffs of grey cloud floating low over the grass',
+        growl: 'a grumble of thunder rolled across the sky',
+        appear: 'A grey cloud dragon curled down from the sky[, rumbling and puffing].',
+        reveal: 'the cloud dragon had a tummy ache[ from gobbling too many thunderclaps]',
+        fix: 'brewed a cup of peppermint tea and blew on it until it was just right',
+        thanks: 'The cloud dragon sipped, hiccupped a tiny rainbow and purred.',
+      },
+      {
+        who: 'a huge stone giant',
+        the: 'the giant',
+        sign: 'boulders stacked up like building blocks',
+        growl: 'the ground went BOOM, BOOM, BOOM',
+        appear: 'A huge stone giant stood up from the hillside[, shaking off moss like a blanket].',
+        reveal: 'the giant was only lonely[, because nobody ever came to play]',
+        fix: 'invited the giant to play a game of hide-and-seek',
+        thanks: 'The giant laughed so hard that flowers popped up all around.',
+      },
+      {
+        who: 'a tangle of whispering vines',
+        the: 'the vines',
+        sign: 'green curly tendrils wrapped around the fence',
+        growl: 'a rustly whisper said, "Sssstay away!"',
+        appear: 'A tangle of whispering vines wriggled across the path.',
+        reveal: 'the vines were all knotted up[ and could not reach the sunshine]',
+        fix: 'untied the knots, one by one, and lifted the vines toward the sun',
+        thanks: 'The vines burst into a hundred flowers and whispered thank you.',
+      },
+    ],
+    hazards: ['a bridge made of moonbeams', 'a maze of giant talking flowers', 'a river of floating bubbles'],
+    mentors: [
+      { name: 'Grandma Willow', desc: 'the oldest tree in the garden', gift: 'a glowing acorn' },
+      { name: 'the Moon Owl', desc: 'who knew every spell', gift: 'a pocket full of stardust' },
+    ],
+    extras: [
+      'Tiny (lights|sparkles) danced in the air like (fireflies|glitter).',
+      '"Magic is (everywhere|all around us) here," whispered {pal}.',
+      'A flower (giggled|waved) as they walked by.',
+      '"(Shimmer|Glimmer), (shine|sparkle)!" {said} {pal}, and a little rainbow popped up.',
+      '[Every leaf seemed to glow from the inside, as if the whole land had swallowed a little piece of the moon.]',
+    ],
+    snacks: ['fairy cakes', 'moonberry pie', 'honey drops'],
+  },
+  Epic: {
+    worlds: [
+      {
+        place: 'the Kingdom of Bramblecrest',
+        key: 'castle',
+        home: 'a cottage in the shadow of Bramblecrest Castle',
+        sights: [
+          'castle towers with flags that snapped in the wind',
+          'green hills dotted with sheep',
+          'a river that curled like a silver ribbon',
+        ],
+        sound: 'trumpets sounded from the castle walls',
+      },
+      {
+        place: 'the Crystal Mountains',
+        key: 'cave',
+        home: 'a stone house high in the Crystal Mountains',
+        sights: ['caves that glittered like jewels', 'eagles circling the peaks', 'a lake as still as glass'],
+        sound: 'the wind sang through the crystal caves',
+      },
+      {
+        place: 'the Great Sky Bridge',
+        key: 'mountain',
+        home: 'a village at the foot of the Great Sky Bridge',
+        sights: [
+          'a bridge that stretched from one mountain to the next',
+          'clouds drifting far below',
+          'a meadow full of golden flowers',
+        ],
+        sound: 'bells rang out across the valley',
+      },
+    ],
+    companions: [
+      { name: 'Thistle', desc: 'a loyal grey pony' },
+      { name: 'Sage', desc: 'a wise young owl' },
+      { name: 'Goldwing', desc: 'a young griffin still learning to fly' },
+    ],
+    challenges: [
+      {
+        who: 'the great Stone Giant of the pass',
+        the: 'the giant',
+        sign: 'rocks piled up to block the mountain pass',
+        growl: 'a voice like rolling thunder boomed, "None shall pass!"',
+        appear: 'The great Stone Giant rose up and filled the pass[, taller than any tower].',
+        reveal: 'the giant was guarding a nest of tiny birds[ who had not learned to fly]',
+        fix: 'helped the giant carry the nest to a safe, sunny ledge',
+        thanks: 'The giant bowed low and cleared the path with one sweep of a mighty hand.',
+      },
+      {
+        who: 'a mighty dragon',
+        the: 'the dragon',
+        sign: 'scorch marks on the rocks and a single golden scale',
+        growl: 'a great ROAR echoed down the valley',
+        appear: 'A mighty dragon landed on the bridge[ with a whoosh of golden wings].',
+        reveal: 'the dragon <had lost her egg/was roaring because she had lost her precious egg>',
+        fix: 'searched every nook until the speckled egg was found, safe in a soft nest of moss',
+        thanks: 'The dragon cradled her egg and hummed a happy, smoky song.',
+      },
+      {
+        who: 'a howling wind spirit',
+        the: 'the wind spirit',
+        sign: 'flags torn loose and flying away',
+        growl: 'the wind began to howl and swirl',
+        appear: 'A wind spirit spun up like a tall grey whirl[, tugging at cloaks and hats].',
+        reveal: 'the wind spirit was lonely[ and only wanted someone to sing with]',
+        fix: 'sang the oldest song of the kingdom, and the wind joined in',
+        thanks: 'The wind spirit settled into a soft breeze and hummed along.',
+      },
+    ],
+    hazards: ['a steep cliff path', 'a tunnel lit only by glowing crystals', 'a frozen lake that creaked underfoot'],
+    mentors: [
+      {
+        name: 'Queen Amaranth',
+        desc: 'the wise old queen of the realm',
+        gift: 'a silver feather that glowed in the dark',
+      },
+      { name: 'Master Bramble', desc: "the kingdom's oldest storyteller", gift: 'a horn that could call any friend' },
+    ],
+    extras: [
+      '(Banners|Flags) (fluttered|waved) on the (hilltops|castle towers) far away.',
+      '"The old stories (told of|spoke of) this place," {said} {pal}.',
+      'The path climbed higher, and the whole kingdom spread out below them.',
+      '"Onward!" {said} {hero}, and {pal} cheered.',
+      '[Far below, rivers glittered like silver threads stitched across a green and golden quilt.]',
+    ],
+    snacks: ['oat cakes', 'plum bread', 'apple pies'],
+  },
+  Space: {
+    worlds: [
+      {
+        place: 'Starbase Twinkle',
+        key: 'space',
+        home: 'a round cabin on Starbase Twinkle, high above the Earth',
+        sights: ['the blue Earth turning slowly below', 'windows full of stars', 'rockets lined up like crayons'],
+        sound: 'the starbase hummed and beeped',
+      },
+      {
+        place: 'the Moon',
+        key: 'moon',
+        home: 'a bubble house on the Moon',
+        sights: [
+          'the Earth rising like a big blue marble',
+          'footprints that stayed put in the dust',
+          'a grey crater as round as a bowl',
+        ],
+        sound: 'everything was very, very quiet',
+      },
+      {
+        place: 'Planet Zoomba',
+        key: 'space',
+        home: 'a dome house on Planet Zoomba',
+        sights: ['three moons in the sky', 'purple trees that bounced', 'a river of sparkly blue water'],
+        sound: 'the bouncy trees went boing, boing',
+      },
+    ],
+    companions: [
+      { name: 'Bleep', desc: 'a robot cat' },
+      { name: 'Comet', desc: 'a moon puppy with a glowing tail' },
+      { name: 'Zib', desc: 'a friendly alien with three eyes' },
+    ],
+    challenges: [
+      {
+        who: 'a giant space jellyfish',
+        the: 'the jellyfish',
+        sign: 'a trail of glowing bubbles floating past the window',
+        growl: 'a low, wobbly hum filled the air',
+        appear: 'A giant space jellyfish floated out of the dark[, its long arms glowing].',
+        reveal: 'the jellyfish was lost[, and its lights were flickering with worry]',
+        fix: 'flashed the rocket lights in a friendly pattern to show the jellyfish the way home',
+        thanks: 'The jellyfish glowed pink and gold and waved every one of its arms.',
+      },
+      {
+        who: 'a big blob of wobbly space goo',
+        the: 'the goo',
+        sign: 'sticky green splodges on the ground',
+        growl: 'a loud GLOOP came from the crater',
+        appear: 'A big blob of wobbly green goo oozed up out of the crater.',
+        reveal: 'the goo was a shy goo-creature[ who only wanted to say hello]',
+        fix: 'said hello back, slowly and kindly, and shared a space cookie',
+        thanks: 'The goo-creature wobbled with happiness and blew a goo bubble.',
+      },
+      {
+        who: 'a grumbly old asteroid',
+        the: 'the asteroid',
+        sign: 'small rocks zooming past in a hurry',
+        growl: 'a rumbly voice grumbled, "Out of my way!"',
+        appear: 'A grumbly old asteroid rolled into view[, covered in bumps and dents].',
+        reveal: 'the asteroid was <dizzy/grumpy because it was going round in circles and was very dizzy>',
+        fix: 'gave the asteroid a gentle nudge onto a calm, straight path',
+        thanks: 'The asteroid stopped spinning and said, "Ahh, much better. Thank you!"',
+      },
+    ],
+    hazards: ['a field of bumping space rocks', 'a slippery ice crater', 'a tunnel with no gravity at all'],
+    mentors: [
+      { name: 'Captain Nova', desc: 'the bravest pilot in the galaxy', gift: 'a pocket star map' },
+      { name: 'Professor Orbit', desc: 'who knew every star by name', gift: 'a torch that shone like a tiny sun' },
+    ],
+    extras: [
+      '(Stars|Planets) (twinkled|glowed) all around them.',
+      '"Look, a shooting star!" {said} {pal}.',
+      'They floated for a moment, light as a feather, because there was hardly any gravity.',
+      '"Did you know the Sun is a star?" asked {pal}. "The closest one to us!"',
+      '[Out here, with no air to carry it, there was no sound at all, only the slow, silent dance of the stars.]',
+    ],
+    snacks: ['space cookies', 'moon cheese', 'star-shaped crackers'],
+  },
+};
+
+/** A mission's target, told in the same words whatever the structure. Fields are templates. */
+export type MissionTarget = Readonly<{
+  kinds: readonly StoryKind[] | 'any';
+  /** "the baby owl" */
+  thing: string;
+  /** For the title: "the Lost Baby Owl" */
+  titled: string;
+  /** A clause after "Just then, …" */
+  trouble: string;
+  worry: string;
+  /** After "We will …" */
+  goal: string;
+  /** After "{hero} and {pal} …" */
+  setOff: string;
+  /** After "{hero} …", in the past tense. */
+  achieve: string;
+  success: string;
+  /** What the journey shows, when the mission keeps the heroes somewhere special (a maze, a bubble). */
+  view?: string;
+  /** Ranch stories start and end on a ranch. */
+  home?: string;
+}>;
+
+export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
+  Rescue: [
+    {
+      kinds: ['Adventure', 'Magical', 'Epic'],
+      thing: 'the baby owl',
+      titled: 'the Lost Baby Owl',
+      trouble: 'a tiny "Hoo-hoo!" came from the top of the tallest tree',
+      worry: 'A baby owl was stuck on the highest branch[, too little to fly down].',
+      goal: 'rescue the baby owl',
+      setOff: 'set off toward the tallest tree in {place}',
+      achieve: 'lifted the baby owl down, safe and sound',
+      success: 'the baby owl was snug in its nest again',
+    },
+    {
+      kinds: ['Adventure', 'Mystery', 'Epic'],
+      thing: 'the lost lamb',
+      titled: 'the Lost Lamb',
+      trouble: 'Farmer Rosa came running with a worried face',
+      worry: 'Her littlest lamb, Clover, had wandered off and had not come home[ for supper].',
+      goal: 'find Clover the lamb and bring her home',
+      setOff: 'followed a trail of tiny hoof prints into {place}',
+      achieve: 'found Clover the lamb and carried her gently home',
+      success: 'Clover the lamb was cuddled up with her mother',
+    },
+    {
+      kinds: ['Mystery'],
+      thing: "Mrs Pennywhistle's kitten",
+      titled: 'the Missing Kitten',
+      trouble: 'Mrs Pennywhistle knocked on the door, holding an empty basket',
+      worry: 'Her kitten, Marmalade, had gone missing[, and there was not a single whisker to be seen].',
+      goal: 'find Marmalade the kitten',
+      setOff: 'searched every street and corner of {place}',
+      achieve: 'found Marmalade curled up in a cosy hiding place',
+      success: "Marmalade was purring in Mrs Pennywhistle's lap",
+    },
+    {
+      kinds: ['Magical'],
+      thing: 'the little unicorn',
+      titled: 'the Little Unicorn',
+      trouble: 'a little unicorn neighed for help from the Honey Marsh',
+      worry: 'Its hooves were stuck fast in sticky, golden honey-mud.',
+      goal: 'rescue the little unicorn',
+      setOff: 'hurried across {place} toward the Honey Marsh',
+      achieve: 'helped the little unicorn pull free, hoof by hoof',
+      success: 'the little unicorn was prancing on dry grass again',
+    },
+    {
+      kinds: ['Space'],
+      thing: 'the baby star-whale',
+      titled: 'the Baby Star-Whale',
+      trouble: 'a sad, soft song came over the radio',
+      worry: 'A baby star-whale was caught in a cloud of sticky space dust[ and could not swim free].',
+      goal: 'rescue the baby star-whale',
+      setOff: 'zoomed off in their little rocket, away from {place}',
+      achieve: 'cleared the space dust away[ so the baby star-whale could swim free]',
+      success: 'the baby star-whale was swimming beside its mother again',
+    },
+    {
+      kinds: ['Space'],
+      thing: "Captain Zorp's robot puppy",
+      titled: 'the Runaway Robot Puppy',
+      trouble: 'Captain Zorp called, and her voice was wobbly',
+      worry: 'Her robot puppy, Sprocket, had chased a comet and gone missing.',
+      goal: 'find Sprocket and bring him home',
+      setOff: 'followed the faint beep-beep of Sprocket across {place}',
+      achieve: 'found Sprocket and gave him a big, gentle hug',
+      success: "Sprocket was wagging his metal tail in Captain Zorp's arms",
+    },
+    {
+      kinds: ['Epic'],
+      thing: 'the baby griffin',
+      titled: 'the Baby Griffin',
+      trouble: 'a high, thin cry echoed down from the cliffs',
+      worry: 'A baby griffin had tumbled onto a narrow ledge[ and did not dare to fly].',
+      goal: 'rescue the baby griffin',
+      setOff: 'climbed the winding path through {place}',
+      achieve: 'carried the baby griffin down[ from the ledge], safe and sound',
+      success: 'the baby griffin was back in its nest at the top of the cliff',
+    },
+  ],
+  Escape: [
+    {
+      kinds: ['Adventure', 'Magical'],
+      thing: 'the Twisty Maze',
+      titled: 'the Twisty Maze',
+      trouble: 'a gust of wind blew their map into the Twisty Maze, and they ran in after it',
+      worry: 'Now every hedge looked the same, and they could not find the way out.',
+      goal: 'escape from the Twisty Maze',
+      setOff: 'began to look for the way out, turn by turn',
+      view: 'Over the tall hedges they could see {sight0}, but not the way out.',
+      achieve: 'found the very last turn, and out they came',
+      success: 'they were out of the maze and back in the sunshine',
+    },
+    {
+      kinds: ['Adventure', 'Epic'],
+      thing: 'the Sticky Swamp',
+      titled: 'the Sticky Swamp',
+      trouble: 'they took a shortcut and landed in the gooey mud of the Sticky Swamp',
+      worry: 'Their boots were stuck, and the sun was starting to go down.',
+      goal: 'get out of the Sticky Swamp before dark',
+      setOff: 'pulled their boots free and squelched toward the far side of {place}',
+      achieve: 'stepped onto dry land at last',
+      success: 'they were out of the swamp, muddy but happy',
+    },
+    {
+      kinds: ['Mystery'],
+      thing: 'the secret room',
+      titled: 'the Secret Room',
+      trouble: 'a bookcase swung round with a click, and they were inside a secret room',
+      worry: 'The door had shut behind them, and it had no handle on the inside.',
+      goal: 'escape from the secret room',
+      setOff: 'crept along the secret passage behind the room, looking for clues',
+      view: 'Through tiny windows in the wall they could see {sight0}[, so close and yet so far].',
+      achieve: 'pressed the right brick, and the bookcase swung open',
+      success: 'they were out of the secret room, with a story to tell',
+    },
+    {
+      kinds: ['Magical'],
+      thing: 'the giant bubble',
+      titled: 'the Giant Bubble',
+      trouble: 'a giant bubble floated down, went pop, and then closed around them again',
+      worry: 'The bubble was drifting up into the sky, higher and higher!',
+      goal: 'get down safely from the giant bubble',
+      setOff: 'floated high over {place} and looked for a way down',
+      view: 'Far below they could see {sight0} and {sight1}[, as small as toys].',
+      achieve: 'steered the bubble down[ to a soft landing in the grass]',
+      success: 'their feet were back on the ground',
+    },
+    {
+      kinds: ['Epic', 'Mystery'],
+      thing: 'the Echo Caves',
+      titled: 'the Echo Caves',
+      trouble: 'a rockfall closed the cave door behind them, deep inside the Echo Caves',
+      worry: 'Every tunnel echoed, and every tunnel looked the same.',
+      goal: 'find the way out of the Echo Caves',
+      setOff: 'followed the tunnels, listening to every echo',
+      view: 'Through cracks in the rock they could see {sight0}[, glowing in the daylight outside].',
+      achieve: 'felt a breeze, followed it, and stepped out into daylight',
+      success: 'they were out of the caves and under the open sky',
+    },
+    {
+      kinds: ['Space'],
+      thing: "the comet's tail",
+      titled: "the Comet's Tail",
+      trouble: 'their little rocket flew too close to a comet and got stuck in its sparkly tail',
+      worry: 'The comet was zooming away from home, faster and faster!',
+      goal: "free the rocket from the comet's tail and fly home",
+      setOff: 'tried every button and every switch, far away from {place}',
+      view: 'Out of the window they could see {sight0}, getting smaller and smaller.',
+      achieve: 'wiggled the rocket free and turned it toward home',
+      success: 'the rocket was free and flying home',
+    },
+  ],
+  Treasure: [
+    {
+      kinds: ['Adventure'],
+      thing: 'the Golden Acorn',
+      titled: 'the Golden Acorn',
+      trouble: 'an old map fluttered out of a book[, with a big red X] that marked the Golden Acorn',
+      worry: 'The legend said the Golden Acorn could make a whole forest grow.',
+      goal: 'find the Golden Acorn',
+      setOff: 'followed the map deep into {place}',
+      achieve: 'found the Golden Acorn, tucked under a mossy stone',
+      success: 'the Golden Acorn was planted, and a new little forest began to grow',
+    },
+    {
+      kinds: ['Mystery'],
+      thing: 'the missing Moon Medal',
+      titled: 'the Missing Moon Medal',
+      trouble: 'the Moon Medal vanished from its glass case, and only a note was left behind',
+      worry: 'The note said, "Follow the clues, if you can!"',
+      goal: 'solve the clues and find the Moon Medal',
+      setOff: 'followed the first clue across {place}',
+      achieve: 'found the Moon Medal at the end of the last clue',
+      success: 'the Moon Medal was back in its case, shining for everyone',
+    },
+    {
+      kinds: ['Magical'],
+      thing: 'the Wishing Pearl',
+      titled: 'the Wishing Pearl',
+      trouble: 'a little fish popped out of the pond and sang about the lost Wishing Pearl',
+      worry: 'Without the pearl, no wishes could come true in the whole land.',
+      goal: 'find the Wishing Pearl',
+      setOff: 'followed the little fish across {place}',
+      achieve: 'found the Wishing Pearl, glowing inside a sleepy clam',
+      success: 'the Wishing Pearl was home, and wishes could come true again',
+    },
+    {
+      kinds: ['Epic'],
+      thing: 'the Crown of Sunlight',
+      titled: 'the Crown of Sunlight',
+      trouble: 'the old queen told them about the Crown of Sunlight[, lost for a hundred years]',
+      worry: 'Whoever found it could bring light back to the long winter.',
+      goal: 'find the Crown of Sunlight',
+      setOff: 'set off across {place} with the legend to guide them',
+      achieve: 'found the Crown of Sunlight, shining on a high stone ledge',
+      success: 'the Crown of Sunlight was home, and spring came back to the land',
+    },
+    {
+      kinds: ['Space'],
+      thing: 'the Star Crystal',
+      titled: 'the Star Crystal',
+      trouble: 'a blinking signal came from far away, calling about the Star Crystal',
+      worry: 'The Star Crystal could make a dark planet glow again.',
+      goal: 'find the Star Crystal',
+      setOff: 'followed the blinking signal away from {place}',
+      achieve: 'found the Star Crystal, sparkling at the bottom of a crater',
+      success: 'the Star Crystal was home, and the dark planet glowed again',
+    },
+    {
+      kinds: 'any',
+      thing: 'the Rainbow Gem',
+      titled: 'the Rainbow Gem',
+      trouble: 'a bird dropped a tiny scroll at their feet, with a riddle about the Rainbow Gem',
+      worry: 'Nobody had seen the Rainbow Gem for a very long time.',
+      goal: 'find the Rainbow Gem',
+      setOff: 'followed the riddle into {place}',
+      achieve: 'found the Rainbow Gem, glittering in a secret nook',
+      success: 'the Rainbow Gem was shared, and colours danced everywhere',
+    },
+  ],
+  Protect: [
+    {
+      kinds: ['Adventure', 'Magical'],
+      thing: 'the Glow Tree',
+      titled: 'the Glow Tree',
+      trouble: 'a message arrived: {challengeWho} was heading straight for the Glow Tree',
+      worry: 'The Glow Tree lit up the whole land at night[, and everyone loved it].',
+      goal: 'protect the Glow Tree',
+      setOff: 'hurried across {place} to stand beside the Glow Tree',
+      achieve: 'kept the Glow Tree safe, every leaf and branch',
+      success: 'the Glow Tree shone brighter than ever',
+    },
+    {
+      kinds: ['Mystery', 'Adventure'],
+      thing: 'the lighthouse lamp',
+      titled: 'the Lighthouse Lamp',
+      trouble: 'news came that {challengeWho} was on the way to the lighthouse',
+      worry: 'The lighthouse lamp helped every boat find its way home.',
+      goal: 'protect the lighthouse lamp',
+      setOff: 'raced through {place} to the lighthouse',
+      achieve: 'kept the lighthouse lamp shining all night',
+      success: 'every boat found its way safely home',
+    },
+    {
+      kinds: ['Magical', 'Epic'],
+      thing: 'the Moonflower',
+      titled: 'the Moonflower',
+      trouble: 'the wind whispered that {challengeWho} was coming toward the Moonflower',
+      worry: 'The Moonflower bloomed only once a year, on this very night.',
+      goal: 'protect the Moonflower',
+      setOff: 'hurried through {place} to the hill where the Moonflower grew',
+      achieve: 'kept the Moonflower safe until it opened',
+      success: 'the Moonflower bloomed, silver and bright',
+    },
+    {
+      kinds: ['Epic'],
+      thing: 'the Sunrise Bell',
+      titled: 'the Sunrise Bell',
+      trouble: 'a messenger <came/rode in>: {challengeWho} had been seen near the Sunrise Bell',
+      worry: 'Every morning the Sunrise Bell woke the whole kingdom with its song.',
+      goal: 'protect the Sunrise Bell',
+      setOff: 'set off through {place} toward the bell tower',
+      achieve: 'kept the Sunrise Bell safe in its tower',
+      success: 'the Sunrise Bell rang out, and the whole kingdom woke up smiling',
+    },
+    {
+      kinds: ['Space'],
+      thing: 'the Moon Garden',
+      titled: 'the Moon Garden',
+      trouble: 'the radar beeped: {challengeWho} was drifting toward the Moon Garden',
+      worry: 'The Moon Garden grew all the food for everyone on the base.',
+      goal: 'protect the Moon Garden',
+      setOff: 'bounced across {place} to the Moon Garden',
+      achieve: 'kept the Moon Garden safe, every leaf and sprout',
+      success: 'the Moon Garden was green and growing',
+    },
+    {
+      kinds: 'any',
+      thing: 'the Festival of Lanterns',
+      titled: 'the Festival of Lanterns',
+      trouble: 'they heard that {challengeWho} was on the way to the Festival of Lanterns',
+      worry: 'Everyone had worked all year on their lanterns.',
+      goal: 'protect the Festival of Lanterns',
+      setOff: 'hurried through {place} to the festival square',
+      achieve: 'kept every lantern safe and glowing',
+      success: 'the Festival of Lanterns glowed brighter than ever',
+    },
+  ],
+  Ranch: [
+    {
+      kinds: ['Adventure', 'Epic', 'Mystery'],
+      thing: 'the runaway ponies',
+      titled: 'the Runaway Ponies',
+      home: 'Buttercup Ranch, where (five|six) spotty ponies lived',
+      trouble: 'the gate was left open, and the ponies trotted all the way to {place}',
+      worry: 'The ponies did not know the way home[, and night would come soon].',
+      goal: 'bring the runaway ponies home',
+      setOff: 'followed the hoof prints all the way to {place}',
+      achieve: 'led the ponies home in a long, happy line',
+      success: 'every pony was safe in the barn',
+    },
+    {
+      kinds: ['Mystery', 'Adventure'],
+      thing: 'the missing goats',
+      titled: 'the Missing Goats',
+      home: 'Sunnyside Ranch, home of the naughtiest goats in the land',
+      trouble: 'the goats had vanished[, leaving only a trail of nibbled flowers] all the way to {place}',
+      worry: 'Goats get into all sorts of mischief when nobody is watching!',
+      goal: 'find the missing goats and bring them home',
+      setOff: 'followed the nibbled flowers to {place}',
+      achieve: 'found every goat and led them home',
+      success: 'every goat was munching hay at home',
+    },
+    {
+      kinds: ['Magical'],
+      thing: 'the baby unicorns',
+      titled: 'the Baby Unicorns',
+      home: 'Rainbow Ranch, where the baby unicorns grazed',
+      trouble: 'the baby unicorns chased a rainbow all the way to {place}',
+      worry: 'Baby unicorns cannot find their way home once the rainbow fades.',
+      goal: 'bring the baby unicorns home',
+      setOff: 'followed the fading rainbow to {place}',
+      achieve: 'gathered the baby unicorns and led them home',
+      success: 'every baby unicorn was asleep in the meadow',
+    },
+    {
+      kinds: ['Space'],
+      thing: 'the space sheep',
+      titled: 'the Floating Space Sheep',
+      home: 'Comet Creek Ranch, a little ranch on the Moon',
+      trouble: 'the space sheep floated over the fence and drifted off toward {place}',
+      worry: 'Space sheep are so fluffy that they float away if nobody holds on!',
+      goal: 'bring the space sheep home',
+      setOff: 'put on their moon boots and bounced after the sheep to {place}',
+      achieve: 'gathered the fluffy space sheep with a long, soft rope',
+      success: 'every space sheep was tucked safely in the moon barn',
+    },
+    {
+      kinds: ['Epic'],
+      thing: 'the royal horses',
+      titled: 'the Royal Horses',
+      home: 'Kingsmeadow Ranch, where the royal horses lived',
+      trouble: 'a thunderclap scared the royal horses, and they galloped off to {place}',
+      worry: 'The royal parade was tomorrow, and the horses were needed.',
+      goal: 'bring the royal horses home in time for the parade',
+      setOff: 'rode after the horses all the way to {place}',
+      achieve: 'calmed the horses and led them home',
+      success: 'the royal horses trotted proudly in the parade',
+    },
+  ],
+};
+
+/** Friendly riddles for quest stories: the hero answers, the door opens. */
+export const RIDDLES: readonly (readonly [question: string, answer: string])[] = [
+  ['What has hands but cannot clap?', 'A clock!'],
+  ['What gets wetter the more it dries?', 'A towel!'],
+  ['What has keys but cannot open a single door?', 'A piano!'],
+  ['What has a neck but no head?', 'A bottle!'],
+  ['What goes up but never comes down?', 'Your age!'],
+  ['What has lots of teeth but cannot bite?', 'A comb!'],
+];
+
+/** Band B's light sub-plot: the companion's small wish, opened early and granted at the climax. */
+export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: string }>[] = [
+  {
+    wish: 'to whistle a real tune, not just a squeak',
+    hint: '{Pal} tried to whistle again, but only a tiny squeak came out.',
+    granted: 'And right then, {pal} whistled a real tune at last, loud and clear, and everyone clapped.',
+  },
+  {
+    wish: 'to find a present for {hero}, something truly special',
+    hint: '{Pal} kept peeking at things along the way, looking for the perfect present.',
+    granted:
+      '{Pal} picked up a small, shining pebble and gave it to {hero}. "The perfect present," {pal} said proudly.',
+  },
+  {
+    wish: 'to be brave enough to go first, just once',
+    hint: '{Pal} took a tiny step forward, then a tiny step back again.',
+    granted: 'And this time, {pal} went first, and grinned from ear to ear.',
+  },
+  {
+    wish: 'to make a brand-new friend',
+    hint: '"Do you think anyone would like to be my friend?" {pal} asked quietly.',
+    granted: '{Pal} and {challengeThe} shook hands, and {pal} had a brand-new friend.',
+  },
+];

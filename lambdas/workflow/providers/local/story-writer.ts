@@ -1,0 +1,521 @@
+import type { AgeBandConfig, WritingStyle } from '../../../../common/age-band-config.js';
+import type { CharacterType, ImageType, Mission, StoryKind } from '../../../../common/story-choices.js';
+import {
+  countSpokenWords,
+  countWords,
+  findDeniedTopics,
+  splitSentences,
+  validateStory,
+} from '../../../../common/story-validation.js';
+import type { StoryDraft, StoryRequest } from '../types.js';
+import { hashSeed, mulberry32, pick, shuffle, type Random } from './random.js';
+import {
+  DIRECTIVES,
+  flavourFor,
+  STRUCTURES,
+  type Beat,
+  type Directive,
+  type Line,
+  type StyleFlavour,
+} from './story-beats.js';
+import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
+import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
+
+/**
+ * The local provider's writer: a story assembled from the structure's beats and the world data, then
+ * lengthened line by line until it sits inside the band's word, sentence, dialogue and page ranges. The
+ * same request always gives the same story; any change to the choices (or a retry) gives another.
+ */
+
+/** Alternative drafts tried before giving up on a perfect fit (each is a few hundred microseconds). */
+const VARIANTS = 8;
+/** Spread the optional lines out, so no page reads like a list. */
+const MAX_EXTRAS_PER_PARAGRAPH = 4;
+
+type Targets = { words: number; sentenceLength: number; dialogRatio: number };
+
+/** `removable`: an optional line (an extra, or a core line marked `maybe`) the writer may drop to fit the band. */
+type StoryLine = {
+  text: string;
+  words: number;
+  sentences: number;
+  spoken: number;
+  keepWithNext: boolean;
+  removable: boolean;
+};
+/** `pool` holds the optional lines still unused; `rendered` keeps each one as first written, so it is judged as it will read. */
+type Paragraph = { lines: StoryLine[]; pool: string[]; rendered: Map<string, StoryLine | null>; added: number };
+
+/** One story being written: its choices, its voice, and the optional lines already used. */
+type Story = {
+  characterType: CharacterType;
+  band: AgeBandConfig;
+  style: WritingStyle | undefined;
+  fullName: string;
+  random: Random;
+  context: TemplateContext;
+  flavour: StyleFlavour;
+  refrain: string | undefined;
+  custom: { character?: string | undefined; storyType?: string | undefined; mission?: string | undefined };
+  wish: (typeof WISHES)[number] | undefined;
+  used: Set<string>;
+};
+
+export function writeStory(request: StoryRequest): StoryDraft {
+  let best: { draft: StoryDraft; problems: number } | undefined;
+  let withCustom = true;
+  for (let variant = 0; variant < VARIANTS; variant++) {
+    const draft = compose(request, variant, withCustom);
+    const check = validateStory(draft, request.band);
+    if (check.valid) return draft;
+    // The caller checks the family's words; if they still trip the deny list here, tell the story without them.
+    if (withCustom && findDeniedTopics(draft.paragraphs.join('\n'), request.band).length) withCustom = false;
+    if (!best || check.problems.length < best.problems) best = { draft, problems: check.problems.length };
+  }
+  if (!best) throw new Error('The local writer produced no draft');
+  return best.draft;
+}
+
+/** Where the band and the style want the story to land, nudged by the last attempt's problems. */
+function targetsFor(request: StoryRequest, style: WritingStyle | undefined, random: Random): Targets {
+  const { words_total, sentence_len, dialog_ratio_target } = request.band.bands;
+  const span = words_total.max - words_total.min;
+  let words = words_total.min + span * (0.3 + random() * 0.4);
+  const rhythm = style?.rhythm.sentence_len_range ?? sentence_len;
+  let sentenceLength = (rhythm.min + rhythm.max) / 2;
+  let dialogRatio = (dialog_ratio_target + (style?.rhythm.dialog_ratio_target ?? dialog_ratio_target)) / 2;
+
+  const step = request.band.validators.dialog_ratio_tolerance / 2;
+  for (const problem of request.attempt > 1 ? request.problems : []) {
+    const text = problem.toLowerCase();
+    if (text.includes('story is too short')) words = words_total.max - span * 0.15;
+    if (text.includes('story is too long')) words = words_total.min + span * 0.15;
+    if (text.includes('too little dialogue')) dialogRatio += step;
+    if (text.includes('too much dialogue')) dialogRatio -= step;
+    if (text.includes('sentences are too long')) sentenceLength = sentence_len.min + 1;
+    if (text.includes('sentences are too short')) sentenceLength = sentence_len.max - 1;
+  }
+  return { words: Math.round(words), sentenceLength, dialogRatio };
+}
+
+/** The family's words, made safe to place inside one of our sentences. */
+function cleanCustom(text: string | undefined, max: number): string | undefined {
+  if (!text) return undefined;
+  const cleaned = text
+    .replace(/["“”«»]/g, '')
+    .replace(/[.!?…;]+/g, ',')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s,:-]+$/, '')
+    .trim();
+  const capped = [...cleaned].slice(0, max).join('').trim();
+  return countWords(capped) ? capped : undefined;
+}
+
+/** "mia rose" → "Mia Rose"; names already capitalised are left as the family wrote them. */
+function heroNameOf(name: string): string {
+  return name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(^|[\s-])(\p{Ll})/gu, (_, lead: string, first: string) => lead + first.toUpperCase());
+}
+
+/** What the story calls the hero after the opening: a name of three words or more is shortened to its first. */
+const callNameOf = (fullName: string) => {
+  const words = fullName.split(' ');
+  return words.length > 2 ? (words[0] ?? fullName) : fullName;
+};
+
+function targetFor(mission: Mission, kind: StoryKind, random: Random): MissionTarget {
+  const all = MISSION_TARGETS[mission];
+  const fitting = all.filter((target) => target.kinds === 'any' || target.kinds.includes(kind));
+  return pick(random, fitting.length ? fitting : all);
+}
+
+/** Everything that shapes a story shapes its seed: any change to the choices gives another story. */
+function seedOf(request: StoryRequest, fullName: string, variant: number): number {
+  const custom = request.customDescriptions;
+  return hashSeed(
+    request.seed,
+    request.attempt,
+    variant,
+    fullName,
+    request.characterType,
+    request.storyKind,
+    request.mission,
+    request.narrativeStructure,
+    request.writingStyle,
+    request.ageBand,
+    custom.character ?? '',
+    custom.storyType ?? '',
+    custom.mission ?? '',
+  );
+}
+
+/** A band's page holds at most this many words, and the style may ask for fewer. */
+const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
+  Math.min(style?.page_rules.max_words_per_page ?? Infinity, band.bands.words_per_page.max);
+
+/** The cast and the places: who the hero meets, where, and what the mission is about. */
+function castOf(request: StoryRequest, hero: string, random: Random) {
+  const kind = KINDS[request.storyKind];
+  return {
+    world: pick(random, kind.worlds),
+    // A companion never shares the hero's name.
+    companion: pick(
+      random,
+      kind.companions.filter((c) => c.name.toLowerCase() !== hero.toLowerCase()),
+    ),
+    challenge: pick(random, kind.challenges),
+    mentor: pick(random, kind.mentors),
+    riddle: pick(random, RIDDLES),
+    target: targetFor(request.mission, request.storyKind, random),
+    hazard: pick(random, kind.hazards),
+    snack: pick(random, kind.snacks),
+  };
+}
+
+function compose(request: StoryRequest, variant: number, withCustom: boolean): StoryDraft {
+  const { band } = request;
+  const fullName = heroNameOf(request.heroName);
+  const hero = callNameOf(fullName);
+  const random = mulberry32(seedOf(request, fullName, variant));
+  const style = band.styles[request.writingStyle] ?? band.styles[band.selectors.style_picker.fallback_style];
+  const flavour = flavourFor(request.writingStyle);
+  const character = CHARACTERS[request.characterType];
+  const { world, companion, challenge, mentor, riddle, target, hazard, snack } = castOf(request, hero, random);
+
+  const vars: Record<string, string | (() => string)> = {
+    hero,
+    fullName,
+    pal: companion.name,
+    palDesc: companion.desc,
+    aType: character.withArticle,
+    noun: character.noun,
+    place: world.place,
+    sight0: world.sights[0] ?? world.place,
+    sight1: world.sights[1] ?? world.place,
+    sight2: world.sights[2] ?? world.place,
+    hazard,
+    snack,
+    mentorName: mentor.name,
+    mentorDesc: mentor.desc,
+    mentorGift: mentor.gift,
+    riddleQuestion: riddle[0],
+    riddleAnswer: riddle[1],
+    challengeWho: challenge.who,
+    challengeThe: challenge.the,
+  };
+  const context: TemplateContext = {
+    vars,
+    random,
+    rich: band.bands.vocab.level === 'confident-reader',
+    avoid: (style?.lexicon.avoid ?? []).map(wholeWord),
+  };
+  // Mostly plain "said", as good children's writers do; the style's own verbs now and then.
+  vars.said = () => (random() < 0.6 ? 'said' : choose(flavour.said, context));
+  // Clauses first (they may use the values above), then the sentences built from them.
+  const clauses = {
+    sound: world.sound,
+    challengeSign: challenge.sign,
+    challengeGrowl: challenge.growl,
+    challengeReveal: challenge.reveal,
+    challengeFix: challenge.fix,
+    thing: target.thing,
+    trouble: target.trouble,
+    goal: target.goal,
+    setOff: target.setOff,
+    achieve: target.achieve,
+    success: target.success,
+    packs: pick(random, character.packs),
+  };
+  for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
+  vars.challengeAppear = render(challenge.appear, context);
+  vars.challengeThanks = render(challenge.thanks, context);
+  vars.worry = render(target.worry, context);
+  vars.view = render(
+    target.view ?? '<They saw {sight0} and {sight1}./Along the way they passed {sight0}, and then {sight1}.>',
+    context,
+  );
+  vars.homeLine = target.home
+    ? render(`{Hero} lived on ${target.home}.`, context)
+    : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
+
+  const max = band.validators.custom_description_max;
+  const custom = request.customDescriptions;
+  const story: Story = {
+    characterType: request.characterType,
+    band,
+    style,
+    fullName,
+    random,
+    context,
+    flavour,
+    refrain: flavour.refrain.length ? render(pick(random, flavour.refrain), context) : undefined,
+    custom: withCustom
+      ? {
+          character: cleanCustom(custom.character, max),
+          storyType: cleanCustom(custom.storyType, max),
+          mission: cleanCustom(custom.mission, max),
+        }
+      : {},
+    wish: band.bands.subplot ? pick(random, WISHES) : undefined,
+    used: new Set(),
+  };
+
+  const kind = KINDS[request.storyKind];
+  const paragraphs = STRUCTURES[request.narrativeStructure].map((beat) =>
+    writeBeat(beat, story, [...kind.extras, ...character.extras]),
+  );
+  const targets = targetsFor(request, style, random);
+  // Twice: trimming a long line can make room for the short lines that bring the rhythm back.
+  for (let pass = 0; pass < 2; pass++) {
+    lengthen(paragraphs, targets, story);
+    trim(paragraphs, targets, story);
+  }
+
+  return {
+    title: titleFor(request.mission, request.storyKind, fullName, target, context),
+    excerpt: render(
+      '{FullName} the {noun} and {pal} must {goal}. (Will courage and kindness be enough|What will they find on the way|Can they do it before the day is done)?',
+      context,
+    ),
+    paragraphs: paragraphs.flatMap((paragraph) => splitToFit(paragraph.lines, pageCapOf(band, style))),
+    scenes: scenesFor(fullName, companion.desc, world.key, world.place, target, vars, character.withArticle, context),
+  };
+}
+
+function measured(text: string, flags: { keepWithNext?: boolean; removable?: boolean } = {}): StoryLine {
+  return {
+    text,
+    words: countWords(text),
+    sentences: splitSentences(text).length,
+    spoken: countSpokenWords(text),
+    keepWithNext: flags.keepWithNext ?? false,
+    removable: flags.removable ?? false,
+  };
+}
+
+const isDirective = (template: string): template is Directive => (DIRECTIVES as readonly string[]).includes(template);
+
+/** The `@` lines: what this hero, family, style and sub-plot add to a beat. */
+function directive(name: Directive, story: Story): string | undefined {
+  const { context, flavour, custom, wish } = story;
+  const character = CHARACTERS[story.characterType];
+  switch (name) {
+    case '@opening': {
+      // The opening introduces the hero by the full name the family chose.
+      const opening = render(choose(flavour.opening, context), {
+        ...context,
+        vars: { ...context.vars, hero: story.fullName },
+      });
+      return story.fullName === context.vars.hero
+        ? opening
+        : `${opening} ${render('Everyone called {fullName} {hero} for short.', context)}`;
+    }
+    case '@look':
+      return render(choose(character.look, context), context);
+    case '@catchphrase':
+      // Band A's pages are short: the style's refrain already gives the opening its voice.
+      return story.refrain && !context.rich ? undefined : render(choose(character.catchphrase, context), context);
+    case '@skill':
+      // In band A the climax's kind deed already shows the hero at work; band B also shows the hero's gift.
+      return context.rich ? render(choose(character.skill, context), context) : undefined;
+    case '@crossing':
+      return context.rich ? render(choose(character.crossing, context), context) : undefined;
+    case '@refrain':
+      return story.refrain;
+    case '@customCharacter':
+      return custom.character && render(`Here is what makes {hero} special: ${custom.character}.`, context);
+    case '@customStoryType':
+      return custom.storyType && render(`This story has something special in it: ${custom.storyType}.`, context);
+    case '@customMission':
+      return custom.mission && render(`There was one more thing {hero} hoped to do: ${custom.mission}.`, context);
+    case '@subplotIntro':
+      return wish && render(`{Pal} had a secret wish: ${fill(wish.wish, context)}.`, context);
+    case '@subplotHint':
+      return wish && render(wish.hint, context);
+    case '@subplotGranted':
+      return wish && render(wish.granted, context);
+    case '@ending':
+      return render(choose(flavour.ending, context), context);
+  }
+}
+
+function writeLine(line: Line, story: Story): StoryLine | undefined {
+  const options = typeof line === 'string' ? [line] : 'options' in line ? line.options : line;
+  const flags: { keepWithNext?: true; optional?: true } = typeof line === 'object' && 'options' in line ? line : {};
+  const template = choose(options, story.context);
+  if (template.startsWith('@') && !isDirective(template)) throw new Error(`Unknown story directive ${template}`);
+  const text = isDirective(template) ? directive(template, story) : render(template, story.context);
+  return text
+    ? measured(text, { keepWithNext: flags.keepWithNext === true, removable: flags.optional === true })
+    : undefined;
+}
+
+function writeBeat(beat: Beat, story: Story, worldExtras: readonly string[]): Paragraph {
+  const lines = beat.lines.flatMap((line) => writeLine(line, story) ?? []);
+  const middle = beat.name === 'journey' || beat.name === 'discovery';
+  const styleLines = beat.name === 'setup' || beat.name === 'journey' || beat.name === 'resolution';
+  const pool = [...beat.extras, ...(middle ? worldExtras : []), ...(styleLines ? story.flavour.extras : [])];
+  return { lines, pool: shuffle(story.random, pool), rendered: new Map(), added: 0 };
+}
+
+/**
+ * Adds optional lines, one at a time, choosing each time the line that brings the average sentence length
+ * and the share of dialogue closest to the targets, until the story is long enough and both are in range.
+ */
+function lengthen(paragraphs: Paragraph[], targets: Targets, story: Story) {
+  const { band } = story;
+  const { sentence_len, words_total, dialog_ratio_target } = band.bands;
+  const tolerance = band.validators.dialog_ratio_tolerance;
+  const cap = pageCapOf(band, story.style);
+  const all = paragraphs.flatMap((p) => p.lines);
+  let words = all.reduce((n, l) => n + l.words, 0);
+  let sentences = all.reduce((n, l) => n + l.sentences, 0);
+  let spoken = all.reduce((n, l) => n + l.spoken, 0);
+  const sentenceSpread = Math.max(1, (sentence_len.max - sentence_len.min) / 2);
+
+  const cost = (w: number, s: number, d: number) =>
+    Math.abs(d / w - targets.dialogRatio) / tolerance +
+    Math.abs(w / Math.max(1, s) - targets.sentenceLength) / sentenceSpread;
+  const settled = () =>
+    Math.abs(spoken / words - dialog_ratio_target) <= tolerance * 0.6 &&
+    words / Math.max(1, sentences) >= sentence_len.min + 0.5 &&
+    words / Math.max(1, sentences) <= sentence_len.max - 0.5;
+
+  for (let step = 0; step < 200; step++) {
+    const longEnough = words >= targets.words;
+    if (longEnough && settled()) break;
+    // `fit` is how close the story gets to its targets; `score` also prefers the emptier pages.
+    let best: { paragraph: Paragraph; index: number; line: StoryLine; fit: number; score: number } | undefined;
+    for (const paragraph of paragraphs) {
+      if (paragraph.added >= MAX_EXTRAS_PER_PARAGRAPH) continue;
+      const size = paragraph.lines.reduce((n, l) => n + l.words, 0);
+      // Only the next few lines of each pool compete, so the story keeps its variety.
+      for (let index = 0; index < Math.min(3, paragraph.pool.length); index++) {
+        const line = candidate(paragraph, index, story);
+        if (!line || size + line.words > cap || words + line.words > words_total.max - 5) continue;
+        const fit = cost(words + line.words, sentences + line.sentences, spoken + line.spoken);
+        const score = fit + (size / cap) * 0.5;
+        if (!best || score < best.score) best = { paragraph, index, line, fit, score };
+      }
+    }
+    if (!best) break;
+    // Past the length target, a line is only worth adding if it improves the fit.
+    if (longEnough && best.fit >= cost(words, sentences, spoken)) break;
+    const [template] = best.paragraph.pool.splice(best.index, 1);
+    if (template !== undefined) story.used.add(template);
+    // Before the beat's closing line, which often ends the page on a turn.
+    best.paragraph.lines.splice(Math.max(1, best.paragraph.lines.length - 1), 0, best.line);
+    best.paragraph.added++;
+    words += best.line.words;
+    sentences += best.line.sentences;
+    spoken += best.line.spoken;
+  }
+}
+
+function candidate(paragraph: Paragraph, index: number, story: Story): StoryLine | undefined {
+  const template = paragraph.pool[index];
+  if (template === undefined) return undefined;
+  if (story.used.has(template)) {
+    paragraph.pool.splice(index, 1);
+    return candidate(paragraph, index, story);
+  }
+  if (!paragraph.rendered.has(template)) {
+    const text = render(template, story.context);
+    paragraph.rendered.set(template, text ? measured(text, { removable: true }) : null);
+  }
+  return paragraph.rendered.get(template) ?? undefined;
+}
+
+/**
+ * The other way round: while the story is too long, or its sentences too long on average, drop the optional
+ * line whose loss helps most (a long name or a family's long description can push a band A story over).
+ */
+function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
+  const { words_total, sentence_len } = story.band.bands;
+  for (let step = 0; step < 100; step++) {
+    const lines = paragraphs.flatMap((p) => p.lines);
+    const words = lines.reduce((n, l) => n + l.words, 0);
+    const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+    const tooLong = words > words_total.max - 5;
+    const wordy = words / Math.max(1, sentences) > sentence_len.max - 0.3;
+    if (!tooLong && !wordy) return;
+    let best: { paragraph: Paragraph; index: number; score: number } | undefined;
+    for (const paragraph of paragraphs) {
+      paragraph.lines.forEach((line, index) => {
+        if (!line.removable || words - line.words < words_total.min + 5) return;
+        // Too long: the longest line goes. Wordy: the line furthest above the sentence target goes.
+        const score = tooLong ? line.words : line.words / Math.max(1, line.sentences) - targets.sentenceLength;
+        if (!best || score > best.score) best = { paragraph, index, score };
+      });
+    }
+    if (!best || (!tooLong && best.score <= 0)) return;
+    best.paragraph.lines.splice(best.index, 1);
+  }
+}
+
+/** A beat too long for one page becomes two paragraphs, split near its middle but never after a worry. */
+function splitToFit(lines: readonly StoryLine[], cap: number): string[] {
+  const total = lines.reduce((n, l) => n + l.words, 0);
+  if (total <= cap || lines.length < 2) return [lines.map((l) => l.text).join(' ')];
+  let bestAt = 1;
+  let bestGap = Infinity;
+  let running = 0;
+  lines.forEach((line, i) => {
+    running += line.words;
+    const at = i + 1;
+    if (at >= lines.length || line.keepWithNext) return;
+    const gap = Math.abs(total / 2 - running);
+    if (gap < bestGap) [bestAt, bestGap] = [at, gap];
+  });
+  return [...splitToFit(lines.slice(0, bestAt), cap), ...splitToFit(lines.slice(bestAt), cap)];
+}
+
+const TITLES: Record<Mission, readonly string[]> = {
+  Rescue: ['{Hero} and {titled}', '{Hero} to the Rescue!', 'The Rescue of {titled}'],
+  Escape: ["{Hero}'s Great Escape", 'Out of {titled}!', '{Hero} and {titled}'],
+  Treasure: ['{Hero} and {titled}', 'The Secret of {titled}', 'The Hunt for {titled}'],
+  Protect: ['{Hero}, Guardian of {titled}', '{Hero} Saves {titled}', '{Hero} and {titled}'],
+  Ranch: ['{Hero} and {titled}', '{Hero} Brings Them Home', 'The Big Round-Up'],
+};
+const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
+  Mystery: ['The Mystery of {titled}'],
+  Epic: ['The Legend of {Hero}'],
+  Space: ['{Hero} Among the Stars'],
+};
+
+function titleFor(mission: Mission, kind: StoryKind, hero: string, target: MissionTarget, context: TemplateContext) {
+  const options = [...TITLES[mission], ...(KIND_TITLES[kind] ?? [])];
+  const titled = target.titled;
+  return capitalise(fill(choose(options, context), { ...context, vars: { ...context.vars, hero, titled } }));
+}
+
+/** Short picture descriptions: who, where (with a setting word the illustrator knows) and what happens. */
+function scenesFor(
+  fullName: string,
+  palDesc: string,
+  key: string,
+  place: string,
+  target: MissionTarget,
+  vars: Readonly<Record<string, string | (() => string)>>,
+  aType: string,
+  context: TemplateContext,
+): Record<ImageType, string> {
+  const text = (name: string) => {
+    const value = vars[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const hero = text('hero');
+  const friends = `${hero} and ${text('pal')} (${palDesc})`;
+  const ranch = target.home && fill(target.home, context).split(',')[0];
+  const home = ranch ? `at ${ranch} (ranch)` : `at home near ${place} (${key})`;
+  const journey = context.rich ? `crossing ${text('hazard')}` : 'exploring';
+  return {
+    cover: `${fullName}, ${aType}, smiling beside ${text('pal')} (${palDesc}) in ${place} (${key}), ready for an adventure`,
+    'early-scene': `${friends} ${home}, just as ${text('trouble')}`,
+    'mid-scene': `${friends} ${journey} in ${place} (${key}), past ${text('sight0')}`,
+    climax: `${hero} kindly helping ${text('challengeWho')} in ${place} (${key}): ${hero} ${text('challengeFix')}`,
+    ending: `${friends} celebrating ${home} with friends, because ${text('success')}`,
+  };
+}

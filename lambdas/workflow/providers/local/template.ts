@@ -1,0 +1,70 @@
+import { pick, type Random } from './random.js';
+
+/**
+ * A very small template language for the story data, so one line of data can read right for a five-year-old
+ * and for a ten-year-old, and differently in every story:
+ *   (a|b|c)        one of the options, chosen by the story's random source
+ *   <simple/rich>  the first word for band A, the second for band B
+ *   [clause]       only for band B, whose sentences are longer
+ *   {name}         a value; {Name} capitalises its first letter
+ * Values are inserted last and never interpreted, so a family's own words cannot change the template.
+ */
+export type TemplateVars = Readonly<Record<string, string | (() => string)>>;
+
+export type TemplateContext = Readonly<{
+  vars: TemplateVars;
+  random: Random;
+  /** Band B: longer sentences, richer words. */
+  rich: boolean;
+  /** The writing style's avoided words: an option using one is passed over while another remains. */
+  avoid: readonly RegExp[];
+}>;
+
+export const wholeWord = (word: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
+
+export const usesAvoided = (text: string, avoid: readonly RegExp[]) => avoid.some((pattern) => pattern.test(text));
+
+/** One of the options, preferring those without an avoided word. */
+export function choose(options: readonly string[], context: TemplateContext): string {
+  const allowed = options.filter((option) => !usesAvoided(option, context.avoid));
+  return pick(context.random, allowed.length ? allowed : options);
+}
+
+export const capitalise = (text: string) =>
+  text.replace(/^(["“'‘(]*)(\p{Ll})/u, (_, lead: string, first: string) => lead + first.toUpperCase());
+
+function lookUp(key: string, vars: TemplateVars): string {
+  const exact = vars[key];
+  const lower = exact === undefined ? vars[key.charAt(0).toLowerCase() + key.slice(1)] : undefined;
+  const found = exact ?? lower;
+  if (found === undefined) throw new Error(`Story template uses an unknown value {${key}}`);
+  const value = typeof found === 'function' ? found() : found;
+  return lower === undefined ? value : capitalise(value);
+}
+
+/** Spaces and punctuation as a reader expects, whatever was left out around them. */
+export function tidy(text: string): string {
+  return capitalise(
+    text
+      .replace(/\s+([,.!?;:])/g, '$1')
+      .replace(/,([.!?])/g, '$1')
+      .replace(/([.!?])\s*\./g, '$1')
+      .replace(/([.!?]["”’'])\./g, '$1')
+      .trim(),
+  );
+}
+
+/** Fills a template that is part of a sentence (a clause), keeping its first letter as written. */
+export function fill(template: string, context: TemplateContext): string {
+  return template
+    .replace(/\[([^\]]*)\]/g, (_, clause: string) => (context.rich ? clause : ''))
+    .replace(/<([^<>/]*)\/([^<>]*)>/g, (_, simple: string, rich: string) => (context.rich ? rich : simple))
+    .replace(/\(([^()]*)\)/g, (_, options: string) => choose(options.split('|'), context))
+    .replace(/\{(\w+)\}/g, (_, key: string) => lookUp(key, context.vars))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Fills a template that is one or more whole sentences. */
+export const render = (template: string, context: TemplateContext) => tidy(fill(template, context));

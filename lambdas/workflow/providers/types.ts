@@ -1,0 +1,101 @@
+import type { AgeBand } from '../../../common/age-bands.js';
+import type { AgeBandConfig } from '../../../common/age-band-config.js';
+import type {
+  ArtStyle,
+  CharacterType,
+  GenerationMode,
+  ImageType,
+  Mission,
+  NarrativeStructure,
+  StoryKind,
+} from '../../../common/story-choices.js';
+
+/** The active prompt template a generation uses (admin-editable; see the LLM settings screen). */
+export type PromptTemplate = Readonly<{
+  id: string;
+  version: number;
+  type: 'story_system' | 'image_generation';
+  content: string;
+  /** Bedrock model id (ignored by the local provider). */
+  model: string;
+  temperature: number;
+  maxTokens: number;
+}>;
+
+/** Everything a provider needs to write one story. Choices are resolved: no "Surprise" here. */
+export type StoryRequest = Readonly<{
+  storyId: string;
+  heroName: string;
+  characterType: CharacterType;
+  storyKind: StoryKind;
+  mission: Mission;
+  narrativeStructure: NarrativeStructure;
+  themeId: string;
+  /** A style name from the band configuration's `styles` (chosen from the kind by `auto_mapping`). */
+  writingStyle: string;
+  artStyle: ArtStyle;
+  ageBand: AgeBand;
+  band: AgeBandConfig;
+  customDescriptions: Readonly<{ character?: string; storyType?: string; mission?: string }>;
+  template: PromptTemplate;
+  /** Deterministic per story: the same request gives the same story (retries, tests). */
+  seed: number;
+  /** 1 for the first try; later tries carry what the validators found wrong last time. */
+  attempt: number;
+  problems: readonly string[];
+}>;
+
+/** A written story. `paragraphs` are joined with blank lines to make the stored content. */
+export type StoryDraft = Readonly<{
+  title: string;
+  excerpt: string;
+  paragraphs: readonly string[];
+  /** Short scene descriptions for the illustrations, keyed by image type. */
+  scenes: Readonly<Partial<Record<ImageType, string>>>;
+}>;
+
+export type IllustrationRequest = Readonly<{
+  storyId: string;
+  imageType: ImageType;
+  /** What the picture shows. */
+  scene: string;
+  heroName: string;
+  characterType: CharacterType;
+  artStyle: ArtStyle;
+  mood: string;
+  mode: GenerationMode;
+  /** Same seed for every picture of a story, so the hero looks alike from picture to picture. */
+  seed: number;
+  /** Square size in pixels (band art policy default 896, snapped to its multiple). */
+  size: number;
+  customizations?: string | undefined;
+  template: PromptTemplate;
+  /** The story's band configuration (its image_styles describe each art style for an image model). */
+  band: AgeBandConfig;
+}>;
+
+export type Illustration = Readonly<{
+  contentType: 'image/svg+xml' | 'image/png' | 'image/jpeg' | 'image/webp';
+  body: Uint8Array;
+  width: number;
+  height: number;
+}>;
+
+/** A refusal that should not be retried as is (content filtered, invalid answer after retries). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'CONTENT_FILTERED' | 'INVALID_RESPONSE' | 'THROTTLED' | 'UNAVAILABLE',
+  ) {
+    // The code leads the message: Step Functions passes only the message on (as the failure's Cause).
+    super(`[${code}] ${message}`);
+    this.name = 'ProviderError';
+  }
+}
+
+/** One interface, two implementations: `local` (offline, default) and `bedrock`. */
+export interface StoryProvider {
+  readonly name: 'local' | 'bedrock';
+  writeStory(request: StoryRequest): Promise<StoryDraft>;
+  drawIllustration(request: IllustrationRequest): Promise<Illustration>;
+}

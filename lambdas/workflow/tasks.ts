@@ -1,0 +1,221 @@
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AgeBand } from '../../common/age-bands.js';
+import type { AgeBandConfig } from '../../common/age-band-config.js';
+import type { ImageType } from '../../common/story-choices.js';
+import { validateStory } from '../../common/story-validation.js';
+import type { StoryRepository } from '../shared/repositories/stories.js';
+import type { TemplateRepository } from '../shared/repositories/templates.js';
+import type { PromptTemplate, StoryDraft, StoryProvider, StoryRequest } from './providers/types.js';
+
+/** How many times a story may be written before it fails (first try included). */
+export const MAX_WRITING_ATTEMPTS = 3;
+
+export type TaskDeps = Readonly<{
+  stories: StoryRepository;
+  templates: TemplateRepository;
+  provider: StoryProvider;
+  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+  s3: S3Client;
+  mediaBucket: string;
+}>;
+
+/** The serialisable part of a story request: the band's configuration is looked up, not carried. */
+export type PromptState = Omit<StoryRequest, 'band'> & {
+  imageTemplate: PromptTemplate;
+  generationMode: 'express' | 'studio';
+};
+
+const jobSchema = z.object({ storyId: z.string().min(1), userId: z.string().min(1) });
+
+/** Messages a family may see when generation fails (the story page shows them). */
+export const FAILURE_MESSAGES = {
+  rejected: 'We could not write a story that fits your age band this time. Please try again.',
+  filtered: 'Our storyteller could not finish this story safely. Please try different choices.',
+  generic: 'Failed to create your story. Please try again.',
+} as const;
+
+const extensionOf: Record<string, string> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/** Sizes snap to the band's multiple (SPEC §9: default 896). */
+export function imageSize(band: AgeBandConfig): number {
+  const sizes = band.art_policy?.image_sizes;
+  const size = sizes?.default ?? 896;
+  const multiple = sizes?.snap_to_multiple ?? 64;
+  return Math.max(multiple, Math.round(size / multiple) * multiple);
+}
+
+/**
+ * The task handlers of the generation workflow, one per Task state of definition.asl.json. Each is
+ * idempotent: Step Functions may run a task again after a timeout.
+ */
+export function createTaskHandlers(deps: TaskDeps) {
+  const { stories, templates, provider, bands } = deps;
+
+  async function storyOf(job: z.infer<typeof jobSchema>) {
+    const story = await stories.get(job.storyId);
+    if (!story) throw new Error(`Story ${job.storyId} does not exist`);
+    return story;
+  }
+
+  const requestOf = (prompt: PromptState): StoryRequest => ({ ...prompt, band: bands[prompt.ageBand] });
+
+  return {
+    async buildPrompt(input: { job: unknown }): Promise<PromptState> {
+      const job = jobSchema.parse(input.job);
+      const story = await storyOf(job);
+      const [template, imageTemplate] = await Promise.all([
+        templates.getActive('story_system'),
+        templates.getActive('image_generation'),
+      ]);
+      await stories.setProgress(job.storyId, 'writing');
+      return {
+        storyId: story.id,
+        heroName: story.hero_name,
+        characterType: story.character_type as StoryRequest['characterType'],
+        storyKind: story.story_type as StoryRequest['storyKind'],
+        mission: story.mission as StoryRequest['mission'],
+        narrativeStructure: story.narrative_structure as StoryRequest['narrativeStructure'],
+        themeId: story.theme_id,
+        writingStyle: story.writing_style,
+        artStyle: story.art_style,
+        ageBand: story.age_band,
+        customDescriptions: story.custom_descriptions ?? {},
+        template,
+        imageTemplate,
+        generationMode: story.generation_mode,
+        seed: story.seed,
+        attempt: 1,
+        problems: [],
+      };
+    },
+
+    async writeStory(input: { prompt: PromptState }): Promise<StoryDraft> {
+      return provider.writeStory(requestOf(input.prompt));
+    },
+
+    async checkStory(input: { job: unknown; prompt: PromptState; draft: StoryDraft }) {
+      const job = jobSchema.parse(input.job);
+      await stories.setProgress(job.storyId, 'checking');
+      const result = validateStory(input.draft, bands[input.prompt.ageBand]);
+      const attemptsLeft = MAX_WRITING_ATTEMPTS - input.prompt.attempt;
+      return {
+        valid: result.valid,
+        attemptsLeft,
+        problems: result.problems,
+        nextPrompt: { ...input.prompt, attempt: input.prompt.attempt + 1, problems: result.problems },
+      };
+    },
+
+    async saveStory(input: { job: unknown; prompt: PromptState; draft: StoryDraft }): Promise<{ saved: true }> {
+      const job = jobSchema.parse(input.job);
+      await stories.saveText(job.storyId, {
+        title: input.draft.title,
+        content: input.draft.paragraphs.join('\n\n'),
+        excerpt: input.draft.excerpt,
+        scenes: input.draft.scenes,
+        templateVersion: input.prompt.template.version,
+      });
+      return { saved: true };
+    },
+
+    async paintCover(input: { job: unknown; prompt: PromptState; draft: StoryDraft }): Promise<{ imageUrl: string }> {
+      const job = jobSchema.parse(input.job);
+      const existing = await stories.getWithImages(job.storyId);
+      const cover = existing?.images.find((image) => image.image_type === 'cover');
+      if (cover) return { imageUrl: cover.image_url }; // a retried task must not paint twice
+      const image = await paint(job.storyId, 'cover', input.prompt, input.draft.scenes.cover ?? input.draft.title);
+      return { imageUrl: image.image_url };
+    },
+
+    async markReady(input: { job: unknown }): Promise<void> {
+      await stories.markReady(jobSchema.parse(input.job).storyId);
+    },
+
+    async markFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
+      const job = jobSchema.parse(input.job);
+      const error = input.failure?.Error ?? '';
+      const cause = input.failure?.Cause ?? '';
+      const reason =
+        error === 'StoryRejected'
+          ? FAILURE_MESSAGES.rejected
+          : /CONTENT_FILTERED/.test(cause)
+            ? FAILURE_MESSAGES.filtered
+            : FAILURE_MESSAGES.generic;
+      // The cause helps an operator: our errors name the failing step and code, not the family's text.
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'generation failed',
+          storyId: job.storyId,
+          error,
+          cause: cause.slice(0, 300),
+        }),
+      );
+      await stories.markFailed(job.storyId, job.userId, reason);
+    },
+  };
+
+  /** Draws one illustration, stores it in the media bucket (long-cached: its key never changes) and records it. */
+  async function paint(
+    storyId: string,
+    imageType: ImageType,
+    prompt: PromptState,
+    scene: string,
+    customizations?: string,
+  ) {
+    const band = bands[prompt.ageBand];
+    const picture = await provider.drawIllustration({
+      storyId,
+      imageType,
+      scene,
+      heroName: prompt.heroName,
+      characterType: prompt.characterType,
+      artStyle: prompt.artStyle,
+      mood: imageType === 'climax' ? 'exciting but safe' : 'joyful and warm',
+      mode: prompt.generationMode,
+      seed: prompt.seed,
+      size: imageSize(band),
+      customizations,
+      template: prompt.imageTemplate,
+      band,
+    });
+    const imageId = randomUUID();
+    const objectKey = `media/stories/${storyId}/${imageId}.${extensionOf[picture.contentType] ?? 'bin'}`;
+    await deps.s3.send(
+      new PutObjectCommand({
+        Bucket: deps.mediaBucket,
+        Key: objectKey,
+        Body: picture.body,
+        ContentType: picture.contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+    return stories.addImage({
+      id: imageId,
+      story_id: storyId,
+      image_type: imageType,
+      image_url: `/${objectKey}`,
+      object_key: objectKey,
+    });
+  }
+}
+
+export type TaskHandlers = ReturnType<typeof createTaskHandlers>;
+
+/** Routes a Task state's input (`{ task, ... }`) to its handler: the Lambda and the local runner both use this. */
+export function createWorkflowHandler(handlers: TaskHandlers) {
+  const inputSchema = z.looseObject({ task: z.string() });
+  return async function handle(event: unknown): Promise<unknown> {
+    const input = inputSchema.parse(event);
+    const task = (handlers as Record<string, ((input: never) => Promise<unknown>) | undefined>)[input.task];
+    if (!task) throw new Error(`Unknown workflow task: ${input.task}`);
+    return (await task(input as never)) ?? null;
+  };
+}

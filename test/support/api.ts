@@ -1,0 +1,43 @@
+import type { StackContext } from './stack-context.js';
+
+/** Calls the local API over real HTTP as a signed-in family (or anonymously without a token). */
+export function apiClient(stack: StackContext, token?: string) {
+  return async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${stack.apiUrl}/api${path}`, {
+      ...init,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & {
+        error?: { code: string; message: string };
+      },
+    };
+  };
+}
+
+export const storyChoices = {
+  heroName: 'Maya',
+  characterType: 'Explorer',
+  storyKind: 'Adventure',
+  mission: 'Treasure',
+  artStyle: 'watercolor',
+  generationMode: 'express',
+} as const;
+
+/** Polls a story until it leaves `generating` (the local workflow runs in the stack's process). */
+export async function waitForStory(call: ReturnType<typeof apiClient>, storyId: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await call(`/stories/${storyId}`);
+    if (status !== 200) throw new Error(`GET story answered ${status}: ${JSON.stringify(body)}`);
+    if (body.status !== 'generating') return body;
+    if (Date.now() > deadline) throw new Error(`Story ${storyId} still generating after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { characterNameProblem, CHARACTER_NAME_MAX } from '../../../../common/story-validation';
+import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { stepPath } from './CreateLayout';
+import { useWizardState } from './wizard-state';
+
+/** SPEC §2 step 01: the hero's name (SPEC §5 name rules, per band). */
+export default function NameStep() {
+  const [state, update] = useWizardState();
+  const { config } = useAgeBandConfig();
+  const navigate = useNavigate();
+  const [name, setName] = useState(state.characterName);
+  // SPEC §5: the error shows after blur or a continue attempt, then follows every change.
+  const [touched, setTouched] = useState(false);
+  const problem = characterNameProblem(name, config);
+  const committed = state.characterName === name.trim() && !characterNameProblem(state.characterName, config);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    update({ characterName: name.trim() });
+    navigate(stepPath(2));
+  }
+
+  return (
+    <form className="wizard-step" onSubmit={submit} noValidate>
+      <h1 className="wizard-step__heading">Let's Craft Story Magic…</h1>
+      <label className="wizard-step__question" htmlFor="hero-name">
+        What is your Main Character's Name?
+      </label>
+      <input
+        id="hero-name"
+        className="field__input wizard-name"
+        value={name}
+        maxLength={CHARACTER_NAME_MAX}
+        autoComplete="off"
+        aria-invalid={touched && Boolean(problem)}
+        aria-describedby={touched && problem ? 'hero-name-error' : undefined}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (!characterNameProblem(e.target.value, config)) update({ characterName: e.target.value.trim() });
+        }}
+        onBlur={() => setTouched(true)}
+      />
+      {touched && problem && (
+        <p id="hero-name-error" className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="wizard-step__actions">
+        <button type="submit" className="button button--primary button--large" disabled={Boolean(problem) && touched}>
+          Let's Begin &gt;
+        </button>
+      </div>
+      {!committed && !touched && <p className="visually-hidden">Type a name to begin.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { ART_STYLES, CHARACTER_TYPES, MISSIONS, STORY_KINDS, SURPRISE } from '../../../../common/story-choices';
+
+export type Choice = { value: string; label: string; emoji: string };
+
+const surprise: Choice = { value: SURPRISE, label: 'Surprise Me!', emoji: '🎁' };
+
+const EMOJI: Record<string, string> = {
+  Explorer: '🧭',
+  'Super Hero': '🦸',
+  Creature: '🐉',
+  Robot: '🤖',
+  Warrior: '🛡️',
+  Adventure: '🗺️',
+  Mystery: '🔍',
+  Magical: '✨',
+  Epic: '🏰',
+  Space: '🚀',
+  Rescue: '🛟',
+  Treasure: '💎',
+  Protect: '🤝',
+  Ranch: '🐴',
+  Escape: '🗝️',
+};
+
+const options = (values: readonly string[]): Choice[] => [
+  ...values.map((value) => ({ value, label: value, emoji: EMOJI[value] ?? '⭐' })),
+  surprise,
+];
+
+export const CHARACTER_CHOICES = options(CHARACTER_TYPES);
+export const KIND_CHOICES = options(STORY_KINDS);
+export const MISSION_CHOICES = options(MISSIONS);
+
+export const ART_STYLE_CHOICES: (Choice & { gradient: string })[] = ART_STYLES.map((style) => ({
+  value: style.id,
+  label: style.label,
+  ...{
+    'pixar-3d': { emoji: '🎬', gradient: 'linear-gradient(135deg, #ffb347, #ff6f91)' },
+    anime: { emoji: '🌸', gradient: 'linear-gradient(135deg, #a18cd1, #fbc2eb)' },
+    illustration: { emoji: '🖌️', gradient: 'linear-gradient(135deg, #84fab0, #8fd3f4)' },
+    'comic-book': { emoji: '💥', gradient: 'linear-gradient(135deg, #f6d365, #fd5e53)' },
+    watercolor: { emoji: '💧', gradient: 'linear-gradient(135deg, #89f7fe, #66a6ff)' },
+    sketch: { emoji: '✏️', gradient: 'linear-gradient(135deg, #d7d2cc, #304352)' },
+  }[style.id],
+}));
+
+export const labelOf = (choices: Choice[], value: string) => choices.find((c) => c.value === value);

@@ -1,0 +1,54 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  ageBandConfigPath,
+  parseAgeBandConfig,
+  type AgeBandConfig,
+  type ConfigErrorCode,
+} from '../../../common/age-band-config';
+import type { AgeBand } from '../../../common/age-bands';
+import { useAuth } from '../auth/AuthContext';
+
+type ConfigState =
+  | { status: 'loading'; config?: undefined; error?: undefined }
+  | { status: 'ready'; config: AgeBandConfig; error?: undefined }
+  | { status: 'failed'; config?: undefined; error: ConfigErrorCode };
+
+const AgeBandConfigContext = createContext<ConfigState>({ status: 'failed', error: 'NO_CONFIG_LOADED' });
+
+/**
+ * SPEC §4: the family's age-band configuration, loaded at start and again when the band changes (sign-in,
+ * profile). A file that fails to load or to validate turns reading of the configuration off.
+ */
+export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
+  const { profile } = useAuth();
+  const band: AgeBand = profile?.ageBand ?? 'A';
+  const [state, setState] = useState<ConfigState & { band?: AgeBand }>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    fetch(ageBandConfigPath(band))
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const parsed = parseAgeBandConfig(await response.json());
+        if (cancelled) return;
+        if (parsed.ok) setState({ status: 'ready', config: parsed.config, band });
+        else {
+          console.error('INVALID_CONFIGURATION', parsed.message);
+          setState({ status: 'failed', error: 'INVALID_CONFIGURATION', band });
+        }
+      })
+      .catch((error: unknown) => {
+        console.error('CONFIG_LOAD_FAILED', error);
+        if (!cancelled) setState({ status: 'failed', error: 'CONFIG_LOAD_FAILED', band });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [band]);
+
+  // While a new band loads, the previous band's rules must not be used.
+  const value: ConfigState = state.band === band ? state : { status: 'loading' };
+  return <AgeBandConfigContext.Provider value={value}>{children}</AgeBandConfigContext.Provider>;
+}
+
+export const useAgeBandConfig = () => useContext(AgeBandConfigContext);
