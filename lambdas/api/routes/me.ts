@@ -1,4 +1,5 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { ProfileView } from '../../../common/api/views.js';
 import { profileUpdateSchema } from '../../../common/validation/accounts.js';
 import { toProfile, type ProfileItem } from '../../shared/repositories/profiles.js';
 import type { ApiDeps } from '../deps.js';
@@ -34,7 +35,7 @@ async function loadOwnProfile(deps: ApiDeps, caller: Caller): Promise<ProfileIte
 }
 
 /** The profile as its owner sees it; the role is the token's (Cognito groups are the source of truth). */
-const ownView = (item: ProfileItem, caller: Caller) => {
+const ownView = (item: ProfileItem, caller: Caller): ProfileView => {
   const profile = toProfile(item);
   return { ...profile, role: caller.role, isAdmin: caller.role === 'admin' };
 };

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { StoryView } from '../../../common/api/views.js';
 import type { AgeBand } from '../../../common/age-bands.js';
 import { AGE_BAND_LABELS } from '../../../common/age-bands.js';
 import {
@@ -43,10 +44,13 @@ export function mayRead(story: StoryItem, caller: Caller): boolean {
   return story.status === 'ready' && (story.is_public || story.is_featured);
 }
 
-export type StoryView = ReturnType<typeof toStoryView>;
-
 /** The story as the SPA reads it (SPEC §3 fields, camelCase), with its images oldest first. */
-export function toStoryView(story: StoryItem, images: StoryImageItem[], authorName: string | null, caller: Caller) {
+export function toStoryView(
+  story: StoryItem,
+  images: StoryImageItem[],
+  authorName: string | null,
+  caller: Caller,
+): StoryView {
   const theme = THEMES[story.theme_id];
   return {
     id: story.id,

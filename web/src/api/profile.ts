@@ -1,21 +1,9 @@
-import type { AgeBand } from '../../../common/age-bands';
-import type { Role } from '../../../common/roles';
+import type { ProfileView } from '../../../common/api/views';
 import type { ProfileUpdate } from '../../../common/validation/accounts';
 import type { Feedback } from '../../../common/validation/feedback';
 import { api } from './client';
 
-export type Profile = {
-  id: string;
-  email: string;
-  displayName: string;
-  authorName: string;
-  ageBand: AgeBand;
-  role: Role;
-  isAdmin: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-  libraryCount: number;
-};
+export type Profile = ProfileView;
 
 export const fetchProfile = () => api<Profile>('/me');
 export const updateProfile = (update: ProfileUpdate) =>

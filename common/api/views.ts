@@ -1,0 +1,53 @@
+import type { AgeBand } from '../age-bands.js';
+import type { Role } from '../roles.js';
+
+/**
+ * What the HTTP API answers, typed once: the server builds these views, the SPA reads them.
+ */
+
+/** GET /api/me: the caller's own profile and role. */
+export type ProfileView = {
+  id: string;
+  email: string;
+  displayName: string;
+  authorName: string;
+  ageBand: AgeBand;
+  role: Role;
+  isAdmin: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+  suspended: boolean;
+  libraryCount: number;
+};
+
+export type StoryImageView = { id: string; imageType: string; imageUrl: string; createdAt: string };
+
+/** GET /api/stories/{id}: the story with its images, oldest first, and its generation status. */
+export type StoryView = {
+  id: string;
+  status: 'generating' | 'ready' | 'failed';
+  progress: 'queued' | 'writing' | 'checking' | 'painting' | 'done';
+  failureReason: string | null;
+  title: string;
+  content: string;
+  excerpt: string;
+  heroName: string;
+  characterType: string;
+  storyType: string;
+  mission: string;
+  theme: { id: string; name: string; emoji: string } | null;
+  storyUniverse: string | null;
+  ageRange: string;
+  artStyle: string;
+  generationMode: string;
+  coverImageUrl: string | null;
+  contentType: string;
+  sourceVersion: string;
+  isFeatured: boolean;
+  isPublic: boolean;
+  isCreator: boolean;
+  authorName: string | null;
+  templateVersion: number | null;
+  createdAt: string;
+  images: StoryImageView[];
+};
