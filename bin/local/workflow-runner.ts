@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { executionName, type WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 
 export const definitionPath = fileURLToPath(new URL('../../lambdas/workflow/definition.asl.json', import.meta.url));
 
@@ -54,15 +54,16 @@ export function createLocalWorkflowStarter(handleTask: TaskHandler): WorkflowSta
   const running = new Map<string, Promise<void>>();
   return {
     async start(job) {
-      if (running.has(job.storyId)) return;
+      const name = executionName(job);
+      if (running.has(name)) return;
       const execution = workflow
         .run({ job })
         .then(() => undefined)
         .catch((error: unknown) => {
-          console.error(`workflow ${job.storyId} failed: ${error instanceof Error ? error.message : String(error)}`);
+          console.error(`workflow ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
         })
-        .finally(() => running.delete(job.storyId));
-      running.set(job.storyId, execution);
+        .finally(() => running.delete(name));
+      running.set(name, execution);
     },
     /** Resolves when no execution is running (tests, benchmarks, shutdown). */
     async idle() {

@@ -22,6 +22,15 @@ export type ProfileView = {
 
 export type StoryImageView = { id: string; imageType: string; imageUrl: string; createdAt: string };
 
+/** A picture being painted, or one that failed (with the message to show). */
+export type ImageJobView = {
+  id: string;
+  imageType: string;
+  status: 'pending' | 'failed';
+  replaces: string | null;
+  error: string | null;
+};
+
 /** GET /api/stories/{id}: the story with its images, oldest first, and its generation status. */
 export type StoryView = {
   id: string;
@@ -50,4 +59,6 @@ export type StoryView = {
   templateVersion: number | null;
   createdAt: string;
   images: StoryImageView[];
+  /** Only the creator and admins see these. */
+  imageJobs: ImageJobView[];
 };

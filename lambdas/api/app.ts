@@ -6,11 +6,18 @@ import { createAccountStatusCheck } from './auth/account-status.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
+import { storyImageRoutes } from './routes/story-images.js';
 import { storyRoutes } from './routes/stories.js';
 import type { Access, Env, RouteDefinition } from './routes/route.js';
 
 /** Every route of the API, in one list: the app registers them and the authorization tests walk them. */
-export const routes: readonly RouteDefinition[] = [...healthRoutes, ...meRoutes, ...feedbackRoutes, ...storyRoutes];
+export const routes: readonly RouteDefinition[] = [
+  ...healthRoutes,
+  ...meRoutes,
+  ...feedbackRoutes,
+  ...storyRoutes,
+  ...storyImageRoutes,
+];
 
 const bearerToken = (header: string | undefined): string | undefined => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);

@@ -10,6 +10,7 @@ export const keys = {
     PK: `STORY#${storyId}`,
     SK: `IMAGE#${createdAt}#${imageId}`,
   }),
+  imageJob: (storyId: string, jobId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${jobId}` }),
   storyPartition: (storyId: string) => `STORY#${storyId}`,
   userPartition: (userId: string) => `USER#${userId}`,
   templateVersion: (type: string, createdAt: string, id: string) => ({
@@ -24,7 +25,7 @@ export const keys = {
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */
-export const prefixes = { library: 'LIB#', image: 'IMAGE#', templateVersion: 'V#' } as const;
+export const prefixes = { library: 'LIB#', image: 'IMAGE#', imageJob: 'JOB#', templateVersion: 'V#' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
 export const entityTypes = { profile: 'PROFILE', story: 'STORY' } as const;

@@ -1,9 +1,15 @@
 import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
 
-/** The input every execution of the generation workflow starts with (definition.asl.json `$.job`). */
-export type WorkflowJob = Readonly<{ storyId: string; userId: string }>;
+/**
+ * The input every execution of the generation workflow starts with (definition.asl.json `$.job`): a new
+ * story, or (`kind: 'image'`) one picture for an existing story.
+ */
+export type WorkflowJob = Readonly<{ storyId: string; userId: string; kind?: 'story' | 'image'; jobId?: string }>;
 
-/** Starts the generation workflow; the execution is named after the story, so a repeated start is a no-op. */
+/** The execution's name: the story's or the picture job's id, so a repeated start is a no-op. */
+export const executionName = (job: WorkflowJob) => job.jobId ?? job.storyId;
+
+/** Starts the generation workflow. */
 export type WorkflowStarter = Readonly<{ start(job: WorkflowJob): Promise<void> }>;
 
 export function createSfnWorkflowStarter(client: SFNClient, stateMachineArn: string): WorkflowStarter {
@@ -11,7 +17,7 @@ export function createSfnWorkflowStarter(client: SFNClient, stateMachineArn: str
     async start(job) {
       try {
         await client.send(
-          new StartExecutionCommand({ stateMachineArn, name: job.storyId, input: JSON.stringify({ job }) }),
+          new StartExecutionCommand({ stateMachineArn, name: executionName(job), input: JSON.stringify({ job }) }),
         );
       } catch (error) {
         if (!(error instanceof ExecutionAlreadyExists)) throw error;

@@ -1,4 +1,4 @@
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AgeBand } from '../../common/age-bands.js';
@@ -28,6 +28,14 @@ export type PromptState = Omit<StoryRequest, 'band'> & {
 };
 
 const jobSchema = z.object({ storyId: z.string().min(1), userId: z.string().min(1) });
+const imageJobSchema = jobSchema.extend({ kind: z.literal('image'), jobId: z.string().min(1) });
+
+/** SPEC §8 image messages the story page shows for a failed picture. */
+export const IMAGE_FAILURE_MESSAGES = {
+  filtered: 'This picture could not be painted safely. Please try a different description.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  generic: 'Failed to generate image',
+} as const;
 
 /** Messages a family may see when generation fails (the story page shows them). */
 export const FAILURE_MESSAGES = {
@@ -130,8 +138,73 @@ export function createTaskHandlers(deps: TaskDeps) {
       const existing = await stories.getWithImages(job.storyId);
       const cover = existing?.images.find((image) => image.image_type === 'cover');
       if (cover) return { imageUrl: cover.image_url }; // a retried task must not paint twice
-      const image = await paint(job.storyId, 'cover', input.prompt, input.draft.scenes.cover ?? input.draft.title);
+      const { prompt } = input;
+      const stored = await drawAndStore({
+        storyId: job.storyId,
+        imageType: 'cover',
+        scene: input.draft.scenes.cover ?? input.draft.title,
+        heroName: prompt.heroName,
+        characterType: prompt.characterType,
+        artStyle: prompt.artStyle,
+        ageBand: prompt.ageBand,
+        mode: prompt.generationMode,
+        seed: prompt.seed,
+        template: prompt.imageTemplate,
+      });
+      const image = await stories.addImage(stored);
       return { imageUrl: image.image_url };
+    },
+
+    /** One more picture for a ready story (story page "add" or "regenerate"). */
+    async paintImage(input: { job: unknown }): Promise<{ imageUrl: string }> {
+      const job = imageJobSchema.parse(input.job);
+      const [found, pending] = await Promise.all([
+        stories.getWithImages(job.storyId),
+        stories.getImageJob(job.storyId, job.jobId),
+      ]);
+      if (!found || !pending) throw new Error(`Image job ${job.jobId} has no story or job`);
+      if (pending.status !== 'pending') return { imageUrl: '' };
+      const { story, images } = found;
+      const replaced = pending.replaces ? images.find((image) => image.id === pending.replaces) : undefined;
+      const stored = await drawAndStore({
+        storyId: story.id,
+        imageType: pending.image_type,
+        scene: story.scenes?.[pending.image_type] ?? `${story.title}. ${story.excerpt}`,
+        heroName: story.hero_name,
+        characterType: story.character_type as StoryRequest['characterType'],
+        artStyle: story.art_style,
+        ageBand: story.age_band,
+        mode: pending.mode,
+        seed: story.seed,
+        template: await templates.getActive('image_generation'),
+        customizations: pending.customizations,
+      });
+      const image = await stories.completeImageJob(pending, stored, replaced);
+      // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
+      if (replaced) await deps.s3.send(new DeleteObjectCommand({ Bucket: deps.mediaBucket, Key: replaced.object_key }));
+      return { imageUrl: image.image_url };
+    },
+
+    async markImageFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
+      const job = imageJobSchema.parse(input.job);
+      const pending = await stories.getImageJob(job.storyId, job.jobId);
+      if (!pending) return;
+      const cause = input.failure?.Cause ?? '';
+      const message = /CONTENT_FILTERED/.test(cause)
+        ? IMAGE_FAILURE_MESSAGES.filtered
+        : /THROTTLED/.test(cause)
+          ? IMAGE_FAILURE_MESSAGES.rateLimited
+          : IMAGE_FAILURE_MESSAGES.generic;
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'image failed',
+          storyId: job.storyId,
+          jobId: job.jobId,
+          cause: cause.slice(0, 300),
+        }),
+      );
+      await stories.failImageJob(pending, message);
     },
 
     async markReady(input: { job: unknown }): Promise<void> {
@@ -162,48 +235,54 @@ export function createTaskHandlers(deps: TaskDeps) {
     },
   };
 
-  /** Draws one illustration, stores it in the media bucket (long-cached: its key never changes) and records it. */
-  async function paint(
-    storyId: string,
-    imageType: ImageType,
-    prompt: PromptState,
-    scene: string,
-    customizations?: string,
-  ) {
-    const band = bands[prompt.ageBand];
-    const picture = await provider.drawIllustration({
-      storyId,
-      imageType,
-      scene,
-      heroName: prompt.heroName,
-      characterType: prompt.characterType,
-      artStyle: prompt.artStyle,
-      mood: imageType === 'climax' ? 'exciting but safe' : 'joyful and warm',
-      mode: prompt.generationMode,
-      seed: prompt.seed,
+  /** Draws one illustration and stores it in the media bucket (long-cached: its key never changes). */
+  async function drawAndStore(picture: {
+    storyId: string;
+    imageType: ImageType;
+    scene: string;
+    heroName: string;
+    characterType: StoryRequest['characterType'];
+    artStyle: StoryRequest['artStyle'];
+    ageBand: AgeBand;
+    mode: 'express' | 'studio';
+    seed: number;
+    template: PromptTemplate;
+    customizations?: string | undefined;
+  }) {
+    const band = bands[picture.ageBand];
+    const drawn = await provider.drawIllustration({
+      storyId: picture.storyId,
+      imageType: picture.imageType,
+      scene: picture.scene,
+      heroName: picture.heroName,
+      characterType: picture.characterType,
+      artStyle: picture.artStyle,
+      mood: picture.imageType === 'climax' ? 'exciting but safe' : 'joyful and warm',
+      mode: picture.mode,
+      seed: picture.seed,
       size: imageSize(band),
-      customizations,
-      template: prompt.imageTemplate,
+      customizations: picture.customizations,
+      template: picture.template,
       band,
     });
     const imageId = randomUUID();
-    const objectKey = `media/stories/${storyId}/${imageId}.${extensionOf[picture.contentType] ?? 'bin'}`;
+    const objectKey = `media/stories/${picture.storyId}/${imageId}.${extensionOf[drawn.contentType] ?? 'bin'}`;
     await deps.s3.send(
       new PutObjectCommand({
         Bucket: deps.mediaBucket,
         Key: objectKey,
-        Body: picture.body,
-        ContentType: picture.contentType,
+        Body: drawn.body,
+        ContentType: drawn.contentType,
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
-    return stories.addImage({
+    return {
       id: imageId,
-      story_id: storyId,
-      image_type: imageType,
+      story_id: picture.storyId,
+      image_type: picture.imageType,
       image_url: `/${objectKey}`,
       object_key: objectKey,
-    });
+    };
   }
 }
 

@@ -18,17 +18,30 @@ function scripted(results: Record<string, (call: Call, count: number) => unknown
 }
 
 describe('generation workflow definition', () => {
-  it('routes every Task state to markFailed on any error, so a failure always frees the slot', () => {
+  it('routes every Task state to its failure handler on any error, so a failure always frees the slot', () => {
     const { States } = loadDefinition();
     for (const [name, state] of Object.entries(
       States as Record<string, { Type: string; Catch?: { Next: string }[] }>,
     )) {
-      if (state.Type !== 'Task' || name === 'MarkFailed') continue;
+      if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
+      const handler = name === 'PaintImage' ? 'MarkImageFailed' : 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
-      ).toEqual(['MarkFailed']);
+      ).toEqual([handler]);
     }
+  });
+
+  it('runs an image job straight to PaintImage, and to markImageFailed when painting keeps failing', async () => {
+    const calls: Call[] = [];
+    const workflow = createLocalWorkflow((input) => {
+      const call = input as Call;
+      calls.push(call);
+      if (call.task === 'paintImage') throw new Error('filtered');
+      return {};
+    });
+    await expect(workflow.run({ job: { storyId: 's', kind: 'image', jobId: 'j' } })).rejects.toThrow();
+    expect(calls.map((c) => c.task)).toEqual(['paintImage', 'paintImage', 'paintImage', 'markImageFailed']);
   });
 
   it('runs build → write → check → save → cover → ready on the happy path', async () => {

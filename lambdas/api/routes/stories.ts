@@ -19,7 +19,12 @@ import {
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
 } from '../../../common/validation/story-request.js';
-import { LibraryFullError, type StoryImageItem, type StoryItem } from '../../shared/repositories/stories.js';
+import {
+  LibraryFullError,
+  type ImageJobItem,
+  type StoryImageItem,
+  type StoryItem,
+} from '../../shared/repositories/stories.js';
 import type { Caller } from '../auth/token-verifier.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
@@ -36,7 +41,11 @@ function storyIdFor(userId: string, requestId: string | undefined): string {
 /** A per-story seed, so every picture of one story shares its hero's look. */
 const seedFor = (storyId: string) => createHash('sha256').update(storyId).digest().readUInt32BE(0) % 4_294_967_295;
 
-const NOT_FOUND = new ApiError(404, 'STORY_NOT_FOUND', 'Story not found');
+export const STORY_NOT_FOUND = new ApiError(404, 'STORY_NOT_FOUND', 'Story not found');
+
+/** Who may change a story and its pictures: its creator and admins. */
+export const mayEdit = (story: StoryItem, caller: Caller) =>
+  story.created_by === caller.userId || caller.role === 'admin';
 
 /** Who may read a story: its creator and admins always; any signed-in family once it is public or featured. */
 export function mayRead(story: StoryItem, caller: Caller): boolean {
@@ -50,6 +59,7 @@ export function toStoryView(
   images: StoryImageItem[],
   authorName: string | null,
   caller: Caller,
+  jobs: ImageJobItem[] = [],
 ): StoryView {
   const theme = THEMES[story.theme_id];
   return {
@@ -84,6 +94,15 @@ export function toStoryView(
       imageUrl: image.image_url,
       createdAt: image.created_at,
     })),
+    imageJobs: mayEdit(story, caller)
+      ? jobs.map((job) => ({
+          id: job.job_id,
+          imageType: job.image_type,
+          status: job.status,
+          replaces: job.replaces ?? null,
+          error: job.error ?? null,
+        }))
+      : [],
   };
 }
 
@@ -173,8 +192,8 @@ export const storyRoutes = [
     async handle(c, deps) {
       const caller = callerOf(c);
       const found = await deps.stories.getWithImages(c.req.param('id') ?? '');
-      if (!found || !mayRead(found.story, caller)) throw NOT_FOUND;
-      return c.json(toStoryView(found.story, found.images, await authorNameOf(deps, found.story), caller));
+      if (!found || !mayRead(found.story, caller)) throw STORY_NOT_FOUND;
+      return c.json(toStoryView(found.story, found.images, await authorNameOf(deps, found.story), caller, found.jobs));
     },
   }),
 ];

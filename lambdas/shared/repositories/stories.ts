@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -45,6 +46,8 @@ export type StoryItem = {
   is_public: boolean;
   source_version: 'json_v1';
   template_version?: number;
+  /** Pictures on the story page plus the ones being painted (SPEC §5: at most 3). */
+  image_count?: number;
   seed: number;
   created_at: string;
   updated_at: string;
@@ -58,6 +61,30 @@ export type StoryImageItem = {
   object_key: string;
   created_at: string;
 };
+
+/** An illustration being painted (story page "add" or "regenerate"); removed when its image lands. */
+export type ImageJobItem = {
+  job_id: string;
+  story_id: string;
+  image_type: ImageType;
+  status: 'pending' | 'failed';
+  mode: GenerationMode;
+  customizations?: string;
+  /** The image a regeneration replaces once the new one is painted. */
+  replaces?: string;
+  error?: string;
+  created_at: string;
+};
+
+/** SPEC §5: at most 3 images per story on the story page. */
+export const MAX_STORY_PAGE_IMAGES = 3;
+
+export class ImageLimitError extends Error {
+  constructor() {
+    super('Maximum 3 images per story');
+    this.name = 'ImageLimitError';
+  }
+}
 
 export type NewStory = Omit<
   StoryItem,
@@ -186,7 +213,9 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** The story with its images, oldest image first: one Query on the story's partition. */
-    async getWithImages(storyId: string): Promise<{ story: StoryItem; images: StoryImageItem[] } | undefined> {
+    async getWithImages(
+      storyId: string,
+    ): Promise<{ story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] } | undefined> {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
@@ -199,7 +228,166 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       const story = items.find((item) => item.SK === 'META') as StoryItem | undefined;
       if (!story) return undefined;
       const images = items.filter((item) => String(item.SK).startsWith(prefixes.image)) as StoryImageItem[];
-      return { story, images };
+      const jobs = items.filter((item) => String(item.SK).startsWith(prefixes.imageJob)) as ImageJobItem[];
+      return { story, images, jobs };
+    },
+
+    /**
+     * Reserves a picture slot and records the job, in one transaction: the story's image count rises only
+     * while it is below the cap, so parallel requests can never leave a fourth picture. A regeneration
+     * (`replaces`) takes no new slot.
+     */
+    async createImageJob(job: Omit<ImageJobItem, 'status' | 'created_at'>, now = new Date()): Promise<ImageJobItem> {
+      const item: ImageJobItem = { ...job, status: 'pending', created_at: now.toISOString() };
+      const put = { TableName: tableName, Item: { ...keys.imageJob(job.story_id, job.job_id), ...item } };
+      if (job.replaces) {
+        await db.send(new PutCommand(put));
+        return item;
+      }
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.story(job.story_id),
+                  UpdateExpression: 'SET image_count = if_not_exists(image_count, :zero) + :one',
+                  ConditionExpression:
+                    'attribute_exists(PK) AND (attribute_not_exists(image_count) OR image_count < :max)',
+                  ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_STORY_PAGE_IMAGES },
+                },
+              },
+              { Put: put },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new ImageLimitError();
+        throw error;
+      }
+      return item;
+    },
+
+    async getImageJob(storyId: string, jobId: string): Promise<ImageJobItem | undefined> {
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId), ConsistentRead: true }),
+      );
+      return result.Item as ImageJobItem | undefined;
+    },
+
+    /** The painted picture replaces its job (and, for a regeneration, the old picture) in one transaction. */
+    async completeImageJob(job: ImageJobItem, image: Omit<StoryImageItem, 'created_at'>, replaced?: StoryImageItem) {
+      const createdAt = new Date().toISOString();
+      const item: StoryImageItem = { ...image, created_at: createdAt };
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName, Item: { ...keys.storyImage(job.story_id, createdAt, image.id), ...item } } },
+            {
+              Delete: {
+                TableName: tableName,
+                Key: keys.imageJob(job.story_id, job.job_id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            ...(replaced
+              ? [
+                  {
+                    Delete: {
+                      TableName: tableName,
+                      Key: keys.storyImage(job.story_id, replaced.created_at, replaced.id),
+                    },
+                  },
+                ]
+              : []),
+            ...(image.image_type === 'cover'
+              ? [
+                  {
+                    Update: {
+                      TableName: tableName,
+                      Key: keys.story(job.story_id),
+                      UpdateExpression: 'SET cover_image_url = :url, updated_at = :now',
+                      ExpressionAttributeValues: { ':url': image.image_url, ':now': createdAt },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return item;
+    },
+
+    /** A job that failed keeps its message for the story page and gives its slot back (a new picture only). */
+    async failImageJob(job: ImageJobItem, message: string): Promise<void> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.imageJob(job.story_id, job.job_id),
+                  UpdateExpression: 'SET #s = :failed, #e = :message',
+                  ConditionExpression: '#s = :pending',
+                  ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+                  ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':message': message },
+                },
+              },
+              ...(job.replaces
+                ? []
+                : [
+                    {
+                      Update: {
+                        TableName: tableName,
+                        Key: keys.story(job.story_id),
+                        UpdateExpression: 'SET image_count = image_count - :one',
+                        ConditionExpression: 'image_count > :zero',
+                        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                      },
+                    },
+                  ]),
+            ],
+          }),
+        );
+      } catch (error) {
+        if (!isCancelled(error)) throw error; // already failed once: nothing to give back twice
+      }
+    },
+
+    /** Removes a picture's row and gives its slot back; the caller deletes the object. */
+    async deleteImage(image: StoryImageItem): Promise<void> {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName,
+                Key: keys.storyImage(image.story_id, image.created_at, image.id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.story(image.story_id),
+                UpdateExpression:
+                  image.image_type === 'cover'
+                    ? 'SET image_count = image_count - :one REMOVE cover_image_url'
+                    : 'SET image_count = image_count - :one',
+                ConditionExpression: 'image_count > :zero',
+                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+              },
+            },
+          ],
+        }),
+      );
+    },
+
+    /** Dismisses a failed job once the family has seen its message. */
+    async deleteImageJob(storyId: string, jobId: string): Promise<void> {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId) }));
     },
 
     async setProgress(storyId: string, progress: StoryProgress): Promise<void> {
@@ -263,9 +451,11 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               Update: {
                 TableName: tableName,
                 Key: keys.story(image.story_id),
-                UpdateExpression: 'SET cover_image_url = :url, updated_at = :now',
+                // The cover counts toward the story page's 3 pictures.
+                UpdateExpression:
+                  'SET cover_image_url = :url, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one',
                 ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':url': image.image_url, ':now': item.created_at },
+                ExpressionAttributeValues: { ':url': image.image_url, ':now': item.created_at, ':zero': 0, ':one': 1 },
               },
             },
           ],

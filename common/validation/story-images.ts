@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { generationModeSchema } from '../story-choices.js';
+
+/** SPEC §5: image customization text, at most 500 characters (the dialog shows a live counter). */
+export const IMAGE_CUSTOMIZATION_MAX = 500;
+
+export const IMAGE_MESSAGES = {
+  tooLong: `Customization must be ${IMAGE_CUSTOMIZATION_MAX} characters or less`,
+  maximum: 'Maximum 3 images per story',
+  notFound: 'Image not found',
+} as const;
+
+/** POST /api/stories/{id}/images and …/images/{imageId}/regenerate. */
+export const imageRequestSchema = z.strictObject({
+  customizations: z.string().trim().max(IMAGE_CUSTOMIZATION_MAX, IMAGE_MESSAGES.tooLong).optional(),
+  mode: generationModeSchema.default('express'),
+});
+export type ImageRequest = z.input<typeof imageRequestSchema>;
