@@ -7,6 +7,7 @@ import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { storyImageRoutes } from './routes/story-images.js';
+import { storyTextRoutes } from './routes/story-text.js';
 import { storyRoutes } from './routes/stories.js';
 import type { Access, Env, RouteDefinition } from './routes/route.js';
 
@@ -17,6 +18,7 @@ export const routes: readonly RouteDefinition[] = [
   ...feedbackRoutes,
   ...storyRoutes,
   ...storyImageRoutes,
+  ...storyTextRoutes,
 ];
 
 const bearerToken = (header: string | undefined): string | undefined => {

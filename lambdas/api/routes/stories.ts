@@ -106,7 +106,7 @@ export function toStoryView(
   };
 }
 
-async function authorNameOf(deps: ApiDeps, story: StoryItem): Promise<string | null> {
+export async function authorNameOf(deps: ApiDeps, story: StoryItem): Promise<string | null> {
   if (!story.created_by) return null;
   const author = await deps.profiles.get(story.created_by);
   return author ? author.author_name || author.display_name : null;

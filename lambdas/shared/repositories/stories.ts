@@ -385,6 +385,24 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
     },
 
+    /** Saves an already-sanitised edit of the creator's text. */
+    async updateText(storyId: string, text: { title: string; heroName: string; content: string }): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.story(storyId),
+          UpdateExpression: 'SET title = :t, hero_name = :h, content = :c, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: {
+            ':t': text.title,
+            ':h': text.heroName,
+            ':c': text.content,
+            ':now': new Date().toISOString(),
+          },
+        }),
+      );
+    },
+
     /** Dismisses a failed job once the family has seen its message. */
     async deleteImageJob(storyId: string, jobId: string): Promise<void> {
       await db.send(new DeleteCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId) }));
