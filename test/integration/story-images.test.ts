@@ -33,7 +33,10 @@ const objectStatus = async (url: string) => (await fetch(`${stack.s3Endpoint}/${
 describe('story illustrations through the workflow', () => {
   it('adds pictures one at a time, typed by count, and refuses a fourth with the SPEC message', async () => {
     const { call, storyId } = await readyStory();
-    const first = await call(`/stories/${storyId}/images`, post({ customizations: 'with a red kite', mode: 'express' }));
+    const first = await call(
+      `/stories/${storyId}/images`,
+      post({ customizations: 'with a red kite', mode: 'express' }),
+    );
     expect(first.status).toBe(202);
     expect(first.body.imageType).toBe('early-scene');
     await settled(call, storyId);
@@ -52,7 +55,10 @@ describe('story illustrations through the workflow', () => {
     const { call, storyId } = await readyStory();
     const { images: before } = await settled(call, storyId);
     const cover = before[0] as Image;
-    const again = await call(`/stories/${storyId}/images/${cover.id}/regenerate`, post({ customizations: 'at sunset' }));
+    const again = await call(
+      `/stories/${storyId}/images/${cover.id}/regenerate`,
+      post({ customizations: 'at sunset' }),
+    );
     expect(again.status).toBe(202);
     const { images: after } = await settled(call, storyId);
     const covers = after.filter((i) => i.imageType === 'cover');

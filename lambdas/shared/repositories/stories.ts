@@ -10,6 +10,7 @@ import {
 import type { AgeBand } from '../../../common/age-bands.js';
 import { LIMITS } from '../../../common/limits.js';
 import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
+import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
 
 export type StoryStatus = 'generating' | 'ready' | 'failed';
@@ -76,8 +77,6 @@ export type ImageJobItem = {
   created_at: string;
 };
 
-/** SPEC §5: at most 3 images per story on the story page. */
-export const MAX_STORY_PAGE_IMAGES = 3;
 
 export class ImageLimitError extends Error {
   constructor() {

@@ -21,6 +21,7 @@ const NameStep = lazy(() => import('../routes/create/NameStep'));
 const ChoiceStep = lazy(() => import('../routes/create/ChoiceStep'));
 const ArtStep = lazy(() => import('../routes/create/ArtStep'));
 const StoryPage = lazy(() => import('../routes/story/StoryPage'));
+const FlipbookPage = lazy(() => import('../routes/flipbook/FlipbookRoute'));
 const AgeBandConfigProvider = lazy(() =>
   import('../story-config/AgeBandConfigContext').then((m) => ({ default: m.AgeBandConfigProvider })),
 );
@@ -35,18 +36,17 @@ export function App() {
           <Route element={<AuthRoot />}>
             <Route path="/auth" element={<AuthPage />} />
             <Route element={<RequireAuth />}>
-              <Route element={<SignedInLayout />}>
+              <Route
+                element={
+                  <AgeBandConfigProvider>
+                    <SignedInLayout />
+                  </AgeBandConfigProvider>
+                }
+              >
                 <Route path="/home" element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
                 <Route path="/feedback" element={<FeedbackPage />} />
-                <Route
-                  path="/create"
-                  element={
-                    <AgeBandConfigProvider>
-                      <CreateLayout />
-                    </AgeBandConfigProvider>
-                  }
-                >
+                <Route path="/create" element={<CreateLayout />}>
                   <Route index element={<Navigate to="/create/01" replace />} />
                   <Route path="01" element={<NameStep />} />
                   <Route path="02" element={<ChoiceStep step={2} />} />
@@ -55,6 +55,7 @@ export function App() {
                   <Route path="05" element={<ArtStep />} />
                 </Route>
                 <Route path="/story/:storyId" element={<StoryPage />} />
+                <Route path="/story/:storyId/flipbook" element={<FlipbookPage />} />
               </Route>
             </Route>
             <Route path="/admin" element={<RequireAdmin />}>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../api/client';
-import { fetchStory, type Story } from '../../api/stories';
+import { dismissImageJob, fetchStory, type Story } from '../../api/stories';
+import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
 import { WIZARD_STORAGE_KEY } from '../create/wizard-state';
 
@@ -14,12 +15,22 @@ const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'painting', label: 'Painting the cover' },
 ];
 
-/** Paragraphs are separated by blank lines; bold markers are not shown (SPEC §2). */
-export const storyParagraphs = (content: string) =>
-  content
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\*\*/g, '').trim())
-    .filter(Boolean);
+/** Tells the family when a picture they asked for is ready, or why it could not be made. */
+function announcePictures(next: Story, pendingJobs: Map<string, boolean>) {
+  for (const job of next.imageJobs) {
+    if (job.status === 'failed') {
+      toast.error(job.error ?? 'Failed to generate image');
+      pendingJobs.delete(job.id);
+      void dismissImageJob(next.id, job.id).catch(() => undefined);
+    } else pendingJobs.set(job.id, Boolean(job.replaces));
+  }
+  const stillPending = new Set(next.imageJobs.map((job) => job.id));
+  for (const [jobId, regeneration] of pendingJobs) {
+    if (stillPending.has(jobId)) continue;
+    pendingJobs.delete(jobId);
+    toast.success(regeneration ? 'Illustration regenerated!' : 'New illustration generated!');
+  }
+}
 
 /** SPEC §2 story page: progress while a story is being made, then the story itself. */
 export default function StoryPage() {
@@ -28,7 +39,9 @@ export default function StoryPage() {
   const fromWizard = Boolean((location.state as { fromWizard?: boolean } | null)?.fromWizard);
   const [story, setStory] = useState<Story>();
   const [missing, setMissing] = useState(false);
+  const [reloads, setReloads] = useState(0);
   const announced = useRef(false);
+  const pendingJobs = useRef(new Map<string, boolean>()); // job id → is a regeneration
 
   useEffect(() => {
     let stopped = false;
@@ -37,8 +50,12 @@ export default function StoryPage() {
       try {
         const next = await fetchStory(storyId);
         if (stopped) return;
+        announcePictures(next, pendingJobs.current);
         setStory(next);
-        if (next.status === 'generating') timer = setTimeout(() => void load(), POLL_MS);
+        // Keep polling while the story or one of its pictures is being made.
+        if (next.status === 'generating' || next.imageJobs.some((job) => job.status === 'pending')) {
+          timer = setTimeout(() => void load(), POLL_MS);
+        }
       } catch (error) {
         if (stopped) return;
         if (error instanceof ApiRequestError && error.status === 404) setMissing(true);
@@ -50,7 +67,7 @@ export default function StoryPage() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [storyId]);
+  }, [storyId, reloads]);
 
   // Tell the family once, when the story they just asked for is ready or has failed.
   useEffect(() => {
@@ -92,7 +109,16 @@ export default function StoryPage() {
       </div>
     );
   }
-  return <StoryReader story={story} />;
+  return (
+    <StoryReader
+      story={story}
+      onChange={(saved) => (saved ? setStory(saved) : setReloads((n) => n + 1))}
+      onJobStarted={(jobId, regeneration) => {
+        pendingJobs.current.set(jobId, regeneration);
+        setReloads((n) => n + 1);
+      }}
+    />
+  );
 }
 
 function StoryProgress({ story }: { story: Story }) {
@@ -118,36 +144,5 @@ function StoryProgress({ story }: { story: Story }) {
       </ol>
       <p className="field__hint">This page updates by itself. You can stay here or come back later.</p>
     </div>
-  );
-}
-
-function StoryReader({ story }: { story: Story }) {
-  return (
-    <article className="story" aria-labelledby="story-title">
-      {story.coverImageUrl && (
-        <img className="story__cover" src={story.coverImageUrl} alt={`Cover of ${story.title}`} />
-      )}
-      <h1 id="story-title" className="story__title">
-        {story.title}
-      </h1>
-      {story.excerpt && <p className="story__excerpt">{story.excerpt}</p>}
-      {story.authorName && <p className="story__author">Story Created by {story.authorName}</p>}
-      <ul className="chips" aria-label="About this story">
-        {story.storyUniverse && <li className="chip">{story.storyUniverse}</li>}
-        <li className="chip">{story.heroName}</li>
-        <li className="chip">{story.storyType}</li>
-        {story.theme && (
-          <li className="chip">
-            <span aria-hidden="true">{story.theme.emoji}</span> {story.theme.name}
-          </li>
-        )}
-      </ul>
-      <div className="story__text">
-        {storyParagraphs(story.content).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
-      <p className="story__end">~ The End ~</p>
-    </article>
   );
 }

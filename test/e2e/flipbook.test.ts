@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../support/accounts.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { launchBrowser } from '../support/browser.js';
+import { MOBILE, openPage, screenshot } from '../support/pages.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+/** SPEC §4/§9: a turn takes 0.6 s and holds off any other turn meanwhile. */
+const FLIP_MS = 600;
+
+const counter = (page: Page) => page.locator('.flipbook-controls__counter').innerText();
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Next page' });
+const previousButton = (page: Page) => page.getByRole('button', { name: 'Previous page' });
+
+/** The N of "Page X of N". */
+async function pageCount(page: Page): Promise<number> {
+  const match = /of (\d+)$/.exec(await counter(page));
+  if (!match?.[1]) throw new Error(`No page count in "${await counter(page)}"`);
+  return Number(match[1]);
+}
+
+/** Turns with `turn` until `until` is disabled: each turn must move the counter, then the 0.6 s lock lifts. */
+async function turnAll(page: Page, turn: () => Promise<void>, until: 'next' | 'previous'): Promise<number> {
+  const end = until === 'next' ? nextButton(page) : previousButton(page);
+  let turns = 0;
+  while (!(await end.isDisabled())) {
+    if (++turns > 30) throw new Error('The book never reached its end');
+    const before = await counter(page);
+    await turn();
+    await expect.poll(() => counter(page)).not.toBe(before);
+    await page.waitForTimeout(FLIP_MS);
+  }
+  return turns;
+}
+
+describe('the flipbook, in Chromium', () => {
+  let browser: Browser;
+  let account: Awaited<ReturnType<typeof signUp>>;
+  let storyId = '';
+  let title = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    account = await signUp(stack, { displayName: 'Rosie', authorName: 'Auntie Rose' });
+    const call = apiClient(stack, account.accessToken);
+    const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+    expect(created.status).toBe(202);
+    storyId = String(created.body.storyId);
+    const story = await waitForStory(call, storyId);
+    expect(story.status).toBe('ready');
+    title = String(story.title);
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  /** The same browser session as the reader: sign in through the UI. */
+  async function signIn(page: Page) {
+    await page.goto(`${webUrl}/auth?mode=login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+  }
+
+  async function openCover(page: Page) {
+    await page.goto(`${webUrl}/story/${storyId}/flipbook`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText('By Auntie Rose').waitFor();
+    for (const name of ['Read Story', 'Edit Story', 'Download PDF', 'Share']) {
+      await page.getByRole('button', { name }).waitFor();
+    }
+  }
+
+  it('on a desktop: the cover, then the open book turned to the end with the buttons and the arrow keys', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page);
+    await openCover(page);
+    await screenshot(page, 'flipbook-cover');
+
+    await page.getByRole('button', { name: 'Read Story' }).click();
+    await expect.poll(() => counter(page)).toMatch(/^Page 1 of \d+$/);
+    const total = await pageCount(page);
+    expect(total).toBeGreaterThanOrEqual(4);
+    await expect(previousButton(page).isDisabled()).resolves.toBe(true);
+
+    // Two clicks within 0.6 s turn one page: the book lies open on pages 2 and 3.
+    await nextButton(page).click();
+    await nextButton(page).click();
+    await page.waitForTimeout(FLIP_MS * 2);
+    await expect(counter(page)).resolves.toBe(`Pages 2–3 of ${total}`);
+    await screenshot(page, 'flipbook-desktop-spread');
+
+    await turnAll(page, () => nextButton(page).click(), 'next');
+    await expect(counter(page)).resolves.toBe(`Page ${total} of ${total}`);
+    await page.getByText('~ The End ~').waitFor();
+    await screenshot(page, 'flipbook-desktop-end');
+
+    // Back to the cover with ←, then to the end again with →.
+    await turnAll(page, () => page.keyboard.press('ArrowLeft'), 'previous');
+    await expect(counter(page)).resolves.toBe(`Page 1 of ${total}`);
+    await turnAll(page, () => page.keyboard.press('ArrowRight'), 'next');
+    await expect(counter(page)).resolves.toBe(`Page ${total} of ${total}`);
+    await expect(page.getByText('~ The End ~').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('link', { name: 'Back to story' }).click();
+    await page.waitForURL(`${webUrl}/story/${storyId}`);
+    await context.close();
+  });
+
+  it('at 375 px: the swipe carousel with dots, turned to the end', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await signIn(page);
+    await openCover(page);
+    await screenshot(page, 'flipbook-mobile-cover');
+
+    await page.getByRole('button', { name: 'Read Story' }).click();
+    await expect.poll(() => counter(page)).toMatch(/^Page 1 of \d+$/);
+    const total = await pageCount(page);
+    await page.getByRole('button', { name: `Go to page ${total}` }).waitFor();
+
+    await nextButton(page).click();
+    await nextButton(page).click();
+    await page.waitForTimeout(FLIP_MS * 2);
+    await expect(counter(page)).resolves.toBe(`Page 2 of ${total}`);
+    await screenshot(page, 'flipbook-mobile-page-2');
+
+    await turnAll(page, () => nextButton(page).click(), 'next');
+    await expect(counter(page)).resolves.toBe(`Page ${total} of ${total}`);
+    await expect(page.getByText('~ The End ~').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'flipbook-mobile-end');
+
+    // A dot goes straight to its page.
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => counter(page)).toBe(`Page 2 of ${total}`);
+    await context.close();
+  });
+
+  it('a story that is not there says so and leads home', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await signIn(page);
+    await page.goto(`${webUrl}/story/${randomUUID()}/flipbook`);
+    await page.getByRole('heading', { name: 'Story not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await context.close();
+  });
+});

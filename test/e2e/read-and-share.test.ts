@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../support/accounts.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { launchBrowser } from '../support/browser.js';
+import { openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+/** A family with a ready story, signed in to the browser. */
+async function familyWithStory(page: Page) {
+  const account = await signUp(stack, { displayName: 'Reader', authorName: 'Auntie Bea' });
+  const call = apiClient(stack, account.accessToken);
+  const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+  const storyId = String(body.storyId);
+  await waitForStory(call, storyId);
+  await page.goto(`${webUrl}/auth?mode=login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${webUrl}/home`);
+  return { storyId, call };
+}
+
+describe('reading, illustrating, editing, sharing and exporting a story, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('adds an illustration, edits with a blocked word, shares the link and downloads a printable file', async () => {
+    const { context, page } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
+    const { storyId } = await familyWithStory(page);
+    await page.goto(`${webUrl}/story/${storyId}`);
+    await page.getByText('Story Created by Auntie Bea').waitFor();
+
+    // Add an illustration: the dialog counts characters, the workflow paints it, the page updates itself.
+    await page.getByRole('button', { name: 'Edit your Story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an illustration' });
+    await dialog.getByText('Image 2 of 5').waitFor();
+    await dialog.getByLabel('What should the picture show? (optional)').fill('with a red kite');
+    await dialog.getByText('15/500').waitFor();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'New illustration generated!');
+    await page.getByRole('figure').filter({ hasText: 'Early Scene' }).waitFor();
+    await screenshot(page, 'story-page');
+
+    // Edit as the creator with a blocked word: the server filters it and the notice says so.
+    await page.getByRole('button', { name: 'Edit Story' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit your Story' });
+    await edit.getByLabel('Title').fill('The Stupid Kite');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Some words were replaced with *** to keep the story kid-friendly. 1 word(s) filtered.');
+    await page.getByRole('heading', { level: 1, name: 'The *** Kite' }).waitFor();
+
+    // Share: copy the link.
+    await page.getByRole('button', { name: 'Share Story' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Story' });
+    await share.getByRole('button', { name: 'Copy Link' }).click();
+    await toast(page, 'Link copied to clipboard!');
+    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(`${webUrl}/story/${storyId}`);
+    await share.getByRole('button', { name: 'Close' }).click();
+
+    // Download the printable file and open it in Chromium.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('the_____kite.html');
+    const file = join(SCREENSHOT_DIR, download.suggestedFilename());
+    await download.saveAs(file);
+    await toast(page, 'Story downloaded! Open the HTML file in your browser and use Print to PDF');
+    const exported = await context.newPage();
+    await exported.goto(`file://${join(process.cwd(), file)}`);
+    await exported.getByText('~ The End ~').or(exported.getByText('The End')).first().waitFor();
+    expect(await exported.locator('img').count()).toBeGreaterThanOrEqual(2);
+    await exported.pdf({ path: join(SCREENSHOT_DIR, 'export.pdf') });
+    expect(readFileSync(file, 'utf8')).toContain('The *** Kite');
+    await context.close();
+  });
+
+  it("shows another family's private story as not found, never its content", async () => {
+    const { context, page } = await openPage(browser);
+    const owner = await signUp(stack, { displayName: 'Owner' });
+    const call = apiClient(stack, owner.accessToken);
+    const { body } = await call('/stories', {
+      method: 'POST',
+      body: JSON.stringify({ ...storyChoices, heroName: 'Secretia' }),
+    });
+    await waitForStory(call, String(body.storyId));
+    await familyWithStory(page);
+    await page.goto(`${webUrl}/story/${String(body.storyId)}`);
+    await page.getByRole('heading', { name: 'Story not found or unavailable in the new format' }).waitFor();
+    await expect(page.getByText('Secretia').count()).resolves.toBe(0);
+    await context.close();
+  });
+});

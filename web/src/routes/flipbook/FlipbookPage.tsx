@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { IMAGE_TYPES, type ImageType } from '../../../../common/story-choices';
+import { flipbookPages, storyParagraphs, type StoryIllustration } from '../../../../common/story-layout';
+import { ApiRequestError } from '../../api/client';
+import { fetchStory, type Story } from '../../api/stories';
+import { PageSpinner } from '../../components/PageSpinner';
+import { FlipbookReader } from './FlipbookReader';
+import './flipbook.css';
+
+/**
+ * What the cover screen's buttons do beyond reading. The story page wires them (the creator's edit dialog,
+ * the HTML export, the share dialog); without them the buttons do nothing. An edit hands the saved story
+ * back through `showStory`, and the book is laid out again from it.
+ */
+export type FlipbookActions = {
+  onEdit?: (story: Story, showStory: (edited: Story) => void) => void;
+  onDownload?: (story: Story) => void;
+  onShare?: (story: Story) => void;
+};
+
+const POLL_MS = 1500;
+/** SPEC §2: "By {author}", the author's name, else the product's. */
+const FALLBACK_AUTHOR = 'Story Magic';
+
+const isImageType = (value: string): value is ImageType => (IMAGE_TYPES as readonly string[]).includes(value);
+
+/** The story's pictures for the layout: its image rows, and a cover URL that has no row of its own. */
+function storyIllustrations(story: Story): StoryIllustration[] {
+  const illustrations = story.images.flatMap((image) =>
+    isImageType(image.imageType) && image.imageUrl ? [{ imageType: image.imageType, url: image.imageUrl }] : [],
+  );
+  if (story.coverImageUrl && !illustrations.some((illustration) => illustration.imageType === 'cover')) {
+    illustrations.unshift({ imageType: 'cover', url: story.coverImageUrl });
+  }
+  return illustrations;
+}
+
+type Loaded =
+  { state: 'loading'; retrying: boolean } | { state: 'missing' } | { state: 'found'; story: Story; retrying: boolean };
+
+/** GET /api/stories/{id}, again every 1.5 s while the story is being written or the server is out of reach. */
+function useFlipbookStory(storyId: string): [Loaded, (story: Story) => void] {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', retrying: false });
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    async function load() {
+      try {
+        const story = await fetchStory(storyId);
+        if (stopped) return;
+        setLoaded({ state: 'found', story, retrying: false });
+        if (story.status === 'generating') timer = setTimeout(() => void load(), POLL_MS);
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof ApiRequestError && error.status === 404) {
+          setLoaded({ state: 'missing' });
+          return;
+        }
+        // A passing failure: say so, keep what was shown, and try again.
+        setLoaded((previous) => (previous.state === 'missing' ? previous : { ...previous, retrying: true }));
+        timer = setTimeout(() => void load(), POLL_MS * 2);
+      }
+    }
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [storyId]);
+  const showStory = useCallback((story: Story) => setLoaded({ state: 'found', story, retrying: false }), []);
+  return [loaded, showStory];
+}
+
+/** SPEC §2 flipbook /story/{storyId}/flipbook: the cover screen, then the book. */
+export default function FlipbookPage(actions: FlipbookActions) {
+  const { storyId = '' } = useParams();
+  return <FlipbookScreen key={storyId} storyId={storyId} actions={actions} />;
+}
+
+function FlipbookScreen({ storyId, actions }: { storyId: string; actions: FlipbookActions }) {
+  const [loaded, showStory] = useFlipbookStory(storyId);
+  const backToStory = (
+    <Link to={`/story/${encodeURIComponent(storyId)}`} className="flipbook-back">
+      <span aria-hidden="true">←</span> Back to story
+    </Link>
+  );
+
+  if (loaded.state === 'missing' || (loaded.state === 'found' && loaded.story.sourceVersion !== 'json_v1')) {
+    return (
+      <div className="flipbook flipbook--message" role="alert">
+        <h1>Story not found</h1>
+        <p>This story isn’t here. It may have been removed, or it belongs to someone else.</p>
+        <Link to="/home" className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+  if (loaded.state === 'loading') {
+    return loaded.retrying ? (
+      <div className="flipbook flipbook--message" role="status">
+        <p>We can’t reach your story right now. Trying again…</p>
+        <PageSpinner label="Trying again…" />
+      </div>
+    ) : (
+      <PageSpinner label="Opening the book…" />
+    );
+  }
+
+  const { story } = loaded;
+  if (story.status === 'generating') {
+    return (
+      <div className="flipbook flipbook--message">
+        <span className="flipbook-message__emoji" aria-hidden="true">
+          ✍️
+        </span>
+        <h1>{story.heroName}’s story is still being written…</h1>
+        <p role="status">The book opens by itself as soon as the last page is ready.</p>
+        <PageSpinner label="Writing the story…" />
+        {backToStory}
+      </div>
+    );
+  }
+  if (story.status === 'failed') {
+    return (
+      <div className="flipbook flipbook--message" role="alert">
+        <h1>Story Generation Failed</h1>
+        <p>{story.failureReason ?? 'Failed to create your story. Please try again.'}</p>
+        {backToStory}
+      </div>
+    );
+  }
+  return <FlipbookBook story={story} actions={actions} showStory={showStory} backToStory={backToStory} />;
+}
+
+function FlipbookBook({
+  story,
+  actions,
+  showStory,
+  backToStory,
+}: {
+  story: Story;
+  actions: FlipbookActions;
+  showStory: (story: Story) => void;
+  backToStory: ReactNode;
+}) {
+  const [reading, setReading] = useState(false);
+  const readButton = useRef<HTMLButtonElement>(null);
+  const returningToCover = useRef(false);
+  const author = story.authorName?.trim() || FALLBACK_AUTHOR;
+  const pages = useMemo(
+    () =>
+      flipbookPages({
+        title: story.title,
+        author,
+        paragraphs: storyParagraphs(story.content),
+        illustrations: storyIllustrations(story),
+      }),
+    [story, author],
+  );
+  const cover = pages[0]?.type === 'cover' ? pages[0] : undefined;
+
+  // Closing the book brings the focus back to where the reader left the cover.
+  useEffect(() => {
+    if (!reading && returningToCover.current) {
+      returningToCover.current = false;
+      readButton.current?.focus();
+    }
+  }, [reading]);
+
+  if (reading) {
+    return (
+      <div className="flipbook flipbook--reading">
+        <div className="flipbook-toolbar">
+          {backToStory}
+          <h1 className="flipbook-toolbar__title">{story.title}</h1>
+          <button
+            type="button"
+            className="flipbook-toolbar__close"
+            onClick={() => {
+              returningToCover.current = true;
+              setReading(false);
+            }}
+          >
+            Close book
+          </button>
+        </div>
+        <FlipbookReader pages={pages} storyTitle={story.title} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flipbook flipbook--cover">
+      <div className="flipbook-toolbar">{backToStory}</div>
+      <section className="flipbook-cover" aria-labelledby="flipbook-cover-title">
+        {cover?.imageUrl && (
+          <img className="flipbook-cover__image" src={cover.imageUrl} alt={`Cover of “${story.title}”`} />
+        )}
+        <div className="flipbook-cover__text">
+          <h1 id="flipbook-cover-title" className="flipbook-cover__title">
+            {story.title}
+          </h1>
+          <p className="flipbook-cover__byline">By {author}</p>
+          <button
+            ref={readButton}
+            type="button"
+            className="button button--primary button--large flipbook-cover__read"
+            onClick={() => setReading(true)}
+          >
+            <span aria-hidden="true">📖</span> Read Story
+          </button>
+          <div className="flipbook-cover__actions">
+            {story.isCreator && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => actions.onEdit?.(story, showStory)}
+              >
+                <span aria-hidden="true">✏️</span> Edit Story
+              </button>
+            )}
+            <button type="button" className="button button--secondary" onClick={() => actions.onDownload?.(story)}>
+              <span aria-hidden="true">⬇️</span> Download PDF
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => actions.onShare?.(story)}>
+              <span aria-hidden="true">🔗</span> Share
+            </button>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ImageType } from '../../../../common/story-choices';
+import type { FlipbookPage } from '../../../../common/story-layout';
+import { countWords } from '../../../../common/story-validation';
+
+const SCENE_NAMES: Record<ImageType, string> = {
+  cover: 'the cover',
+  'early-scene': 'the beginning',
+  'mid-scene': 'the middle',
+  climax: 'the most exciting part',
+  ending: 'the ending',
+};
+
+/** Text pages hold up to 200 words (SPEC §9); fuller pages get a smaller type size so they still fit. */
+const DENSE_PAGE_WORDS = 110;
+
+export const illustrationAlt = (imageType: ImageType, storyTitle: string) =>
+  `A picture of ${SCENE_NAMES[imageType]} of “${storyTitle}”`;
+
+/** One flipbook page (SPEC §2: cover, content, illustration, end), the same in the book and the carousel. */
+export function FlipbookPageContent({
+  page,
+  number,
+  storyTitle,
+}: {
+  page: FlipbookPage;
+  /** 1-based position in the book. */
+  number: number;
+  storyTitle: string;
+}) {
+  switch (page.type) {
+    case 'cover':
+      return (
+        <div className="flipbook-page flipbook-page--cover">
+          {page.imageUrl && (
+            <img className="flipbook-page__cover-image" src={page.imageUrl} alt={`Cover of “${page.title}”`} />
+          )}
+          <p className="flipbook-page__cover-title">{page.title}</p>
+          {page.byline && <p className="flipbook-page__byline">{page.byline}</p>}
+        </div>
+      );
+    case 'content': {
+      const words = page.paragraphs.reduce((sum, paragraph) => sum + countWords(paragraph), 0);
+      return (
+        <div className="flipbook-page flipbook-page--content">
+          <div className={`flipbook-page__text${words > DENSE_PAGE_WORDS ? ' flipbook-page__text--dense' : ''}`}>
+            {page.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+          <span className="flipbook-page__number" aria-hidden="true">
+            {number}
+          </span>
+        </div>
+      );
+    }
+    case 'illustration':
+      return (
+        <div className="flipbook-page flipbook-page--illustration">
+          <img
+            className="flipbook-page__illustration"
+            src={page.imageUrl}
+            alt={illustrationAlt(page.imageType, storyTitle)}
+          />
+          <span className="flipbook-page__number" aria-hidden="true">
+            {number}
+          </span>
+        </div>
+      );
+    case 'end':
+      return (
+        <div className="flipbook-page flipbook-page--end">
+          <span className="flipbook-page__stars" aria-hidden="true">
+            ✦ ✧ ✦
+          </span>
+          <p className="flipbook-page__end">~ The End ~</p>
+        </div>
+      );
+  }
+}
+
+/** The blank leaf that lets the end page close an open book on its own (see BookView). */
+export function FlipbookBlankPage() {
+  return (
+    <div className="flipbook-page flipbook-page--blank" aria-hidden="true">
+      <span className="flipbook-page__stars">✧</span>
+    </div>
+  );
+}

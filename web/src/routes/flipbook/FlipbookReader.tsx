@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import type { FlipbookPage } from '../../../../common/story-layout';
+import { BookView } from './BookView';
+import { CarouselView } from './CarouselView';
+import { FLIP_MS, type ReaderViewHandle, type TurnDirection } from './reader-view';
+import { useIsBookSpread, useIsNarrowScreen, usePrefersReducedMotion } from './useIsNarrowScreen';
+
+/** The counter (SPEC §2 "Page X of N"); an open book shows two pages at once. */
+export function pageCounter(first: number, last: number, total: number): string {
+  return first === last ? `Page ${first + 1} of ${total}` : `Pages ${first + 1}–${last + 1} of ${total}`;
+}
+
+/** Keys typed into a field, or meant for an open dialog, are not page turns. */
+function isTypingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || Boolean(target.closest('input, textarea, select, dialog[open]'));
+}
+
+/**
+ * SPEC §2/§4 reading mode: the book (desktop) or the carousel (narrow screens), the counter, previous and
+ * next buttons and the arrow keys. Every turn, however started, holds the others off for 0.6 s.
+ */
+export function FlipbookReader({ pages, storyTitle }: { pages: readonly FlipbookPage[]; storyTitle: string }) {
+  const narrow = useIsNarrowScreen();
+  const spread = useIsBookSpread();
+  const reducedMotion = usePrefersReducedMotion();
+  const [position, setPosition] = useState({ first: 0, last: 0 });
+  const view = useRef<ReaderViewHandle>(null);
+  const region = useRef<HTMLElement>(null);
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const locked = useRef(false);
+  const lockTimer = useRef<number | undefined>(undefined);
+
+  const total = pages.length;
+  const atStart = position.first <= 0;
+  const atEnd = position.last >= total - 1;
+
+  /** Starts a turn unless one is under way; the lock lifts 0.6 s later. */
+  const beginTurn = useCallback(() => {
+    if (locked.current) return false;
+    locked.current = true;
+    lockTimer.current = window.setTimeout(() => {
+      locked.current = false;
+    }, FLIP_MS);
+    return true;
+  }, []);
+  useEffect(() => () => window.clearTimeout(lockTimer.current), []);
+
+  const turn = (direction: TurnDirection) => {
+    if (direction > 0 ? atEnd : atStart) return;
+    if (beginTurn()) view.current?.turn(direction);
+  };
+  const goTo = (index: number) => {
+    if (index < position.first || index > position.last) {
+      if (beginTurn()) view.current?.goTo(index);
+    }
+  };
+
+  const onPositionChange = useCallback((first: number, last: number) => setPosition({ first, last }), []);
+  const onTurnStart = useCallback(() => void beginTurn(), [beginTurn]);
+
+  // Gestures (a swipe, a drag or a click on the book) cannot start while a turn holds the lock: the press
+  // stops here, before it reaches page-flip's or Embla's own listeners further down.
+  const holdGestures = (event: SyntheticEvent) => {
+    if (locked.current) event.stopPropagation();
+  };
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    if (isTypingOrInDialog(event.target)) return;
+    event.preventDefault();
+    turn(event.key === 'ArrowRight' ? 1 : -1);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  // Entering reading mode takes the focus to the book, so the next Tab and a screen reader start there.
+  useEffect(() => {
+    region.current?.focus();
+  }, []);
+
+  // A button disabled under the focus would drop it to the page: hand it to the other one.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (atEnd && focused === nextButton.current) previousButton.current?.focus();
+    else if (atStart && focused === previousButton.current) nextButton.current?.focus();
+  }, [atStart, atEnd]);
+
+  const viewProps = {
+    ref: view,
+    pages,
+    storyTitle,
+    startIndex: position.first,
+    reducedMotion,
+    onPositionChange,
+    onTurnStart,
+  };
+
+  return (
+    <section
+      ref={region}
+      className="flipbook-reader"
+      aria-label={`${storyTitle}, the book`}
+      aria-describedby="flipbook-keys-hint"
+      tabIndex={-1}
+    >
+      <div className="flipbook-stage" onMouseDownCapture={holdGestures} onTouchStartCapture={holdGestures}>
+        {narrow ? (
+          <CarouselView key="carousel" {...viewProps} onRequestGoTo={goTo} />
+        ) : (
+          <BookView key={spread ? 'spread' : 'single'} {...viewProps} spread={spread} />
+        )}
+      </div>
+      <div className="flipbook-controls">
+        <button
+          ref={previousButton}
+          type="button"
+          className="button button--primary flipbook-controls__turn"
+          onClick={() => turn(-1)}
+          disabled={atStart}
+          aria-label="Previous page"
+        >
+          <span aria-hidden="true">←</span>
+          <span className="flipbook-controls__label">Previous</span>
+        </button>
+        <div className="flipbook-controls__status">
+          <p className="flipbook-controls__counter" aria-live="polite" aria-atomic="true">
+            {pageCounter(position.first, position.last, total)}
+          </p>
+          <p id="flipbook-keys-hint" className="flipbook-controls__hint">
+            {narrow ? 'Swipe or use the arrows.' : 'Tip: the ← and → keys turn the pages too.'}
+          </p>
+        </div>
+        <button
+          ref={nextButton}
+          type="button"
+          className="button button--primary flipbook-controls__turn"
+          onClick={() => turn(1)}
+          disabled={atEnd}
+          aria-label="Next page"
+        >
+          <span className="flipbook-controls__label">Next</span>
+          <span aria-hidden="true">→</span>
+        </button>
+      </div>
+    </section>
+  );
+}

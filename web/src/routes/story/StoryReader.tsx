@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { imageSlotsForStoryPage, storyParagraphs } from '../../../../common/story-layout';
+import { MAX_STORY_PAGE_IMAGES } from '../../../../common/validation/story-images';
+import { deleteImage, regenerateImage, requestImage, type Story, type StoryImage } from '../../api/stories';
+import { ShareDialog } from '../../components/ShareDialog';
+import { CONFIG_FAILED_MESSAGE } from '../../../../common/age-band-config';
+import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { downloadStory } from '../../story/download-export';
+import { EditStoryDialog } from '../../story/EditStoryDialog';
+import { ImageDialog } from '../../story/ImageDialog';
+import { imageErrorMessage } from '../../story/image-errors';
+
+type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
+
+const SCENE_LABELS: Record<string, string> = {
+  cover: 'Hero Image',
+  'early-scene': 'Early Scene',
+  'mid-scene': 'Mid Scene',
+  climax: 'Climax',
+  ending: 'Ending',
+};
+
+/** SPEC §2 story page, once the story is ready. `onChange` reloads the story (pictures being painted). */
+export function StoryReader({
+  story,
+  onChange,
+  onJobStarted,
+}: {
+  story: Story;
+  onChange: (story?: Story) => void;
+  /** A picture is being painted: the page follows it and says when it is done. */
+  onJobStarted: (jobId: string, regeneration: boolean) => void;
+}) {
+  const config = useAgeBandConfig();
+  const [sharing, setSharing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [imageAction, setImageAction] = useState<ImageAction>();
+  const [downloading, setDownloading] = useState(false);
+
+  const paragraphs = storyParagraphs(story.content);
+  const cover = story.images.find((image) => image.imageType === 'cover');
+  const byType = new Map(story.images.map((image) => [image.imageType, image]));
+  const pending = story.imageJobs.filter((job) => job.status === 'pending');
+  const slots = new Map(imageSlotsForStoryPage(paragraphs.length).map((slot) => [slot.afterParagraph, slot]));
+  const pictureCount = story.images.length + pending.filter((job) => !job.replaces).length;
+
+  async function submitImage(request: { customizations?: string; mode: 'express' | 'studio' }) {
+    try {
+      const regeneration = imageAction?.kind === 'regenerate';
+      const { jobId } = regeneration
+        ? await regenerateImage(story.id, imageAction.image.id, request)
+        : await requestImage(story.id, request);
+      onJobStarted(jobId, regeneration);
+    } catch (error) {
+      toast.error(imageErrorMessage(error));
+      throw error;
+    }
+  }
+
+  async function removeImage(image: StoryImage) {
+    try {
+      await deleteImage(story.id, image.id);
+      toast.success('Image deleted');
+      onChange();
+    } catch {
+      toast.error('Failed to delete image');
+    }
+  }
+
+  async function download() {
+    setDownloading(true);
+    await downloadStory(story.id);
+    setDownloading(false);
+  }
+
+  const picture = (image: StoryImage | undefined, big = false) => {
+    if (!image) return null;
+    const painting = pending.some((job) => job.replaces === image.id);
+    return (
+      <figure className={big ? 'story-figure story-figure--hero' : 'story-figure'}>
+        <img src={image.imageUrl} alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${story.title}`} />
+        <figcaption>
+          <span>{SCENE_LABELS[image.imageType]}</span>
+          {story.isCreator && (
+            <span className="story-figure__actions">
+              <button
+                type="button"
+                className="button button--small button--outline"
+                disabled={painting}
+                onClick={() => setImageAction({ kind: 'regenerate', image })}
+              >
+                {painting ? 'Painting…' : 'Regenerate'}
+              </button>
+              <button
+                type="button"
+                className="button button--small button--outline"
+                onClick={() => void removeImage(image)}
+              >
+                Delete
+              </button>
+            </span>
+          )}
+        </figcaption>
+      </figure>
+    );
+  };
+
+  return (
+    <article className="story" aria-labelledby="story-title">
+      {config.status === 'failed' && (
+        <div className="banner banner--error" role="alert">
+          <strong>Configuration Missing</strong> {CONFIG_FAILED_MESSAGE}
+        </div>
+      )}
+      <nav className="story-actions" aria-label="Story actions">
+        {story.isCreator && (
+          <button type="button" className="button button--small button--outline" onClick={() => setEditing(true)}>
+            Edit Story
+          </button>
+        )}
+        <Link to={`/story/${story.id}/flipbook`} className="button button--small button--outline">
+          Flipbook View
+        </Link>
+        <Link to="/library" className="button button--small button--outline">
+          My Library
+        </Link>
+        <button type="button" className="button button--small button--outline" onClick={() => setSharing(true)}>
+          Share
+        </button>
+      </nav>
+
+      {cover ? (
+        picture(cover, true)
+      ) : (
+        <div className="story-figure story-figure--placeholder">
+          <span aria-hidden="true">🎨</span>
+          {pending.length > 0 ? <p>Painting your picture…</p> : null}
+        </div>
+      )}
+      {story.isCreator && pictureCount < MAX_STORY_PAGE_IMAGES && (
+        <p className="story-add-picture">
+          <button type="button" className="button button--primary" onClick={() => setImageAction({ kind: 'add' })}>
+            {story.images.length === 0 ? 'Create Hero Image' : 'Edit your Story'}
+          </button>
+          {pending.length > 0 && <span className="field__hint"> Painting {pending.length} picture(s)…</span>}
+        </p>
+      )}
+
+      <h1 id="story-title" className="story__title">
+        {story.title}
+      </h1>
+      {story.excerpt && <p className="story__excerpt">{story.excerpt}</p>}
+      {story.authorName && <p className="story__author">Story Created by {story.authorName}</p>}
+      <ul className="chips" aria-label="About this story">
+        {story.storyUniverse && <li className="chip">{story.storyUniverse}</li>}
+        <li className="chip">{story.heroName}</li>
+        <li className="chip">{story.storyType}</li>
+        {story.theme && (
+          <li className="chip">
+            <span aria-hidden="true">{story.theme.emoji}</span> {story.theme.name}
+          </li>
+        )}
+      </ul>
+
+      <div className="story__text">
+        {paragraphs.map((paragraph, index) => {
+          const slot = slots.get(index);
+          return (
+            <div key={index}>
+              <p>{paragraph}</p>
+              {slot && picture(byType.get(slot.imageType))}
+            </div>
+          );
+        })}
+      </div>
+      <p className="story__end">~ The End ~</p>
+      <div className="story-end-actions">
+        <button type="button" className="button button--primary" disabled={downloading} onClick={() => void download()}>
+          {downloading ? 'Generating...' : 'Download PDF'}
+        </button>
+        <button type="button" className="button button--outline" onClick={() => setSharing(true)}>
+          Share Story
+        </button>
+      </div>
+
+      {sharing && (
+        <ShareDialog
+          storyUrl={`${window.location.origin}/story/${story.id}`}
+          title={story.title}
+          onDownload={() => downloadStory(story.id)}
+          onClose={() => setSharing(false)}
+        />
+      )}
+      {editing && (
+        <EditStoryDialog story={story} onSaved={(saved) => onChange(saved)} onClose={() => setEditing(false)} />
+      )}
+      {imageAction && (
+        <ImageDialog
+          heading={
+            imageAction.kind === 'regenerate'
+              ? `Regenerate ${SCENE_LABELS[imageAction.image.imageType] ?? 'picture'}`
+              : story.images.length === 0
+                ? 'Create Hero Image'
+                : 'Add an illustration'
+          }
+          imageNumber={
+            imageAction.kind === 'regenerate' ? story.images.indexOf(imageAction.image) + 1 : pictureCount + 1
+          }
+          onSubmit={submitImage}
+          onClose={() => setImageAction(undefined)}
+        />
+      )}
+    </article>
+  );
+}
