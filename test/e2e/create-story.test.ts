@@ -75,7 +75,7 @@ describe('the create wizard and the new story, in Chromium', () => {
     await toast(page, 'Story Created! ✨');
     await page.getByText('~ The End ~').waitFor();
     await expect(page.getByText(/Pip/).first().isVisible()).resolves.toBe(true);
-    const cover = page.locator('img.story__cover');
+    const cover = page.getByRole('img', { name: /^Hero Image of / });
     await expect
       .poll(() =>
         cover.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0),
