@@ -54,6 +54,20 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     await page.getByRole('figure').filter({ hasText: 'Early Scene' }).waitFor();
     await screenshot(page, 'story-page');
 
+    // In the flipbook the creator can repaint the illustration on the open page.
+    await page.getByRole('link', { name: 'Flipbook View' }).click();
+    await page.getByRole('button', { name: 'Read Story' }).click();
+    const regenerate = page.getByRole('button', { name: 'Regenerate picture' });
+    for (let turns = 0; turns < 12 && !(await regenerate.isVisible()); turns++) {
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.waitForTimeout(700); // a turn holds the book for 0.6 s
+    }
+    await regenerate.click();
+    await page.getByRole('dialog', { name: 'Regenerate picture' }).getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Illustration regenerated!');
+    await page.goto(`${webUrl}/story/${storyId}`);
+    await page.getByText('Story Created by Auntie Bea').waitFor();
+
     // Edit as the creator with a blocked word: the server filters it and the notice says so.
     await page.getByRole('button', { name: 'Edit Story' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit your Story' });

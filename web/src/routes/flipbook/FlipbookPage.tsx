@@ -17,6 +17,8 @@ export type FlipbookActions = {
   onEdit?: (story: Story, showStory: (edited: Story) => void) => void;
   onDownload?: (story: Story) => void;
   onShare?: (story: Story) => void;
+  /** The creator repaints an illustration; `showStory` puts the story with its new picture in the book. */
+  onRegenerate?: (story: Story, imageType: string, showStory: (updated: Story) => void) => void;
 };
 
 const POLL_MS = 1500;
@@ -186,7 +188,15 @@ function FlipbookBook({
             Close book
           </button>
         </div>
-        <FlipbookReader pages={pages} storyTitle={story.title} />
+        <FlipbookReader
+          pages={pages}
+          storyTitle={story.title}
+          onRegenerate={
+            story.isCreator && actions.onRegenerate
+              ? (imageType) => actions.onRegenerate?.(story, imageType, showStory)
+              : undefined
+          }
+        />
       </div>
     );
   }

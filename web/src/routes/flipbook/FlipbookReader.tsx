@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import type { ImageType } from '../../../../common/story-choices';
 import type { FlipbookPage } from '../../../../common/story-layout';
 import { BookView } from './BookView';
 import { CarouselView } from './CarouselView';
@@ -20,7 +21,16 @@ function isTypingOrInDialog(target: EventTarget | null): boolean {
  * SPEC §2/§4 reading mode: the book (desktop) or the carousel (narrow screens), the counter, previous and
  * next buttons and the arrow keys. Every turn, however started, holds the others off for 0.6 s.
  */
-export function FlipbookReader({ pages, storyTitle }: { pages: readonly FlipbookPage[]; storyTitle: string }) {
+export function FlipbookReader({
+  pages,
+  storyTitle,
+  onRegenerate,
+}: {
+  pages: readonly FlipbookPage[];
+  storyTitle: string;
+  /** For the creator: repaint the illustration on the open page(s). */
+  onRegenerate?: ((imageType: ImageType) => void) | undefined;
+}) {
   const narrow = useIsNarrowScreen();
   const spread = useIsBookSpread();
   const reducedMotion = usePrefersReducedMotion();
@@ -33,6 +43,9 @@ export function FlipbookReader({ pages, storyTitle }: { pages: readonly Flipbook
   const lockTimer = useRef<number | undefined>(undefined);
 
   const total = pages.length;
+  const visibleIllustration = pages
+    .slice(position.first, position.last + 1)
+    .find((page): page is Extract<FlipbookPage, { type: 'illustration' }> => page.type === 'illustration');
   const atStart = position.first <= 0;
   const atEnd = position.last >= total - 1;
 
@@ -135,6 +148,15 @@ export function FlipbookReader({ pages, storyTitle }: { pages: readonly Flipbook
           <p id="flipbook-keys-hint" className="flipbook-controls__hint">
             {narrow ? 'Swipe or use the arrows.' : 'Tip: the ← and → keys turn the pages too.'}
           </p>
+          {onRegenerate && visibleIllustration && (
+            <button
+              type="button"
+              className="button button--small button--outline flipbook-controls__regenerate"
+              onClick={() => onRegenerate(visibleIllustration.imageType)}
+            >
+              Regenerate picture
+            </button>
+          )}
         </div>
         <button
           ref={nextButton}
