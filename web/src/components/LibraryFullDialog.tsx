@@ -1,13 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from './useModalDialog';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '../../../common/limits';
 
 /** SPEC §2 Library Full dialog. */
 export function LibraryFullDialog({ count, onClose }: { count: number; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="library-full-title" onClose={onClose}>
       <h2 id="library-full-title">Library Full</h2>

@@ -1,18 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useModalDialog } from './useModalDialog';
+import { useState } from 'react';
 import { toast } from 'sonner';
 
 type Props = { storyUrl: string; title: string; onDownload: () => Promise<void>; onClose: () => void };
 
 /** SPEC §2 "Share Story": copy the link, download, or share to four networks. */
 export function ShareDialog({ storyUrl, title, onDownload, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [busy, setBusy] = useState(false);
   const [instructions, setInstructions] = useState<string>();
   const text = `Check out this amazing story: "${title}"`;
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   async function copyLink(): Promise<boolean> {
     try {

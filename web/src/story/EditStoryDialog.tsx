@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useModalDialog } from '../components/useModalDialog';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { sanitiserNotice } from '../../../common/sanitiser';
 import { storyEditSchema } from '../../../common/validation/story-edit';
@@ -15,16 +16,12 @@ export function EditStoryDialog({
   onSaved: (story: Story) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [title, setTitle] = useState(story.title);
   const [heroName, setHeroName] = useState(story.heroName);
   const [content, setContent] = useState(story.content);
   const [busy, setBusy] = useState(false);
   const id = useId();
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   async function save(event: FormEvent) {
     event.preventDefault();

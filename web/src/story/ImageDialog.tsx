@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useModalDialog } from '../components/useModalDialog';
+import { useId, useState, type FormEvent } from 'react';
 import { IMAGE_CUSTOMIZATION_MAX } from '../../../common/validation/story-images';
 import type { GenerationMode } from '../../../common/story-choices';
 
@@ -13,15 +14,11 @@ type Props = {
 
 /** The illustration request: an optional description (500 characters, live counter) and the quality. */
 export function ImageDialog({ heading, imageNumber, onSubmit, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<GenerationMode>('express');
   const [busy, setBusy] = useState(false);
   const id = useId();
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
