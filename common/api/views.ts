@@ -62,3 +62,17 @@ export type StoryView = {
   /** Only the creator and admins see these. */
   imageJobs: ImageJobView[];
 };
+
+/** GET /api/library: one saved story, as its card shows it. */
+export type LibraryCardView = {
+  id: string;
+  status: 'generating' | 'ready' | 'failed';
+  title: string;
+  preview: string;
+  heroName: string;
+  storyType: string;
+  coverImageUrl: string | null;
+  theme: { id: string; name: string; emoji: string } | null;
+  isCreator: boolean;
+  savedAt: string;
+};

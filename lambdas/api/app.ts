@@ -5,6 +5,7 @@ import { ApiError, errorBody } from './errors.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
+import { libraryRoutes } from './routes/library.js';
 import { meRoutes } from './routes/me.js';
 import { storyImageRoutes } from './routes/story-images.js';
 import { storyTextRoutes } from './routes/story-text.js';
@@ -19,6 +20,7 @@ export const routes: readonly RouteDefinition[] = [
   ...storyRoutes,
   ...storyImageRoutes,
   ...storyTextRoutes,
+  ...libraryRoutes,
 ];
 
 const bearerToken = (header: string | undefined): string | undefined => {
