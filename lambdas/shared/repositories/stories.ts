@@ -77,7 +77,6 @@ export type ImageJobItem = {
   created_at: string;
 };
 
-
 export class ImageLimitError extends Error {
   constructor() {
     super('Maximum 3 images per story');
