@@ -9,12 +9,9 @@ import {
 import { LIMITS } from '../../../common/limits.js';
 import { keys, prefixes } from '../keys.js';
 import { LibraryFullError, type StoryItem } from './stories.js';
+import { cancellationCodes, isCancelled, releaseLibrarySlot } from './transactions.js';
 
 export type LibraryEntry = { story_id: string; saved_at: string };
-
-const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
-const firstCancellation = (error: unknown) =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])[0]?.Code;
 
 /** A family's saved stories (SPEC §2 My Library): at most 10, the cap kept by the write itself. */
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -77,10 +74,7 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
         return true;
       } catch (error) {
         if (!isCancelled(error)) throw error;
-        const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-          (r) => r.Code,
-        );
-        if (codes[0] === 'ConditionalCheckFailed') return false;
+        if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
         const current = await db.send(
           new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }),
         );
@@ -89,36 +83,7 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
     },
 
     /** Unsaves a story (its entry and the count together); false when it was not saved. */
-    async remove(userId: string, storyId: string): Promise<boolean> {
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.libraryEntry(userId, storyId),
-                  ConditionExpression: 'attribute_exists(PK)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.profile(userId),
-                  UpdateExpression: 'SET library_count = library_count - :one',
-                  ConditionExpression: 'library_count > :zero',
-                  ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-                },
-              },
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isCancelled(error) && firstCancellation(error) === 'ConditionalCheckFailed') return false;
-        throw error;
-      }
-    },
+    remove: (userId: string, storyId: string) => releaseLibrarySlot(db, tableName, userId, storyId),
 
     /** Deletes every item of a story's partition (the story, its pictures and jobs). */
     async deleteStoryItems(storyId: string): Promise<void> {

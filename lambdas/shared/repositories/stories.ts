@@ -12,6 +12,13 @@ import { LIMITS } from '../../../common/limits.js';
 import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
 import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
+import {
+  cancellationCodes,
+  isCancelled,
+  isConditionFailure,
+  releaseLibrarySlot,
+  withConflictRetry,
+} from './transactions.js';
 
 export type StoryStatus = 'generating' | 'ready' | 'failed';
 /** What the story page shows while a story is being made. */
@@ -103,25 +110,6 @@ export class LibraryFullError extends Error {
   constructor(readonly currentCount: number) {
     super('LIBRARY_FULL');
     this.name = 'LibraryFullError';
-  }
-}
-
-type CancellationReason = { Code?: string };
-const cancellationCodes = (error: unknown): string[] =>
-  ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
-const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** Transactions that touch a hot item (a family's profile) can conflict under load: retry with jitter. */
-async function withConflictRetry<T>(run: () => Promise<T>, attempts = 8): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const conflict = isCancelled(error) && cancellationCodes(error).includes('TransactionConflict');
-      if (!conflict || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-    }
   }
 }
 
@@ -543,31 +531,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         .catch((error: unknown) => {
           if (!isConditionFailure(error)) throw error;
         });
-      await withConflictRetry(() =>
-        db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.libraryEntry(userId, storyId),
-                  ConditionExpression: 'attribute_exists(PK)',
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.profile(userId),
-                  UpdateExpression: 'SET library_count = library_count - :one',
-                  ConditionExpression: 'library_count > :zero',
-                  ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-                },
-              },
-            ],
-          }),
-        ),
-      ).catch((error: unknown) => {
-        if (!isCancelled(error)) throw error; // entry already gone: the slot was freed before
+      await releaseLibrarySlot(db, tableName, userId, storyId).catch((error: unknown) => {
+        if (!isCancelled(error)) throw error; // a count already at zero: nothing left to free
       });
     },
   };
