@@ -20,7 +20,14 @@ export type ProfileView = {
   libraryCount: number;
 };
 
-export type StoryImageView = { id: string; imageType: string; imageUrl: string; createdAt: string };
+/** thumbnailUrl: a card-sized variant (the picture itself when it is a vector, which scales). */
+export type StoryImageView = {
+  id: string;
+  imageType: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  createdAt: string;
+};
 
 /** A picture being painted, or one that failed (with the message to show). */
 export type ImageJobView = {

@@ -1,13 +1,15 @@
-import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AgeBand } from '../../common/age-bands.js';
 import type { AgeBandConfig } from '../../common/age-band-config.js';
 import type { ImageType } from '../../common/story-choices.js';
 import { validateStory } from '../../common/story-validation.js';
+import { deletePictureObjects } from '../shared/media.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
 import type { PromptTemplate, StoryDraft, StoryProvider, StoryRequest } from './providers/types.js';
+import { makeThumbnail } from './thumbnails.js';
 
 /** How many times a story may be written before it fails (first try included). */
 export const MAX_WRITING_ATTEMPTS = 3;
@@ -181,7 +183,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       });
       const image = await stories.completeImageJob(pending, stored, replaced);
       // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
-      if (replaced) await deps.s3.send(new DeleteObjectCommand({ Bucket: deps.mediaBucket, Key: replaced.object_key }));
+      if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced]);
       return { imageUrl: image.image_url };
     },
 
@@ -235,7 +237,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     },
   };
 
-  /** Draws one illustration and stores it in the media bucket (long-cached: its key never changes). */
+  /** Draws one illustration and stores it, with its thumbnail when it has one, in the media bucket. */
   async function drawAndStore(picture: {
     storyId: string;
     imageType: ImageType;
@@ -267,22 +269,33 @@ export function createTaskHandlers(deps: TaskDeps) {
     });
     const imageId = randomUUID();
     const objectKey = `media/stories/${picture.storyId}/${imageId}.${extensionOf[drawn.contentType] ?? 'bin'}`;
-    await deps.s3.send(
-      new PutObjectCommand({
-        Bucket: deps.mediaBucket,
-        Key: objectKey,
-        Body: drawn.body,
-        ContentType: drawn.contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
-      }),
-    );
+    const thumbnail = await makeThumbnail(drawn.body, drawn.contentType);
+    const thumbnailKey = thumbnail ? `media/stories/${picture.storyId}/${imageId}.thumb.jpg` : undefined;
+    await Promise.all([
+      storeObject(objectKey, drawn.body, drawn.contentType),
+      thumbnail && thumbnailKey ? storeObject(thumbnailKey, thumbnail, 'image/jpeg') : undefined,
+    ]);
     return {
       id: imageId,
       story_id: picture.storyId,
       image_type: picture.imageType,
       image_url: `/${objectKey}`,
       object_key: objectKey,
+      ...(thumbnailKey ? { thumbnail_url: `/${thumbnailKey}`, thumbnail_key: thumbnailKey } : {}),
     };
+  }
+
+  /** Long-cached: a picture's key never changes, a new picture gets a new key. */
+  function storeObject(key: string, body: Uint8Array, contentType: string) {
+    return deps.s3.send(
+      new PutObjectCommand({
+        Bucket: deps.mediaBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
   }
 }
 

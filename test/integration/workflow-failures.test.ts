@@ -1,64 +1,15 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
-import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
-import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
-import { createTaskHandlers, createWorkflowHandler, FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
-import { signUp } from '../support/accounts.js';
-import { tableClient } from '../support/table.js';
-import { decodePayload } from '../support/tokens.js';
+import { FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
+import { workflowHarness } from '../support/workflow.js';
 
-const stack = inject('stack');
-const table = tableClient(stack);
-const stories = storyRepository(table.documents, stack.tableName);
-const s3 = new S3Client({
-  region: 'us-east-1',
-  endpoint: stack.s3Endpoint,
-  forcePathStyle: true,
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-});
-
-/** The real definition and task handlers against the real table, with a provider we can make misbehave. */
-function workflowWith(provider: StoryProvider) {
-  const handler = createWorkflowHandler(
-    createTaskHandlers({
-      stories,
-      templates: templateRepository(table.documents, stack.tableName),
-      provider,
-      bands: AGE_BAND_CONFIGS,
-      s3,
-      mediaBucket: stack.mediaBucket,
-    }),
-  );
-  return createLocalWorkflow(handler);
-}
+const { table, stories, workflowWith, familyWithReservedStory: reserveStory } = workflowHarness(inject('stack'));
 
 async function familyWithReservedStory() {
-  const account = await signUp(stack, { displayName: 'Fail Safe' });
-  const userId = String(decodePayload(account.accessToken).sub);
-  const storyId = randomUUID();
-  await stories.createWithLibrarySlot({
-    id: storyId,
-    hero_name: 'Maya',
-    character_type: 'Robot',
-    story_type: 'Space',
-    mission: 'Rescue',
-    theme_id: 'brave-rescue',
-    narrative_structure: 'overcoming-monster',
-    writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
-    art_style: 'comic-book',
-    generation_mode: 'express',
-    age_band: 'B',
-    age_range: '8-10',
-    created_by: userId,
-    seed: 42,
-  });
-  expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
-  return { userId, storyId };
+  const reserved = await reserveStory();
+  expect((await table.get({ PK: `USER#${reserved.userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
+  return reserved;
 }
 
 const local = createLocalProvider();

@@ -25,6 +25,7 @@ import {
   type StoryImageItem,
   type StoryItem,
 } from '../../shared/repositories/stories.js';
+import { thumbnailUrlOf } from '../../shared/media.js';
 import type { Caller } from '../auth/token-verifier.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
@@ -92,6 +93,7 @@ export function toStoryView(
       id: image.id,
       imageType: image.image_type,
       imageUrl: image.image_url,
+      thumbnailUrl: thumbnailUrlOf(image),
       createdAt: image.created_at,
     })),
     imageJobs: mayEdit(story, caller)

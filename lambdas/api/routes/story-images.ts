@@ -1,8 +1,8 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { IMAGE_TYPES, type ImageType } from '../../../common/story-choices.js';
 import { findDeniedTopics } from '../../../common/story-validation.js';
 import { IMAGE_MESSAGES, imageRequestSchema } from '../../../common/validation/story-images.js';
+import { deletePictureObjects } from '../../shared/media.js';
 import { ImageLimitError } from '../../shared/repositories/stories.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
@@ -97,7 +97,7 @@ export const storyImageRoutes = [
       const image = images.find((i) => i.id === c.req.param('imageId'));
       if (!image) throw new ApiError(404, 'IMAGE_NOT_FOUND', IMAGE_MESSAGES.notFound);
       await deps.stories.deleteImage(image);
-      await deps.aws.s3.send(new DeleteObjectCommand({ Bucket: deps.config.mediaBucket, Key: image.object_key }));
+      await deletePictureObjects(deps.aws.s3, deps.config.mediaBucket, [image]);
       return c.json({ deleted: image.id });
     },
   }),

@@ -12,6 +12,7 @@ import { LIMITS } from '../../../common/limits.js';
 import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
 import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
+import { thumbnailUrlOf } from '../media.js';
 import {
   cancellationCodes,
   isCancelled,
@@ -48,6 +49,8 @@ export type StoryItem = {
   custom_descriptions?: { character?: string; storyType?: string; mission?: string };
   scenes?: Partial<Record<ImageType, string>>;
   cover_image_url?: string;
+  /** The cover's small variant for cards (see lambdas/shared/media.ts). */
+  cover_thumbnail_url?: string;
   content_type: 'text';
   created_by: string | null;
   is_featured: boolean;
@@ -67,6 +70,9 @@ export type StoryImageItem = {
   image_type: ImageType;
   image_url: string;
   object_key: string;
+  /** A raster picture's small variant; a vector picture is its own thumbnail, so these are absent. */
+  thumbnail_url?: string;
+  thumbnail_key?: string;
   created_at: string;
 };
 
@@ -293,8 +299,12 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                     Update: {
                       TableName: tableName,
                       Key: keys.story(job.story_id),
-                      UpdateExpression: 'SET cover_image_url = :url, updated_at = :now',
-                      ExpressionAttributeValues: { ':url': image.image_url, ':now': createdAt },
+                      UpdateExpression: 'SET cover_image_url = :url, cover_thumbnail_url = :thumb, updated_at = :now',
+                      ExpressionAttributeValues: {
+                        ':url': image.image_url,
+                        ':thumb': thumbnailUrlOf(image),
+                        ':now': createdAt,
+                      },
                     },
                   },
                 ]
@@ -360,7 +370,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Key: keys.story(image.story_id),
                 UpdateExpression:
                   image.image_type === 'cover'
-                    ? 'SET image_count = image_count - :one REMOVE cover_image_url'
+                    ? 'SET image_count = image_count - :one REMOVE cover_image_url, cover_thumbnail_url'
                     : 'SET image_count = image_count - :one',
                 ConditionExpression: 'image_count > :zero',
                 ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
@@ -457,9 +467,15 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Key: keys.story(image.story_id),
                 // The cover counts toward the story page's 3 pictures.
                 UpdateExpression:
-                  'SET cover_image_url = :url, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one',
+                  'SET cover_image_url = :url, cover_thumbnail_url = :thumb, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one',
                 ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':url': image.image_url, ':now': item.created_at, ':zero': 0, ':one': 1 },
+                ExpressionAttributeValues: {
+                  ':url': image.image_url,
+                  ':thumb': thumbnailUrlOf(image),
+                  ':now': item.created_at,
+                  ':zero': 0,
+                  ':one': 1,
+                },
               },
             },
           ],

@@ -1,0 +1,27 @@
+import { DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * Pictures live in the media bucket under media/stories/{storyId}/, served at /media/... and cached for a
+ * year (a key never changes). Each raster picture has a small JPEG beside it for cards; a vector picture
+ * (the local illustrator's SVG) scales, so it is its own thumbnail.
+ */
+export const THUMBNAIL_WIDTH = 320;
+
+type StoredPicture = { image_url: string; object_key: string; thumbnail_url?: string; thumbnail_key?: string };
+
+export const thumbnailUrlOf = (picture: Pick<StoredPicture, 'image_url' | 'thumbnail_url'>): string =>
+  picture.thumbnail_url ?? picture.image_url;
+
+export const objectKeysOf = (pictures: readonly StoredPicture[]): string[] =>
+  pictures.flatMap((picture) =>
+    picture.thumbnail_key ? [picture.object_key, picture.thumbnail_key] : [picture.object_key],
+  );
+
+/** Deletes pictures' objects and their thumbnails (S3 takes at most 1,000 keys a call). */
+export async function deletePictureObjects(s3: S3Client, bucket: string, pictures: readonly StoredPicture[]) {
+  const keys = objectKeysOf(pictures);
+  for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
+    await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
+  }
+}

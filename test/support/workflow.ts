@@ -1,0 +1,64 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
+import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
+import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
+import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
+import { createTaskHandlers, createWorkflowHandler } from '../../lambdas/workflow/tasks.js';
+import { signUp } from './accounts.js';
+import type { StackContext } from './stack-context.js';
+import { tableClient } from './table.js';
+import { decodePayload } from './tokens.js';
+
+/** The real workflow definition and task handlers against the test stack, with a provider a test chooses. */
+export function workflowHarness(stack: StackContext) {
+  const table = tableClient(stack);
+  const stories = storyRepository(table.documents, stack.tableName);
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: stack.s3Endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+  function workflowWith(provider: StoryProvider) {
+    const handler = createWorkflowHandler(
+      createTaskHandlers({
+        stories,
+        templates: templateRepository(table.documents, stack.tableName),
+        provider,
+        bands: AGE_BAND_CONFIGS,
+        s3,
+        mediaBucket: stack.mediaBucket,
+      }),
+    );
+    return createLocalWorkflow(handler);
+  }
+
+  /** A new family with one story reserved in its library, as POST /api/stories leaves it. */
+  async function familyWithReservedStory() {
+    const account = await signUp(stack, { displayName: 'Fail Safe' });
+    const userId = String(decodePayload(account.accessToken).sub);
+    const storyId = randomUUID();
+    await stories.createWithLibrarySlot({
+      id: storyId,
+      hero_name: 'Maya',
+      character_type: 'Robot',
+      story_type: 'Space',
+      mission: 'Rescue',
+      theme_id: 'brave-rescue',
+      narrative_structure: 'overcoming-monster',
+      writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
+      art_style: 'comic-book',
+      generation_mode: 'express',
+      age_band: 'B',
+      age_range: '8-10',
+      created_by: userId,
+      seed: 42,
+    });
+    return { account, userId, storyId };
+  }
+
+  return { table, stories, s3, workflowWith, familyWithReservedStory };
+}
