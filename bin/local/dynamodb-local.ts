@@ -1,5 +1,6 @@
 import {
   CreateTableCommand,
+  UpdateTableCommand,
   DescribeTableCommand,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
@@ -78,7 +79,8 @@ export async function startDynamoDbLocal(opts: {
 /** Creates the table and its indexes from the shared schema if it does not exist yet. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName)));
     return;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
@@ -114,4 +116,32 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
     }),
   );
+}
+
+/** A table kept in .local/ from an older checkout gains the indexes added since, as AWS would on deploy. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
+  for (const index of tableSchema.globalSecondaryIndexes) {
+    if (existing.has(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.indexName,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

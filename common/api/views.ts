@@ -62,6 +62,8 @@ export type StoryView = {
   isFeatured: boolean;
   isPublic: boolean;
   isCreator: boolean;
+  /** Whether the caller has this story in their library (the story page's Save / Saved button). */
+  inLibrary: boolean;
   authorName: string | null;
   templateVersion: number | null;
   createdAt: string;
@@ -82,4 +84,17 @@ export type LibraryCardView = {
   theme: { id: string; name: string; emoji: string } | null;
   isCreator: boolean;
   savedAt: string;
+};
+
+/** GET /api/featured: one featured story, as its card on the home page shows it (SPEC §2 Home). */
+export type FeaturedStoryView = {
+  id: string;
+  title: string;
+  /** The first 120 characters of the content (SPEC §9). */
+  preview: string;
+  coverImageUrl: string | null;
+  theme: { id: string; name: string; emoji: string } | null;
+  heroName: string;
+  /** The creator's author name (else display name); null for a story without a creator profile. */
+  authorName: string | null;
 };

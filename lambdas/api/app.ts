@@ -3,6 +3,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
+import { adminStatsRoutes } from './routes/admin/stats.js';
+import { adminStoryRoutes } from './routes/admin/stories.js';
+import { adminTemplateRoutes } from './routes/admin/templates.js';
+import { adminUserRoutes } from './routes/admin/users.js';
+import { featuredRoutes } from './routes/featured.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { libraryRoutes } from './routes/library.js';
@@ -21,6 +26,11 @@ export const routes: readonly RouteDefinition[] = [
   ...storyImageRoutes,
   ...storyTextRoutes,
   ...libraryRoutes,
+  ...featuredRoutes,
+  ...adminStatsRoutes,
+  ...adminUserRoutes,
+  ...adminStoryRoutes,
+  ...adminTemplateRoutes,
 ];
 
 const bearerToken = (header: string | undefined): string | undefined => {

@@ -35,3 +35,11 @@ export function createApiDeps(
     bands: AGE_BAND_CONFIGS,
   };
 }
+
+/** What deleting a story (or an account) for good needs: the table and the media bucket. */
+export const deletionDepsOf = (deps: ApiDeps) => ({
+  db: deps.aws.documents,
+  s3: deps.aws.s3,
+  tableName: deps.config.tableName,
+  mediaBucket: deps.config.mediaBucket,
+});

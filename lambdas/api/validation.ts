@@ -21,3 +21,13 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
   }
   return parsed.data;
 }
+
+/** Parses the query string with a zod schema; the same refusal as a bad body. */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, 'VALIDATION_FAILED', issue?.message ?? 'Invalid request');
+  }
+  return parsed.data;
+}

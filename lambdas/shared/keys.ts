@@ -22,10 +22,31 @@ export const keys = {
   creator: (userId: string) => `CREATOR#${userId}`,
   feedback: (createdAt: string, id: string) => ({ PK: 'FEEDBACK', SK: `${createdAt}#${id}` }),
   stats: () => ({ PK: 'STATS', SK: 'GLOBAL' }),
+  note: (userId: string, createdAt: string, noteId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `NOTE#${createdAt}#${noteId}`,
+  }),
+  activity: (targetId: string, createdAt: string, id: string) => ({
+    PK: `ACTIVITY#${targetId}`,
+    SK: `${createdAt}#${id}`,
+  }),
+  activityPartition: (targetId: string) => `ACTIVITY#${targetId}`,
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */
-export const prefixes = { library: 'LIB#', image: 'IMAGE#', imageJob: 'JOB#', templateVersion: 'V#' } as const;
+export const prefixes = {
+  library: 'LIB#',
+  note: 'NOTE#',
+  image: 'IMAGE#',
+  imageJob: 'JOB#',
+  templateVersion: 'V#',
+} as const;
+
+/**
+ * Partition values of the sparse story indexes `featured` and `public` (sort key `created_at`, newest first):
+ * a story carries `featured_pk` / `public_pk` only while the flag is on, so each index holds just those stories.
+ */
+export const storyIndexPartitions = { featured: 'FEATURED', public: 'PUBLIC' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
 export const entityTypes = { profile: 'PROFILE', story: 'STORY' } as const;

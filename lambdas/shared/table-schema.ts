@@ -17,6 +17,8 @@ export const tableSchema = {
     { indexName: 'creator', partitionKey: 'creator_pk', sortKey: 'created_at' },
     /** Admin lists: every item of one entity type (STORY, PROFILE), newest first. */
     { indexName: 'entity', partitionKey: 'entity_pk', sortKey: 'created_at' },
+    /** Who saved a story (library entries by story), so deleting a story frees every family's slot at once. */
+    { indexName: 'saves', partitionKey: 'saved_story_pk', sortKey: 'saved_at' },
   ],
 } as const;
 

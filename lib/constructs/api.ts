@@ -15,17 +15,19 @@ import { NodeFunction } from './node-function.js';
 /** Every route lives under this prefix, so CloudFront forwards `/api/*` unchanged. */
 export const API_BASE_PATH = '/api';
 
-/** Cognito admin actions the admin screens need (suspend, roles, delete, password reset, user search). */
+/**
+ * Cognito admin actions the API uses: /api/me reads the user; the admin screens suspend, change roles and
+ * delete (lambdas/shared/accounts/cognito-accounts.ts). The password-reset e-mail is ForgotPassword,
+ * a public call that needs no permission. Users are searched in the table, not with ListUsers.
+ */
 const COGNITO_ADMIN_ACTIONS = [
+  'cognito-idp:AdminGetUser',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminListGroupsForUser',
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminResetUserPassword',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:ListUsers',
 ];
 
 export interface ApiProps {

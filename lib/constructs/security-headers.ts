@@ -1,6 +1,7 @@
 import { Duration, Names, Stack } from 'aws-cdk-lib';
 import { type HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
+import { WELCOME_VIDEO } from '../../common/welcome-video.js';
 
 type Directives = Readonly<Record<string, readonly string[]>>;
 
@@ -22,13 +23,18 @@ export interface SpaCspOptions {
 /**
  * THE Content-Security-Policy of the web app: everything from our own origin, plus Cognito for sign-in.
  * Styles allow 'unsafe-inline' because the component kit (Amplify UI theme) and the toast library
- * inject <style> elements at run time; scripts stay strictly same-origin.
+ * inject <style> elements at run time.
+ *
+ * One exception to same-origin scripts, for the welcome video (SPEC §2 home): YouTube's IFrame Player API
+ * script, which the SPA injects only when a video player is opened, from `https://www.youtube.com` (the API
+ * loads its widget script from there too), and the player's iframe from `https://www.youtube-nocookie.com`
+ * (privacy-enhanced mode). Exact origins, no wildcards; see common/welcome-video.ts.
  */
 export function spaContentSecurityPolicy(options: SpaCspOptions): string {
-  const frameSources = options.frameSources ?? [];
+  const frameSources = [WELCOME_VIDEO.playerOrigin, ...(options.frameSources ?? [])];
   return render({
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", WELCOME_VIDEO.scriptOrigin],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

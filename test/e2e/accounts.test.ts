@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -77,6 +77,7 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${webUrl}/home`);
     await page.getByText('Welcome back, Maya!').waitFor();
     await toast(page, 'Account is ready');
+    await closeWelcomeVideo(page);
     await screenshot(page, 'home-after-signup');
 
     // Sign out from the menu.
@@ -124,6 +125,7 @@ describe('accounts in Chromium', () => {
     await fillSignUp(page, { name: 'Ivy', email, password: 'Kittens123', band: 'Young Adventurers (8-10)' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${webUrl}/auth`);
@@ -164,6 +166,7 @@ describe('accounts in Chromium', () => {
     await fillSignUp(page, { name: 'Leo', email, password: 'Rockets123', band: 'Young Adventurers (8-10)' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My Library' }).waitFor();
     await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
@@ -176,6 +179,7 @@ describe('accounts in Chromium', () => {
     await admin.page.goto(`${webUrl}/auth?mode=login`);
     await signInThroughForm(admin.page, stack.admin.email, stack.admin.password);
     await admin.page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(admin.page);
     await admin.page.getByRole('button', { name: 'Open menu' }).click();
     await admin.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin Dashboard' }).click();
     await admin.page.waitForURL(`${webUrl}/admin/dashboard`);
@@ -187,6 +191,7 @@ describe('accounts in Chromium', () => {
     await page.goto(`${webUrl}/auth?mode=login`);
     await signInThroughForm(page, stack.admin.email, stack.admin.password);
     await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
     const fab = page.getByRole('link', { name: 'Feedback' }).last();
     const small = await fab.boundingBox();
     await page.setViewportSize(DESKTOP);

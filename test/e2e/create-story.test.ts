@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, screenshot } from '../support/pages.js';
+import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -17,6 +17,7 @@ async function signUpAs(page: Page, name: string, band: 'Little Storytellers (5-
   await page.getByLabel('Password').fill('Wizards123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${webUrl}/home`);
+  await closeWelcomeVideo(page);
 }
 
 async function choose(page: Page, option: string) {

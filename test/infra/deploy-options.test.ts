@@ -66,9 +66,9 @@ describe('deploy options', () => {
   });
 
   describe('feedbackFormUrl', () => {
-    it("allows only that form's origin in the app's frame-src", () => {
+    it("allows only that form's origin (beside the welcome video player) in the app's frame-src", () => {
       const policies = JSON.stringify(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-      expect(policies).toContain("frame-src 'self' https://forms.example.org;");
+      expect(policies).toContain("frame-src 'self' https://www.youtube-nocookie.com https://forms.example.org;");
     });
 
     it('writes it into app-config.json', () => {

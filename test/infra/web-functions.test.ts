@@ -36,22 +36,23 @@ describe('Content-Security-Policy', () => {
   const directives = (csp: string) =>
     Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
 
-  it('keeps the app on its own origin plus Cognito, with no framing either way by default', () => {
+  it('keeps the app on its own origin plus Cognito and the welcome video player, and is framed by no one else', () => {
     const csp = directives(spaContentSecurityPolicy({ idpOrigin }));
     expect(csp).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self'",
+      // YouTube's IFrame Player API, loaded on demand by the welcome video; nothing else from outside.
+      'script-src': "'self' https://www.youtube.com",
       'connect-src': `'self' ${idpOrigin}`,
       'img-src': "'self' data: blob:",
-      'frame-src': "'self'",
+      'frame-src': "'self' https://www.youtube-nocookie.com",
       'frame-ancestors': "'self'",
       'object-src': "'none'",
     });
   });
 
-  it('frames only the origins it is given (an embedded form or video)', () => {
+  it('frames only the video player and the origins it is given (an embedded form)', () => {
     const csp = directives(spaContentSecurityPolicy({ idpOrigin, frameSources: ['https://forms.example.org'] }));
-    expect(csp['frame-src']).toBe("'self' https://forms.example.org");
+    expect(csp['frame-src']).toBe("'self' https://www.youtube-nocookie.com https://forms.example.org");
   });
 
   it('sandboxes media and allows no scripts there', () => {

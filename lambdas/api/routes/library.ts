@@ -1,42 +1,47 @@
-import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LibraryCardView } from '../../../common/api/views.js';
 import { storyPreview } from '../../../common/story-layout.js';
 import { THEMES } from '../../../common/story-choices.js';
-import { keys } from '../../shared/keys.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
-import { LibraryFullError } from '../../shared/repositories/stories.js';
-import type { ApiDeps } from '../deps.js';
+import { LibraryFullError, type StoryItem } from '../../shared/repositories/stories.js';
+import { deleteStoryForGood } from '../../shared/stories/delete-story.js';
+import type { Caller } from '../auth/token-verifier.js';
+import { deletionDepsOf, type ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { callerOf, defineRoute } from './route.js';
 import { mayRead, STORY_NOT_FOUND } from './stories.js';
 
 const library = (deps: ApiDeps) => libraryRepository(deps.aws.documents, deps.config.tableName);
 
+/** Refused while the workflow is still writing or painting the story: it would write into a deleted story. */
+const STORY_GENERATING = new ApiError(
+  409,
+  'STORY_GENERATING',
+  'This story is still being made. You can remove it once it is ready.',
+);
+
 /**
- * Deletes a story for good: its pictures' objects first, then its library entry, then its items, so a
- * failure half-way leaves nothing unreachable and a second run finishes the job.
+ * Whether a saved entry still stands for a story the family can open. A story deleted by its creator or an
+ * admin, made private again, or failed (the workflow frees its slot itself; this covers a race) cannot be
+ * read from the library, so its entry must not keep holding one of the 10 slots.
  */
-async function deleteOwnStory(deps: ApiDeps, userId: string, storyId: string): Promise<void> {
-  const found = await deps.stories.getWithImages(storyId);
-  const objectKeys = (found?.images ?? []).map((image) => ({ Key: image.object_key }));
-  if (objectKeys.length > 0) {
-    await deps.aws.s3.send(
-      new DeleteObjectsCommand({ Bucket: deps.config.mediaBucket, Delete: { Objects: objectKeys } }),
-    );
-  }
-  await library(deps).remove(userId, storyId);
-  await library(deps).deleteStoryItems(storyId);
-  if (found?.story.status === 'ready') {
-    await deps.aws.documents.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.stats(),
-        UpdateExpression: 'ADD stories :minus',
-        ExpressionAttributeValues: { ':minus': -1 },
-      }),
-    );
-  }
+const stillSaved = (story: StoryItem | undefined, caller: Caller): story is StoryItem =>
+  story !== undefined && story.status !== 'failed' && mayRead(story, caller);
+
+function toCard(story: StoryItem, savedAt: string, caller: Caller): LibraryCardView {
+  const theme = THEMES[story.theme_id];
+  return {
+    id: story.id,
+    status: story.status,
+    title: story.title,
+    preview: storyPreview(story.content),
+    heroName: story.hero_name,
+    storyType: story.story_type,
+    // Cards show the cover's small variant when there is one.
+    coverImageUrl: story.cover_thumbnail_url ?? story.cover_image_url ?? null,
+    theme: theme ? { id: story.theme_id, ...theme } : null,
+    isCreator: story.created_by === caller.userId,
+    savedAt,
+  };
 }
 
 export const libraryRoutes = [
@@ -47,23 +52,24 @@ export const libraryRoutes = [
     async handle(c, deps) {
       const caller = callerOf(c);
       const entries = await library(deps).list(caller.userId);
-      const cards: LibraryCardView[] = entries
-        .filter(({ story }) => mayRead(story, caller) && story.status !== 'failed')
-        .map(({ entry, story }) => {
-          const theme = THEMES[story.theme_id];
-          return {
-            id: story.id,
-            status: story.status,
-            title: story.title,
-            preview: storyPreview(story.content),
-            heroName: story.hero_name,
-            storyType: story.story_type,
-            coverImageUrl: story.cover_image_url ?? null,
-            theme: theme ? { id: story.theme_id, ...theme } : null,
-            isCreator: story.created_by === caller.userId,
-            savedAt: entry.saved_at,
-          };
-        });
+      const cards: LibraryCardView[] = [];
+      const stale: string[] = [];
+      for (const { entry, story } of entries) {
+        if (stillSaved(story, caller)) cards.push(toCard(story, entry.saved_at, caller));
+        else stale.push(entry.story_id);
+      }
+      // Free the slots of stories nobody can open from here any more (each release runs once at most).
+      await Promise.all(
+        stale.map((storyId) =>
+          library(deps)
+            .remove(caller.userId, storyId)
+            .catch((error: unknown) =>
+              console.warn(
+                JSON.stringify({ level: 'warn', msg: 'stale library slot kept', storyId, error: String(error) }),
+              ),
+            ),
+        ),
+      );
       return c.json({ stories: cards, count: cards.length });
     },
   }),
@@ -98,7 +104,10 @@ export const libraryRoutes = [
       const story = await deps.stories.get(storyId);
       // SPEC §2: removing a story you created deletes it for good (the dialog warns); anyone else's is unsaved.
       if (story?.created_by === caller.userId) {
-        await deleteOwnStory(deps, caller.userId, storyId);
+        if (story.status === 'generating') throw STORY_GENERATING;
+        // The family's own slot first (an entry from before the `saves` index has no key there), then the rest.
+        await library(deps).remove(caller.userId, storyId);
+        await deleteStoryForGood(deletionDepsOf(deps), storyId);
         return c.json({ removed: storyId, deleted: true });
       }
       const removed = await library(deps).remove(caller.userId, storyId);

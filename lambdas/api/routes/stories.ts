@@ -19,6 +19,7 @@ import {
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
 } from '../../../common/validation/story-request.js';
+import { libraryRepository } from '../../shared/repositories/library.js';
 import {
   LibraryFullError,
   type ImageJobItem,
@@ -61,6 +62,7 @@ export function toStoryView(
   authorName: string | null,
   caller: Caller,
   jobs: ImageJobItem[] = [],
+  inLibrary = false,
 ): StoryView {
   const theme = THEMES[story.theme_id];
   return {
@@ -86,6 +88,7 @@ export function toStoryView(
     isFeatured: story.is_featured,
     isPublic: story.is_public,
     isCreator: story.created_by === caller.userId,
+    inLibrary,
     authorName,
     templateVersion: story.template_version ?? null,
     createdAt: story.created_at,
@@ -108,10 +111,27 @@ export function toStoryView(
   };
 }
 
+/** How a creator signs their stories: the author name, else the display name (SPEC "Story Created by"). */
+export const signatureOf = (names: { displayName: string; authorName: string } | undefined): string | null =>
+  names ? names.authorName || names.displayName || null : null;
+
 export async function authorNameOf(deps: ApiDeps, story: StoryItem): Promise<string | null> {
   if (!story.created_by) return null;
   const author = await deps.profiles.get(story.created_by);
-  return author ? author.author_name || author.display_name : null;
+  return author ? signatureOf({ displayName: author.display_name, authorName: author.author_name }) : null;
+}
+
+/** The story as the caller sees it: its author's name and whether the caller has saved it, read together. */
+export async function storyViewFor(
+  deps: ApiDeps,
+  found: { story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] },
+  caller: Caller,
+): Promise<StoryView> {
+  const [authorName, inLibrary] = await Promise.all([
+    authorNameOf(deps, found.story),
+    libraryRepository(deps.aws.documents, deps.config.tableName).has(caller.userId, found.story.id),
+  ]);
+  return toStoryView(found.story, found.images, authorName, caller, found.jobs, inLibrary);
 }
 
 export const storyRoutes = [
@@ -195,7 +215,7 @@ export const storyRoutes = [
       const caller = callerOf(c);
       const found = await deps.stories.getWithImages(c.req.param('id') ?? '');
       if (!found || !mayRead(found.story, caller)) throw STORY_NOT_FOUND;
-      return c.json(toStoryView(found.story, found.images, await authorNameOf(deps, found.story), caller, found.jobs));
+      return c.json(await storyViewFor(deps, found, caller));
     },
   }),
 ];

@@ -7,7 +7,7 @@ import type { StoryImageItem } from '../../shared/repositories/stories.js';
 import type { ApiDeps } from '../deps.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
-import { authorNameOf, mayEdit, mayRead, STORY_NOT_FOUND, toStoryView } from './stories.js';
+import { authorNameOf, mayEdit, mayRead, STORY_NOT_FOUND, storyViewFor } from './stories.js';
 
 /** Reads a picture from the media bucket as a data: URI, so the export file stands alone. */
 async function asDataUri(deps: ApiDeps, image: StoryImageItem): Promise<ExportImage | undefined> {
@@ -43,7 +43,7 @@ export const storyTextRoutes = [
       await deps.stories.updateText(found.story.id, clean);
       const story = { ...found.story, title: clean.title, hero_name: clean.heroName, content: clean.content };
       return c.json({
-        story: toStoryView(story, found.images, await authorNameOf(deps, story), caller, found.jobs),
+        story: await storyViewFor(deps, { ...found, story }, caller),
         filtered: clean.filtered,
       });
     },

@@ -1,8 +1,18 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type BatchGetCommandOutput,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { MISSING_AGE_BAND, type AgeBand } from '../../../common/age-bands.js';
 import type { Role } from '../../../common/roles.js';
 import type { ProfileUpdate } from '../../../common/validation/accounts.js';
+import { z } from 'zod';
 import { entityTypes, keys } from '../keys.js';
+import type { IndexName } from '../table-schema.js';
 
 /** A profile as the table stores it (snake_case, SPEC §3). */
 export type ProfileItem = {
@@ -59,6 +69,61 @@ const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'TransactionCanceledException' ||
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
+/** What the admin users search matches (name, author name, e-mail), lower-cased once at write time. */
+const searchTextOf = (displayName: string, authorName: string, email: string) =>
+  [displayName, authorName, email].join(' ').toLowerCase();
+
+/** The admin users list reads the `entity` index a page at a time; the cursor is its last key. */
+const PROFILE_INDEX: IndexName = 'entity';
+const cursorSchema = z.strictObject({
+  PK: z.string().startsWith('USER#'),
+  SK: z.literal('PROFILE'),
+  entity_pk: z.literal(entityTypes.profile),
+  created_at: z.string().max(40),
+});
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid page cursor');
+  }
+}
+
+export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (!cursor) return undefined;
+  try {
+    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new InvalidCursorError();
+  }
+}
+
+export const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+export type ProfileListQuery = Readonly<{
+  search?: string | undefined;
+  role?: Role | undefined;
+  status?: 'active' | 'suspended' | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}>;
+
+/** A new profile as the table stores it, with the keys of the admin list index and its search text. */
+export function profileItem(profile: NewProfile, now = new Date()): ProfileItem & Record<string, unknown> {
+  return {
+    ...keys.profile(profile.userId),
+    id: profile.userId,
+    email: profile.email,
+    display_name: profile.displayName,
+    author_name: profile.authorName,
+    age_band: profile.ageBand,
+    role: profile.role ?? 'user',
+    created_at: now.toISOString(),
+    library_count: 0,
+    entity_pk: entityTypes.profile,
+    search_text: searchTextOf(profile.displayName, profile.authorName, profile.email),
+  };
+}
+
 export function profileRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     /**
@@ -67,18 +132,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
      * Returns false when the profile already existed.
      */
     async create(profile: NewProfile, now = new Date()): Promise<boolean> {
-      const item: ProfileItem & Record<string, unknown> = {
-        ...keys.profile(profile.userId),
-        id: profile.userId,
-        email: profile.email,
-        display_name: profile.displayName,
-        author_name: profile.authorName,
-        age_band: profile.ageBand,
-        role: profile.role ?? 'user',
-        created_at: now.toISOString(),
-        library_count: 0,
-        entity_pk: entityTypes.profile,
-      };
+      const item = profileItem(profile, now);
       try {
         await db.send(
           new TransactWriteCommand({
@@ -161,6 +215,15 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       if (update.displayName !== undefined) fields.display_name = update.displayName;
       if (update.authorName !== undefined) fields.author_name = update.authorName;
       if (update.ageBand !== undefined) fields.age_band = update.ageBand;
+      if (update.displayName !== undefined || update.authorName !== undefined) {
+        const current = await this.get(userId);
+        if (!current) return undefined;
+        fields.search_text = searchTextOf(
+          update.displayName ?? current.display_name,
+          update.authorName ?? current.author_name,
+          current.email,
+        );
+      }
       const names = Object.keys(fields);
       try {
         const result = await db.send(
@@ -177,6 +240,173 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         return result.Attributes as ProfileItem;
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /**
+     * One page of profiles for the admin users table, newest first, filtered by search text, role and status.
+     * Reads the `entity` index in 1 MB pages until the page is full, so a rare match costs a few reads of
+     * the index, never a table scan.
+     */
+    async listPage(query: ProfileListQuery): Promise<{ items: ProfileItem[]; nextCursor: string | null }> {
+      const filters: string[] = [];
+      const values: Record<string, unknown> = { ':type': entityTypes.profile };
+      // Only what a row shows: DynamoDB reads whole items either way, but sends back (and we parse) less.
+      const names: Record<string, string> = { '#role': 'role' };
+      if (query.search) {
+        filters.push('contains(search_text, :q)');
+        values[':q'] = query.search.toLowerCase();
+      }
+      if (query.role) {
+        filters.push('#role = :role');
+        values[':role'] = query.role;
+      }
+      if (query.status)
+        filters.push(
+          query.status === 'suspended' ? 'attribute_exists(suspended_at)' : 'attribute_not_exists(suspended_at)',
+        );
+      const items: ProfileItem[] = [];
+      let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
+      let exhausted = false;
+      let leftOver = false;
+      while (items.length < query.limit && !exhausted) {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: PROFILE_INDEX,
+            KeyConditionExpression: 'entity_pk = :type',
+            ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+            ProjectionExpression:
+              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+            // Unfiltered pages are exactly one table page; filtered ones read on until the page is full.
+            ...(filters.length === 0 ? { Limit: query.limit - items.length } : {}),
+          }),
+        );
+        const found = (page.Items ?? []) as ProfileItem[];
+        const room = query.limit - items.length;
+        items.push(...found.slice(0, room));
+        leftOver = found.length > room;
+        startKey = page.LastEvaluatedKey;
+        exhausted = !startKey;
+      }
+      const last = items.at(-1);
+      // The next page starts after the last row shown (not after the last row read, which may be further on).
+      return {
+        items,
+        nextCursor:
+          last && (leftOver || !exhausted)
+            ? encodeCursor({ ...keys.profile(last.id), entity_pk: entityTypes.profile, created_at: last.created_at })
+            : null,
+      };
+    },
+
+    /**
+     * Display and author names of many users in one BatchGet per 100 (authors on cards, admins in the
+     * activity log). Users without a profile are simply absent from the map.
+     */
+    async namesOf(userIds: readonly string[]): Promise<Map<string, { displayName: string; authorName: string }>> {
+      const unique = [...new Set(userIds)];
+      const names = new Map<string, { displayName: string; authorName: string }>();
+      for (let i = 0; i < unique.length; i += 100) {
+        let request: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.profile(id));
+        // BatchGet may hand back unprocessed keys under load: ask again for those, with a short back-off.
+        for (let attempt = 0; request && request.length > 0; attempt++) {
+          if (attempt > 6) throw new Error('Profiles could not be read');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+          const result: BatchGetCommandOutput = await db.send(
+            new BatchGetCommand({
+              RequestItems: { [tableName]: { Keys: request, ProjectionExpression: 'id, display_name, author_name' } },
+            }),
+          );
+          for (const item of result.Responses?.[tableName] ?? []) {
+            names.set(String(item.id), {
+              displayName: String(item.display_name ?? ''),
+              authorName: String(item.author_name ?? ''),
+            });
+          }
+          request = result.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      return names;
+    },
+
+    /** Suspends or re-activates; either way tokens issued before now stop working (SPEC §4 user status). */
+    async setSuspended(userId: string, suspended: boolean, now = new Date()): Promise<ProfileItem | undefined> {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: suspended
+              ? 'SET suspended_at = if_not_exists(suspended_at, :now), tokens_valid_after = :epoch'
+              : 'REMOVE suspended_at',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: suspended
+              ? { ':now': now.toISOString(), ':epoch': Math.floor(now.getTime() / 1000) }
+              : undefined,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as ProfileItem;
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Records a role change; tokens carrying the old groups stop working, so the new role applies at once. */
+    async setRole(userId: string, role: Role, now = new Date()): Promise<ProfileItem | undefined> {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: 'SET #role = :role, tokens_valid_after = :epoch',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':role': role, ':epoch': Math.floor(now.getTime() / 1000) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as ProfileItem;
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Deletes the profile and uncounts it together; false when it was already gone (a re-run). */
+    async remove(userId: string): Promise<boolean> {
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.profile(userId),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.stats(),
+                  UpdateExpression: 'ADD profiles :minus',
+                  ExpressionAttributeValues: { ':minus': -1 },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

@@ -170,6 +170,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                       story_id: story.id,
                       user_id: userId,
                       saved_at: createdAt,
+                      saved_story_pk: story.id,
                     },
                   },
                 },

@@ -22,6 +22,7 @@ const ChoiceStep = lazy(() => import('../routes/create/ChoiceStep'));
 const ArtStep = lazy(() => import('../routes/create/ArtStep'));
 const StoryPage = lazy(() => import('../routes/story/StoryPage'));
 const FlipbookPage = lazy(() => import('../routes/flipbook/FlipbookRoute'));
+const LibraryPage = lazy(() => import('../routes/library/LibraryPage'));
 const AgeBandConfigProvider = lazy(() =>
   import('../story-config/AgeBandConfigContext').then((m) => ({ default: m.AgeBandConfigProvider })),
 );
@@ -56,6 +57,7 @@ export function App() {
                 </Route>
                 <Route path="/story/:storyId" element={<StoryPage />} />
                 <Route path="/story/:storyId/flipbook" element={<FlipbookPage />} />
+                <Route path="/library" element={<LibraryPage />} />
               </Route>
             </Route>
             <Route path="/admin" element={<RequireAdmin />}>

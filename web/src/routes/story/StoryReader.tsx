@@ -11,6 +11,7 @@ import { downloadStory } from '../../story/download-export';
 import { EditStoryDialog } from '../../story/EditStoryDialog';
 import { ImageDialog } from '../../story/ImageDialog';
 import { imageErrorMessage } from '../../story/image-errors';
+import { SaveToggle } from './SaveToggle';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
@@ -129,6 +130,7 @@ export function StoryReader({
         <button type="button" className="button button--small button--outline" onClick={() => setSharing(true)}>
           Share
         </button>
+        <SaveToggle story={story} onSavedChange={(inLibrary) => onChange({ ...story, inLibrary })} />
       </nav>
 
       {cover ? (

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+
+/** Request bodies of the admin API, checked by the server and the SPA's forms alike. */
+
+export const ADMIN_MESSAGES = {
+  emptyNote: 'Note cannot be empty',
+  noteTooLong: 'Note must be 2000 characters or less',
+  notYourself: 'You cannot do that to your own account',
+  userNotFound: 'User not found',
+  storyNotFound: 'Story not found',
+  templateNotFound: 'Template not found',
+  saveFirst: 'Please save the story first before generating images',
+} as const;
+
+export const userListQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'Search must be 100 characters or less').optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** PATCH /api/admin/users/{id}: suspend or activate, and/or change the role. */
+export const userUpdateSchema = z
+  .strictObject({ suspended: z.boolean().optional(), role: z.enum(ROLES).optional() })
+  .refine((u) => u.suspended !== undefined || u.role !== undefined, 'Nothing to update');
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const bulkUserActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.enum(['suspend', 'activate']),
+    userIds: z.array(z.string().min(1).max(100)).min(1, 'Select at least one user').max(100),
+  }),
+  z.strictObject({
+    action: z.literal('set-role'),
+    role: z.enum(ROLES),
+    userIds: z.array(z.string().min(1).max(100)).min(1, 'Select at least one user').max(100),
+  }),
+]);
+export type BulkUserAction = z.infer<typeof bulkUserActionSchema>;
+
+export const adminNoteSchema = z.strictObject({
+  note: z.string().trim().min(1, ADMIN_MESSAGES.emptyNote).max(2000, ADMIN_MESSAGES.noteTooLong),
+});
+
+export const storyListQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'Search must be 100 characters or less').optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The admin story editor's fields (SPEC §2: the title is not required; the sanitiser runs on save). */
+export const adminStorySchema = z.strictObject({
+  title: z.string().trim().max(120, 'Title must be 120 characters or less'),
+  heroName: z.string().trim().max(50, 'Name must be less than 50 characters'),
+  content: z.string().trim().max(20_000, 'The story is too long'),
+  excerpt: z.string().trim().max(500, 'Preview text must be 500 characters or less'),
+  storyUniverse: z.string().trim().max(60).optional(),
+});
+export type AdminStoryInput = z.infer<typeof adminStorySchema>;
+
+export const storyFlagsSchema = z
+  .strictObject({ isFeatured: z.boolean().optional(), isPublic: z.boolean().optional() })
+  .refine((f) => f.isFeatured !== undefined || f.isPublic !== undefined, 'Nothing to update');
+
+/** The editor's three slots (SPEC §3: cover, mid-scene, ending). */
+export const ADMIN_IMAGE_SLOTS = ['cover', 'mid-scene', 'ending'] as const;
+export const adminImageRequestSchema = z.strictObject({
+  imageType: z.enum(ADMIN_IMAGE_SLOTS),
+  customizations: z.string().trim().max(500, 'Customization must be 500 characters or less').optional(),
+});
+
+/** SPEC §5: temperature 0 to 1 in steps of 0.1. */
+export const templateUpdateSchema = z.strictObject({
+  content: z.string().trim().min(1, 'Template content is required').max(20_000, 'Template is too long'),
+  parameters: z.strictObject({
+    model: z.string().trim().min(1, 'Model is required').max(200),
+    temperature: z
+      .number()
+      .min(0, 'Temperature must be between 0 and 1')
+      .max(1, 'Temperature must be between 0 and 1')
+      .refine((t) => Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, 'Temperature moves in steps of 0.1'),
+    max_tokens: z.number().int('Max tokens must be a whole number').min(1).max(32_000),
+  }),
+});
+export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;

@@ -1,0 +1,69 @@
+import type { TemplateView } from '../../../../common/api/admin-views.js';
+import { ADMIN_MESSAGES, templateUpdateSchema } from '../../../../common/validation/admin.js';
+import { templateRepository, type TemplateItem } from '../../../shared/repositories/templates.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError } from '../../errors.js';
+import { parseBody } from '../../validation.js';
+import { defineRoute } from '../route.js';
+import { logActivity } from './admin-deps.js';
+
+const TEMPLATE_NOT_FOUND = new ApiError(404, 'TEMPLATE_NOT_FOUND', ADMIN_MESSAGES.templateNotFound);
+const templates = (deps: ApiDeps) => templateRepository(deps.aws.documents, deps.config.tableName);
+
+const toView = (item: TemplateItem & { is_active: boolean }): TemplateView => ({
+  id: item.id,
+  name: item.name,
+  type: item.template_type,
+  version: item.version,
+  content: item.content,
+  parameters: item.parameters,
+  isActive: item.is_active,
+  createdAt: item.created_at,
+});
+
+export const adminTemplateRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/admin/templates',
+    access: 'admin',
+    async handle(c, deps) {
+      const all = await templates(deps).listAll();
+      return c.json({ templates: all.map(toView) });
+    },
+  }),
+
+  defineRoute({
+    method: 'PUT',
+    path: '/admin/templates/:id',
+    access: 'admin',
+    async handle(c, deps) {
+      const edit = await parseBody(c, templateUpdateSchema);
+      const saved = await templates(deps).saveVersion(c.req.param('id') ?? '', edit);
+      if (!saved) throw TEMPLATE_NOT_FOUND;
+      await logActivity(c, deps, {
+        action: 'update_template',
+        target_type: 'template',
+        target_id: saved.id,
+        details: { from: c.req.param('id'), version: saved.version, active: saved.is_active },
+      });
+      return c.json(toView(saved));
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    path: '/admin/templates/:id/activate',
+    access: 'admin',
+    async handle(c, deps) {
+      const active = await templates(deps).activate(c.req.param('id') ?? '');
+      if (!active) throw TEMPLATE_NOT_FOUND;
+      await logActivity(c, deps, {
+        action: 'activate_template',
+        target_type: 'template',
+        target_id: active.id,
+        details: { version: active.version },
+      });
+      return c.json(toView(active));
+    },
+  }),
+];

@@ -1,0 +1,71 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  ForgotPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Role } from '../../../common/roles.js';
+
+/** The Cognito groups behind the roles (SPEC §6); `user` is no group at all. */
+const GROUP_OF: Record<Role, string | null> = { user: null, moderator: 'moderator', admin: 'admin' };
+
+const isUserNotFound = (error: unknown) => (error as { name?: string }).name === 'UserNotFoundException';
+
+/**
+ * The account side of the admin's actions, in the user pool. Users are addressed by their `sub` (our
+ * user id), which Cognito and cognito-local both accept wherever a username is asked for.
+ */
+export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string) {
+  return {
+    /** Disabling also ends the user's sessions in Cognito; enabling lets them sign in again. */
+    async setEnabled(userId: string, enabled: boolean): Promise<void> {
+      const input = { UserPoolId: userPoolId, Username: userId };
+      await client.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+    },
+
+    /** Puts the user in exactly the role's group (none for `user`). */
+    async setRole(userId: string, role: Role): Promise<void> {
+      const current = await client.send(
+        new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: userId }),
+      );
+      const wanted = GROUP_OF[role];
+      for (const group of current.Groups ?? []) {
+        if (group.GroupName && group.GroupName !== wanted && Object.values(GROUP_OF).includes(group.GroupName)) {
+          await client.send(
+            new AdminRemoveUserFromGroupCommand({
+              UserPoolId: userPoolId,
+              Username: userId,
+              GroupName: group.GroupName,
+            }),
+          );
+        }
+      }
+      if (wanted && !(current.Groups ?? []).some((group) => group.GroupName === wanted)) {
+        await client.send(
+          new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: userId, GroupName: wanted }),
+        );
+      }
+    },
+
+    /**
+     * E-mails the user a reset code, the same message as the sign-in screen's "forgot password" (the code
+     * is entered there). Unlike AdminResetUserPassword it does not lock the account out meanwhile.
+     */
+    async sendPasswordReset(email: string): Promise<void> {
+      await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
+    },
+
+    /** Deletes the user from the pool; already gone counts as done (a re-run of a deletion). */
+    async remove(userId: string): Promise<void> {
+      await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: userId })).catch((error) => {
+        if (!isUserNotFound(error)) throw error;
+      });
+    },
+  };
+}
+
+export type CognitoAccounts = ReturnType<typeof cognitoAccounts>;

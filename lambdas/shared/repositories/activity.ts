@@ -1,0 +1,48 @@
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { keys } from '../keys.js';
+
+/** SPEC §3 admin_activity_log. Details never carry personal data (no e-mail, no names): ids and field names. */
+export type ActivityItem = {
+  id: string;
+  admin_id: string;
+  action: string;
+  target_type: 'user' | 'story' | 'template';
+  target_id: string;
+  details: Record<string, unknown>;
+  created_at: string;
+};
+
+/** How many entries the user detail dialog shows (SPEC §9). */
+export const ACTIVITY_SHOWN = 20;
+
+/** What admins did, kept per target so "the last 20 about this user" is one Query. */
+export function activityRepository(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async record(entry: Omit<ActivityItem, 'id' | 'created_at'>, now = new Date()): Promise<ActivityItem> {
+      const item: ActivityItem = { ...entry, id: randomUUID(), created_at: now.toISOString() };
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.activity(entry.target_id, item.created_at, item.id), ...item },
+        }),
+      );
+      return item;
+    },
+
+    async recent(targetId: string, limit = ACTIVITY_SHOWN): Promise<ActivityItem[]> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.activityPartition(targetId) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []) as ActivityItem[];
+    },
+  };
+}
+
+export type ActivityRepository = ReturnType<typeof activityRepository>;

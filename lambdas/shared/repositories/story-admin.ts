@@ -1,0 +1,243 @@
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
+import type { IndexName } from '../table-schema.js';
+import { decodeCursor, encodeCursor } from './profiles.js';
+import type { StoryItem } from './stories.js';
+import { cancellationCodes, isCancelled, isConditionFailure } from './transactions.js';
+
+/** The admin editor's fields, already sanitised. */
+export type EditorialFields = {
+  title: string;
+  heroName: string;
+  content: string;
+  excerpt: string;
+  storyUniverse?: string;
+};
+
+export type StoryFlag = 'featured' | 'public';
+
+/** Each flag: the boolean, the sparse index key it keeps in step with, and the dashboard counter. */
+const FLAGS = {
+  featured: {
+    attribute: 'is_featured',
+    indexKey: 'featured_pk',
+    partition: storyIndexPartitions.featured,
+    counter: 'featured',
+  },
+  public: { attribute: 'is_public', indexKey: 'public_pk', partition: storyIndexPartitions.public, counter: 'public' },
+} as const;
+
+const STORY_INDEX: IndexName = 'entity';
+const cursorSchema = z.strictObject({
+  PK: z.string().startsWith('STORY#'),
+  SK: z.literal('META'),
+  entity_pk: z.literal(entityTypes.story),
+  created_at: z.string().max(40),
+});
+
+export class StoryNotFoundError extends Error {
+  constructor(readonly storyId: string) {
+    super('Story not found');
+    this.name = 'StoryNotFoundError';
+  }
+}
+
+/** What the admin area does to stories: the list, the editor's create and update, and the two flags. */
+export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /**
+     * One page of ready stories, newest first, optionally only titles containing `search` (any case). The
+     * title test runs here, over pages of the `entity` index read with a small projection, so every story
+     * ever written is searchable without a second copy of its title.
+     */
+    async listPage(query: { search?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const needle = query.search?.toLowerCase();
+      const rows: StoryItem[] = [];
+      let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
+      let leftOver: boolean;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: STORY_INDEX,
+            KeyConditionExpression: 'entity_pk = :type',
+            ExpressionAttributeValues: { ':type': entityTypes.story },
+            ProjectionExpression:
+              'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+            ...(needle ? {} : { Limit: query.limit - rows.length }),
+          }),
+        );
+        const found = ((page.Items ?? []) as StoryItem[]).filter(
+          (story) => !needle || story.title.toLowerCase().includes(needle),
+        );
+        const room = query.limit - rows.length;
+        rows.push(...found.slice(0, room));
+        leftOver = found.length > room;
+        startKey = page.LastEvaluatedKey;
+      } while (rows.length < query.limit && startKey);
+      const last = rows.at(-1);
+      return {
+        stories: rows,
+        nextCursor:
+          last && (leftOver || startKey)
+            ? encodeCursor({ ...keys.story(last.id), entity_pk: entityTypes.story, created_at: last.created_at })
+            : null,
+      };
+    },
+
+    /**
+     * A story written by the Guardian team (SPEC §4: saved as featured, no creator). It is ready at once,
+     * so it is counted as a story and as a featured one in the same transaction.
+     */
+    async createFeatured(id: string, fields: EditorialFields, seed: number, now = new Date()): Promise<StoryItem> {
+      const createdAt = now.toISOString();
+      const story: StoryItem = {
+        id,
+        status: 'ready',
+        progress: 'done',
+        title: fields.title,
+        content: fields.content,
+        excerpt: fields.excerpt,
+        hero_name: fields.heroName,
+        character_type: 'Explorer',
+        story_type: 'Adventure',
+        mission: 'Treasure',
+        theme_id: 'treasure-hunt',
+        narrative_structure: 'quest',
+        writing_style: '',
+        art_style: 'pixar-3d',
+        generation_mode: 'express',
+        age_band: 'B',
+        age_range: '8-10',
+        ...(fields.storyUniverse ? { story_universe: fields.storyUniverse } : {}),
+        content_type: 'text',
+        created_by: null,
+        is_featured: true,
+        is_public: false,
+        source_version: 'json_v1',
+        image_count: 0,
+        seed,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.story(id),
+                  ...story,
+                  entity_pk: entityTypes.story,
+                  featured_pk: storyIndexPartitions.featured,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.stats(),
+                UpdateExpression: 'ADD stories :one, featured :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ],
+        }),
+      );
+      return story;
+    },
+
+    /** The editor's save: title, hero name, content, excerpt and universe (an empty universe clears it). */
+    async updateFields(id: string, fields: EditorialFields, now = new Date()): Promise<StoryItem> {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(id),
+            UpdateExpression: `SET title = :t, hero_name = :h, content = :c, excerpt = :e, updated_at = :now${
+              fields.storyUniverse ? ', story_universe = :u' : ' REMOVE story_universe'
+            }`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: {
+              ':t': fields.title,
+              ':h': fields.heroName,
+              ':c': fields.content,
+              ':e': fields.excerpt,
+              ':now': now.toISOString(),
+              ...(fields.storyUniverse ? { ':u': fields.storyUniverse } : {}),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return result.Attributes as StoryItem;
+      } catch (error) {
+        if (isConditionFailure(error)) throw new StoryNotFoundError(id);
+        throw error;
+      }
+    },
+
+    /**
+     * Turns a flag on or off (SPEC §4 story flags): the boolean, its sparse index key and the dashboard
+     * counter change in one transaction that runs only when the flag really changes, so repeating a
+     * toggle never counts twice. Returns whether anything changed.
+     */
+    async setFlag(id: string, flag: StoryFlag, on: boolean, now = new Date()): Promise<boolean> {
+      const { attribute, indexKey, partition, counter } = FLAGS[flag];
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.story(id),
+                  UpdateExpression: on
+                    ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
+                    : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
+                  ConditionExpression: on
+                    ? `attribute_exists(PK) AND ${attribute} <> :true`
+                    : `attribute_exists(PK) AND ${attribute} = :true`,
+                  ExpressionAttributeValues: on
+                    ? { ':true': true, ':pk': partition, ':now': now.toISOString() }
+                    : { ':true': true, ':false': false, ':now': now.toISOString() },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.stats(),
+                  // `public` is a DynamoDB reserved word: counters are always named through placeholders.
+                  UpdateExpression: 'ADD #counter :change',
+                  ExpressionAttributeNames: { '#counter': counter },
+                  ExpressionAttributeValues: { ':change': on ? 1 : -1 },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
+        const existing = await db.send(
+          new GetCommand({ TableName: tableName, Key: keys.story(id), ProjectionExpression: 'PK' }),
+        );
+        if (!existing.Item) throw new StoryNotFoundError(id);
+        return false; // already as asked
+      }
+    },
+  };
+}
+
+export type StoryAdminRepository = ReturnType<typeof storyAdminRepository>;

@@ -1,0 +1,95 @@
+import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { keys } from '../keys.js';
+import { deletePictureObjects } from '../media.js';
+import { deletePartition } from '../repositories/partitions.js';
+import { storyRepository } from '../repositories/stories.js';
+import { isCancelled, releaseLibrarySlot } from '../repositories/transactions.js';
+import type { IndexName } from '../table-schema.js';
+
+export type StoryDeletionDeps = Readonly<{
+  db: DynamoDBDocumentClient;
+  s3: S3Client;
+  tableName: string;
+  mediaBucket: string;
+}>;
+
+const SAVES_INDEX: IndexName = 'saves';
+
+/**
+ * Deletes a story for good (its creator removing it, an admin deleting it, an account being deleted):
+ * 1. its pictures' objects, 2. every family's library entry of it, each with that family's count,
+ * 3. its pictures' and jobs' items, 4. the story with the dashboard counters, in one transaction.
+ * Each step is safe to repeat, and the story itself goes last, so a failure half-way leaves it findable
+ * and a second run finishes the job. Returns false when there was no story to delete.
+ */
+export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: string): Promise<boolean> {
+  const found = await storyRepository(deps.db, deps.tableName).getWithImages(storyId);
+  if (!found) return false;
+  const { story, images } = found;
+  await deletePictureObjects(deps.s3, deps.mediaBucket, images);
+
+  for (const userId of await familiesWhoSaved(deps, storyId)) {
+    await releaseLibrarySlot(deps.db, deps.tableName, userId, storyId);
+  }
+  await deletePartition(deps.db, deps.tableName, keys.storyPartition(storyId), (sk) => sk === keys.story(storyId).SK);
+
+  const counters = [
+    ...(story.status === 'ready' ? ['stories'] : []),
+    ...(story.is_featured ? ['featured'] : []),
+    ...(story.is_public ? ['public'] : []),
+  ];
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: deps.tableName,
+              Key: keys.story(storyId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          ...(counters.length > 0
+            ? [
+                {
+                  Update: {
+                    TableName: deps.tableName,
+                    Key: keys.stats(),
+                    // Counter names go through placeholders: `public` is a DynamoDB reserved word.
+                    UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :minus`).join(', ')}`,
+                    ExpressionAttributeNames: Object.fromEntries(counters.map((name, i) => [`#c${i}`, name])),
+                    ExpressionAttributeValues: { ':minus': -1 },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error; // gone already: someone else finished the job
+  }
+  return true;
+}
+
+/** Who has the story in their library (the sparse `saves` index: one entry per family). */
+async function familiesWhoSaved(deps: StoryDeletionDeps, storyId: string): Promise<string[]> {
+  const userIds: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.tableName,
+        IndexName: SAVES_INDEX,
+        KeyConditionExpression: 'saved_story_pk = :story',
+        ExpressionAttributeValues: { ':story': storyId },
+        ProjectionExpression: 'user_id',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    userIds.push(...(page.Items ?? []).map((item) => String(item.user_id)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return userIds;
+}

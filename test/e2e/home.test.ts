@@ -1,0 +1,208 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
+import { WELCOME_VIDEO } from '../../common/welcome-video.js';
+import { signUp } from '../support/accounts.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { launchBrowser } from '../support/browser.js';
+import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { tableClient } from '../support/table.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+const table = tableClient(stack);
+// What an admin's "toggle featured" does.
+const admin = storyAdminRepository(table.documents, stack.tableName);
+const feature = (storyId: string) => admin.setFlag(storyId, 'featured', true);
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+type Story = { id: string; title: string; content: string };
+
+/**
+ * The machine running the tests has no internet: make that certain (and fast) for the video host, and
+ * record every request the page makes to it, so the tests can tell when the player's script is loaded.
+ */
+async function offlineVideoHost(context: BrowserContext): Promise<string[]> {
+  const requests: string[] = [];
+  await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, async (route) => {
+    requests.push(route.request().url());
+    await route.abort('internetdisconnected');
+  });
+  return requests;
+}
+
+async function signInThroughForm(page: Page, account: Account) {
+  await page.goto(`${webUrl}/auth?mode=login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${webUrl}/home`);
+}
+
+async function newStory(account: Account): Promise<Story> {
+  const call = apiClient(stack, account.accessToken);
+  const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+  return (await waitForStory(call, String(body.storyId))) as Story;
+}
+
+const welcomeDialog = (page: Page) => page.getByRole('dialog', { name: 'Welcome to Story Magic!' });
+/** A featured story's card, found by the story it opens (titles may repeat). */
+const card = (page: Page, storyId: string) =>
+  page.locator('.featured-grid > li').filter({ has: page.locator(`a[href="/story/${storyId}"]`) });
+
+describe('home: the welcome video, the hero video and the featured stories, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the welcome video once after sign-in, says plainly that it cannot load offline, and closes cleanly', async () => {
+    const { context, page } = await openPage(browser);
+    const videoRequests = await offlineVideoHost(context);
+    const family = await signUp(stack, { displayName: 'Wren' });
+    await signInThroughForm(page, family);
+
+    const dialog = welcomeDialog(page);
+    await dialog.waitFor();
+    await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Close');
+    // The player's script was asked for only now, by the dialog.
+    expect(videoRequests.some((url) => url.startsWith('https://www.youtube.com/iframe_api'))).toBe(true);
+    await screenshot(page, 'welcome-video-dialog');
+
+    // Trying again asks again (still offline) and says so again; focus stays in the dialog.
+    const asked = videoRequests.length;
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
+    expect(videoRequests.length).toBeGreaterThan(asked);
+    expect(await page.evaluate("Boolean(document.activeElement?.closest('dialog'))")).toBe(true);
+
+    // Escape closes it; focus continues from the page's content, which is usable again.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement?.id')).toBe('main');
+    expect(await page.evaluate("sessionStorage.getItem('story-magic:welcome-video')")).toBeNull();
+    await page.getByRole('link', { name: 'My Library' }).first().waitFor();
+
+    // Not again after a reload, and the page alone never loads the player's script.
+    const beforeReload = videoRequests.length;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Featured Stories' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Create Your Own Magical Story' }).waitFor();
+    await page.getByRole('link', { name: 'Start Creating!' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await welcomeDialog(page).count()).toBe(0);
+    expect(await page.locator('script[src^="https://www.youtube.com"]').count()).toBe(0);
+    expect(videoRequests.length).toBe(beforeReload);
+
+    // The hero video loads its player only when asked to play, in place, and says when it cannot.
+    await page.getByRole('button', { name: 'Watch the Story Magic video' }).click();
+    const hero = page.getByRole('region', { name: 'Story Magic video' });
+    await hero.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
+    expect(videoRequests.length).toBeGreaterThan(beforeReload);
+    await screenshot(page, 'home-hero-video-offline');
+    await context.close();
+  });
+
+  it('closes the welcome video with its Close button on a phone', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await offlineVideoHost(context);
+    await signInThroughForm(page, await signUp(stack, { displayName: 'Juno' }));
+    const dialog = welcomeDialog(page);
+    await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
+    await screenshot(page, 'welcome-video-dialog-mobile');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Start Creating!' }).click();
+    await page.waitForURL(`${webUrl}/create/01`);
+    await context.close();
+  });
+
+  it('shows featured stories as cards that open, share and save', async () => {
+    const writer = await signUp(stack, { displayName: 'Writer', authorName: 'Grandpa Joe' });
+    const withCover = await newStory(writer);
+    const withoutCover = await newStory(writer);
+    const unfeatured = await newStory(writer);
+    await table.set({ PK: `STORY#${withoutCover.id}`, SK: 'META' }, { cover_image_url: null });
+    await feature(withCover.id);
+    await feature(withoutCover.id);
+
+    const reader = await signUp(stack, { displayName: 'Pip' });
+    const { context, page } = await openPage(browser);
+    await offlineVideoHost(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
+    await signInThroughForm(page, reader);
+    await closeWelcomeVideo(page);
+
+    await page.getByText('Coming Soon').waitFor();
+    const first = card(page, withCover.id);
+    await first.waitFor();
+    await expect(first.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(withCover.title);
+    await first.getByText('By Grandpa Joe').waitFor();
+    const preview = (await first.locator('.featured-card__preview').textContent()) ?? '';
+    expect(Array.from(preview).length).toBeLessThanOrEqual(121);
+    expect(withCover.content.replace(/\s+/g, ' ')).toContain(preview.replace(/…$/, '').slice(0, 60));
+    await expect(first.locator('img').count()).resolves.toBe(1);
+    // No cover: the theme's emoji stands in (Treasure → treasure-hunt, 💎).
+    const second = card(page, withoutCover.id);
+    await expect(second.locator('img').count()).resolves.toBe(0);
+    await second.getByText('💎').waitFor();
+    // Newest first; a story that is not featured is not there.
+    const order = await page
+      .locator('.featured-grid a[href^="/story/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(order.indexOf(`/story/${withoutCover.id}`)).toBeLessThan(order.indexOf(`/story/${withCover.id}`));
+    expect(order).not.toContain(`/story/${unfeatured.id}`);
+    await page.evaluate('document.fonts.ready');
+    await screenshot(page, 'home-featured');
+
+    // The card's share button opens the Share Story dialog for that story.
+    await first.getByRole('button', { name: `Share ${withCover.title}` }).click();
+    const share = page.getByRole('dialog', { name: 'Share Story' });
+    await share.getByRole('button', { name: 'Copy Link' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' }).first().waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${webUrl}/story/${withCover.id}`);
+    await share.getByRole('button', { name: 'Close' }).click();
+    await share.waitFor({ state: 'hidden' });
+
+    // "Begin This Adventure" opens the story.
+    await first.getByRole('link', { name: 'Begin This Adventure' }).click();
+    await page.waitForURL(`${webUrl}/story/${withCover.id}`);
+    await page.getByRole('heading', { level: 1, name: withCover.title }).waitFor();
+
+    // Saved from its story page, the featured story is in the family's library.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Saved to library!' }).first().waitFor();
+    await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
+    await page.goto(`${webUrl}/library`);
+    await page.getByRole('list', { name: 'Saved stories' }).getByRole('heading', { name: withCover.title }).waitFor();
+    const library = (await apiClient(stack, reader.accessToken)('/library')).body.stories as { id: string }[];
+    expect(library.map((s) => s.id)).toEqual([withCover.id]);
+    await context.close();
+
+    // The same grid on a phone.
+    const phone = await openPage(browser, MOBILE);
+    await offlineVideoHost(phone.context);
+    await signInThroughForm(phone.page, reader);
+    await closeWelcomeVideo(phone.page);
+    await card(phone.page, withCover.id).waitFor();
+    await screenshot(phone.page, 'home-featured-mobile');
+    await phone.context.close();
+  });
+
+  it('says so when the featured stories cannot load', async () => {
+    const { context, page } = await openPage(browser);
+    await offlineVideoHost(context);
+    await context.route(`${webUrl}/api/featured`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL"}}' }),
+    );
+    await signInThroughForm(page, await signUp(stack, { displayName: 'Ada' }));
+    await closeWelcomeVideo(page);
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load stories' }).first().waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { LIMITS } from '../../../../common/limits';
+import { ApiRequestError } from '../../api/client';
+import { removeFromLibrary, saveToLibrary } from '../../api/library';
+import type { Story } from '../../api/stories';
+import { useAuth } from '../../auth/AuthContext';
+import { LibraryFullDialog } from '../../components/LibraryFullDialog';
+import { RemoveStoryDialog } from '../../components/RemoveStoryDialog';
+import './save-toggle.css';
+
+/** SPEC §8: the server's message when it refused with a reason, else "Failed to update library". */
+function libraryError(error: unknown) {
+  const reason = error instanceof ApiRequestError && error.status < 500 ? error.message : undefined;
+  toast.error(reason || 'Failed to update library');
+}
+
+/**
+ * SPEC §2/§4 story page header: Save puts the story in the library (refused at 10: the Library Full dialog);
+ * Saved takes it out. The family's own story is deleted for good by that, so it asks first, as the library
+ * does, and then goes to the library.
+ */
+export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChange: (inLibrary: boolean) => void }) {
+  const navigate = useNavigate();
+  const { refreshProfile } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [fullCount, setFullCount] = useState<number>();
+  const [confirming, setConfirming] = useState(false);
+
+  async function save() {
+    setBusy(true);
+    try {
+      await saveToLibrary(story.id);
+      onSavedChange(true);
+      toast.success('Saved to library!');
+      void refreshProfile();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'LIBRARY_FULL') {
+        const reported = Number(error.details.currentCount);
+        setFullCount(Number.isFinite(reported) && reported > 0 ? reported : LIMITS.libraryCapacity);
+      } else libraryError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function unsave() {
+    setBusy(true);
+    try {
+      await removeFromLibrary(story.id);
+      onSavedChange(false);
+      toast.success('Removed from library');
+      void refreshProfile();
+    } catch (error) {
+      libraryError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The confirmed removal of the family's own story: it is deleted, so the page has nothing left to show. */
+  async function deleteOwn() {
+    let deleted: boolean;
+    try {
+      ({ deleted } = await removeFromLibrary(story.id));
+    } catch (error) {
+      libraryError(error);
+      throw error;
+    }
+    toast.success('Removed from library');
+    await refreshProfile();
+    if (deleted) navigate('/library', { replace: true });
+    else onSavedChange(false);
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={story.inLibrary ? 'button button--small button--saved' : 'button button--small button--outline'}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          if (!story.inLibrary) void save();
+          else if (story.isCreator) setConfirming(true);
+          else void unsave();
+        }}
+      >
+        <span aria-hidden="true">{story.inLibrary ? '✓' : '🔖'}</span> {story.inLibrary ? 'Saved' : 'Save'}
+      </button>
+      {fullCount !== undefined && <LibraryFullDialog count={fullCount} onClose={() => setFullCount(undefined)} />}
+      {confirming && (
+        <RemoveStoryDialog title={story.title} isCreator onConfirm={deleteOwn} onClose={() => setConfirming(false)} />
+      )}
+    </>
+  );
+}
