@@ -10,6 +10,15 @@ describe('auth error messages shown to families (SPEC §8)', () => {
     ).toBe('Display name too long');
   });
 
+  it('shows a suspended account its reason whichever name the trigger goes by', () => {
+    const reason = 'Your account has been suspended. Please contact support if you think this is a mistake.';
+    expect(
+      authErrorMessage(
+        named('UserLambdaValidationException', `story-magic-cognito-triggers failed with error ${reason}.`),
+      ),
+    ).toBe(reason);
+  });
+
   it('words a wrong e-mail and a wrong password the same way', () => {
     expect(authErrorMessage(named('NotAuthorizedException', 'Incorrect username or password.'), 'sign-in')).toBe(
       'Incorrect email or password.',

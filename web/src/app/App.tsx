@@ -15,7 +15,13 @@ const HomePage = lazy(() => import('../routes/home/HomePage'));
 const ProfilePage = lazy(() => import('../routes/profile/ProfilePage'));
 const FeedbackPage = lazy(() => import('../routes/feedback/FeedbackPage'));
 const TestPage = lazy(() => import('../routes/test/TestPage'));
+const AdminLayout = lazy(() => import('../routes/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../routes/admin/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('../routes/admin/AdminUsersPage'));
+const AdminStoriesPage = lazy(() => import('../routes/admin/AdminStoriesPage'));
+const AdminStoryEditorPage = lazy(() => import('../routes/admin/AdminStoryEditorPage'));
+const AdminLlmSettingsPage = lazy(() => import('../routes/admin/AdminLlmSettingsPage'));
+const AdminSettingsPage = lazy(() => import('../routes/admin/AdminSettingsPage'));
 const CreateLayout = lazy(() => import('../routes/create/CreateLayout'));
 const NameStep = lazy(() => import('../routes/create/NameStep'));
 const ChoiceStep = lazy(() => import('../routes/create/ChoiceStep'));
@@ -61,7 +67,16 @@ export function App() {
               </Route>
             </Route>
             <Route path="/admin" element={<RequireAdmin />}>
-              <Route path="dashboard" element={<AdminDashboardPage />} />
+              <Route element={<AdminLayout />}>
+                <Route index element={<Navigate to="/admin/dashboard" replace />} />
+                <Route path="dashboard" element={<AdminDashboardPage />} />
+                <Route path="users" element={<AdminUsersPage />} />
+                <Route path="stories" element={<AdminStoriesPage />} />
+                <Route path="stories/new" element={<AdminStoryEditorPage key="new" />} />
+                <Route path="stories/:storyId/edit" element={<AdminStoryEditorPage key="edit" />} />
+                <Route path="llm-settings" element={<AdminLlmSettingsPage />} />
+                <Route path="settings" element={<AdminSettingsPage />} />
+              </Route>
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -24,6 +24,7 @@ export function authErrorMessage(error: unknown, during: 'sign-in' | 'other' = '
       return MESSAGES.tooManyAttempts;
   }
   if (!message) return 'Something went wrong';
-  const trigger = /^\w+ failed with error (.+?)\.?$/.exec(message);
+  // Cognito names the trigger (PreSignUp) or, in cognito-local, the function (story-magic-cognito-triggers).
+  const trigger = /^[\w-]+ failed with error (.+?)\.?$/.exec(message);
   return trigger?.[1] ?? message;
 }

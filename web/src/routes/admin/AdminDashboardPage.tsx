@@ -1,13 +1,99 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { fetchAdminStats, type AdminStatsView } from '../../api/admin';
 
-/** Behind the admin guard. The dashboard's counts and the admin screens arrive with the admin area. */
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stats: AdminStatsView };
+
+const COUNTS: { key: keyof AdminStatsView; label: string; icon: string; hint: string }[] = [
+  { key: 'profiles', label: 'Total Users', icon: '👥', hint: 'Family profiles' },
+  { key: 'stories', label: 'Total Stories', icon: '📚', hint: 'Every story written' },
+  { key: 'featuredStories', label: 'Featured Stories', icon: '⭐', hint: 'Shown on every home page' },
+  { key: 'publicStories', label: 'Public Stories', icon: '🌍', hint: 'Readable by any signed-in family' },
+];
+
+/** SPEC §2 admin dashboard: the four counts (profiles, stories, featured stories, public stories). */
 export default function AdminDashboardPage() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchAdminStats().then(
+      (stats) => !cancelled && setState({ status: 'ready', stats }),
+      () => !cancelled && setState({ status: 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
   return (
-    <main className="page">
-      <h1>Admin Dashboard</h1>
-      <p>
-        <Link to="/home">Back to Story Magic</Link>
-      </p>
-    </main>
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1>Admin Dashboard</h1>
+          <p className="admin-page__subtitle">Story Magic at a glance</p>
+        </div>
+      </header>
+
+      {state.status === 'failed' ? (
+        <div className="admin-message" role="alert">
+          <p>The counts could not be loaded.</p>
+          <button
+            type="button"
+            className="button button--small button--outline"
+            onClick={() => {
+              setState({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ul className="admin-stats" aria-label="Counts" aria-busy={state.status === 'loading'}>
+          {COUNTS.map((count) => (
+            <li key={count.key} className="admin-stat">
+              <span className="admin-stat__icon" aria-hidden="true">
+                {count.icon}
+              </span>
+              <span className="admin-stat__label" id={`stat-${count.key}`}>
+                {count.label}
+              </span>
+              <span className="admin-stat__value" aria-describedby={`stat-${count.key}`} data-stat={count.key}>
+                {state.status === 'ready' ? state.stats[count.key].toLocaleString() : '…'}
+              </span>
+              <span className="admin-stat__hint">{count.hint}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section className="card admin-shortcuts" aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">Quick actions</h2>
+        <ul className="admin-shortcuts__list">
+          <li>
+            <Link to="/admin/users" className="admin-shortcut">
+              <span aria-hidden="true">👥</span> Manage users
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/stories/new" className="admin-shortcut">
+              <span aria-hidden="true">✍️</span> Create a featured story
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/stories" className="admin-shortcut">
+              <span aria-hidden="true">📚</span> Manage stories
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/llm-settings" className="admin-shortcut">
+              <span aria-hidden="true">🤖</span> Edit prompt templates
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,78 @@
+import type {
+  AdminNoteView,
+  AdminStatsView,
+  AdminStoryPage,
+  AdminStoryRow,
+  AdminUserDetail,
+  AdminUserPage,
+  AdminUserRow,
+  BulkResultView,
+  TemplateView,
+} from '../../../common/api/admin-views';
+import type { StoryView } from '../../../common/api/views';
+import type { Role } from '../../../common/roles';
+import type { AdminStoryInput, BulkUserAction, TemplateUpdate, UserUpdate } from '../../../common/validation/admin';
+import { api } from './client';
+
+/** The admin API (/api/admin/*, admin group only), one fetcher per route. */
+
+export type {
+  ActivityView,
+  AdminNoteView,
+  AdminStatsView,
+  AdminStoryRow,
+  AdminUserDetail,
+  AdminUserRow,
+  TemplateView,
+} from '../../../common/api/admin-views';
+
+const id = encodeURIComponent;
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+
+/** A query string of the given, non-empty values (leading "?" included; empty when none). */
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const fetchAdminStats = () => api<AdminStatsView>('/admin/stats');
+
+export type UserFilters = { q?: string; role?: Role; status?: 'active' | 'suspended'; cursor?: string; limit?: number };
+export const fetchAdminUsers = (filters: UserFilters) => api<AdminUserPage>(`/admin/users${query(filters)}`);
+export const fetchAdminUser = (userId: string) => api<AdminUserDetail>(`/admin/users/${id(userId)}`);
+export const updateAdminUser = (userId: string, update: UserUpdate) =>
+  api<AdminUserRow>(`/admin/users/${id(userId)}`, json('PATCH', update));
+export const bulkUpdateUsers = (action: BulkUserAction) =>
+  api<BulkResultView>('/admin/users/bulk', json('POST', action));
+export const sendPasswordReset = (userId: string) =>
+  api<{ sent: true }>(`/admin/users/${id(userId)}/reset-password`, { method: 'POST' });
+export const deleteAdminUser = (userId: string) =>
+  api<{ deleted: string }>(`/admin/users/${id(userId)}`, { method: 'DELETE' });
+export const addAdminNote = (userId: string, note: string) =>
+  api<AdminNoteView>(`/admin/users/${id(userId)}/notes`, json('POST', { note }));
+export const deleteAdminNote = (userId: string, noteId: string) =>
+  api<{ deleted: string }>(`/admin/users/${id(userId)}/notes/${id(noteId)}`, { method: 'DELETE' });
+
+export const fetchAdminStories = (filters: { q?: string; cursor?: string }) =>
+  api<AdminStoryPage>(`/admin/stories${query(filters)}`);
+export const fetchAdminStory = (storyId: string) => api<StoryView>(`/admin/stories/${id(storyId)}`);
+export const createAdminStory = (input: AdminStoryInput) =>
+  api<{ story: StoryView; filtered: number }>('/admin/stories', json('POST', input));
+export const saveAdminStory = (storyId: string, input: AdminStoryInput) =>
+  api<{ story: StoryView; filtered: number }>(`/admin/stories/${id(storyId)}`, json('PUT', input));
+export const updateStoryFlags = (storyId: string, flags: { isFeatured?: boolean; isPublic?: boolean }) =>
+  api<AdminStoryRow>(`/admin/stories/${id(storyId)}`, json('PATCH', flags));
+export const deleteAdminStory = (storyId: string) =>
+  api<{ deleted: string }>(`/admin/stories/${id(storyId)}`, { method: 'DELETE' });
+export const requestAdminImage = (storyId: string, request: { imageType: string; customizations?: string }) =>
+  api<{ jobId: string; imageType: string }>(`/admin/stories/${id(storyId)}/images`, json('POST', request));
+
+export const fetchTemplates = () => api<{ templates: TemplateView[] }>('/admin/templates');
+export const updateTemplate = (templateId: string, update: TemplateUpdate) =>
+  api<TemplateView>(`/admin/templates/${id(templateId)}`, json('PUT', update));
+export const activateTemplate = (templateId: string) =>
+  api<TemplateView>(`/admin/templates/${id(templateId)}/activate`, { method: 'POST' });

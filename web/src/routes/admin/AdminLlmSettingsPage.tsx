@@ -1,0 +1,377 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { firstError } from '../../../../common/validation/accounts';
+import { templateUpdateSchema } from '../../../../common/validation/admin';
+import { activateTemplate, fetchTemplates, updateTemplate, type TemplateView } from '../../api/admin';
+import { PageSpinner } from '../../components/PageSpinner';
+import { formatDateTime, messageOf } from './format';
+
+type TemplateType = TemplateView['type'];
+
+const TABS: { type: TemplateType; label: string }[] = [
+  { type: 'story_system', label: 'Story Generation' },
+  { type: 'image_generation', label: 'Image Generation' },
+];
+
+/** The newest versions (and the active one) open; older versions stay readable behind a disclosure. */
+const SHOWN_VERSIONS = 3;
+
+type State =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; templates: TemplateView[] };
+
+/**
+ * SPEC §2 LLM settings: two tabs of prompt templates. Saving creates a new version; "Set as Active" makes a
+ * version the one every generation of its type reads.
+ */
+export default function AdminLlmSettingsPage() {
+  const id = useId();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  const [tab, setTab] = useState<TemplateType>('story_system');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchTemplates().then(
+      ({ templates }) => {
+        if (!cancelled) setState({ status: 'ready', templates });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const message = messageOf(error);
+        toast.error(`Failed to load templates: ${message}`);
+        setState({ status: 'failed', message });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [reloads]);
+
+  const reload = () => setReloads((n) => n + 1);
+
+  function onTabKey(event: KeyboardEvent, index: number) {
+    const last = TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
+    const target = next === undefined ? undefined : TABS[next];
+    if (next === undefined || !target) return;
+    event.preventDefault();
+    setTab(target.type);
+    tabs.current[next]?.focus();
+  }
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1>LLM Settings</h1>
+          <p className="admin-page__subtitle">The prompt templates every story and picture is made from</p>
+        </div>
+      </header>
+
+      <div className="admin-tabs" role="tablist" aria-label="Template types">
+        {TABS.map((entry, index) => (
+          <button
+            key={entry.type}
+            ref={(button) => {
+              tabs.current[index] = button;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${entry.type}`}
+            aria-selected={tab === entry.type}
+            aria-controls={`${id}-panel-${entry.type}`}
+            tabIndex={tab === entry.type ? 0 : -1}
+            className="admin-tabs__tab"
+            onClick={() => setTab(entry.type)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+
+      {TABS.map((entry) => (
+        <div
+          key={entry.type}
+          role="tabpanel"
+          id={`${id}-panel-${entry.type}`}
+          aria-labelledby={`${id}-tab-${entry.type}`}
+          hidden={tab !== entry.type}
+          tabIndex={0}
+          className="admin-tabpanel"
+        >
+          {tab === entry.type && (
+            <TemplateList
+              type={entry.type}
+              state={state}
+              generation={reloads}
+              onChanged={reload}
+              onRetry={() => {
+                setState({ status: 'loading' });
+                reload();
+              }}
+            />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TemplateList({
+  type,
+  state,
+  generation,
+  onChanged,
+  onRetry,
+}: {
+  type: TemplateType;
+  state: State;
+  /** Bumped on every reload: the cards start again from what the server holds. */
+  generation: number;
+  onChanged: () => void;
+  onRetry: () => void;
+}) {
+  if (state.status === 'loading') return <PageSpinner label="Loading templates…" />;
+  if (state.status === 'failed') {
+    return (
+      <div className="admin-message" role="alert">
+        <p>Failed to load templates: {state.message}</p>
+        <button type="button" className="button button--small button--outline" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  // The active version first, then the others newest first (as the server answers).
+  const templates = state.templates
+    .filter((template) => template.type === type)
+    .sort((a, b) => Number(b.isActive) - Number(a.isActive));
+  const shown = templates.filter((template, index) => index < SHOWN_VERSIONS || template.isActive);
+  const older = templates.filter((template) => !shown.includes(template));
+  return (
+    <>
+      {type === 'image_generation' && (
+        <aside className="admin-placeholders" aria-labelledby="placeholders-title">
+          <h2 id="placeholders-title">Placeholders</h2>
+          <p>The image prompt may use these placeholders; each is filled in for every picture:</p>
+          <dl>
+            <div>
+              <dt>
+                <code>{'{art_style}'}</code>
+              </dt>
+              <dd>the story’s art style, such as watercolor or comic book</dd>
+            </div>
+            <div>
+              <dt>
+                <code>{'{scene_description}'}</code>
+              </dt>
+              <dd>what happens in the scene being painted</dd>
+            </div>
+            <div>
+              <dt>
+                <code>{'{characters}'}</code>
+              </dt>
+              <dd>who is in the picture, starting with the hero</dd>
+            </div>
+            <div>
+              <dt>
+                <code>{'{mood}'}</code>
+              </dt>
+              <dd>the feeling of the scene, such as cheerful or mysterious</dd>
+            </div>
+          </dl>
+        </aside>
+      )}
+      {templates.length === 0 && <p className="admin-empty-line">No templates of this type yet.</p>}
+      <ul className="admin-templates">
+        {shown.map((template) => (
+          <li key={`${generation}:${template.id}`}>
+            <TemplateCard template={template} onChanged={onChanged} />
+          </li>
+        ))}
+      </ul>
+      {older.length > 0 && (
+        <details className="admin-older">
+          <summary>Older versions ({older.length})</summary>
+          <ul className="admin-templates">
+            {older.map((template) => (
+              <li key={`${generation}:${template.id}`}>
+                <TemplateCard template={template} onChanged={onChanged} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+function TemplateCard({ template, onChanged }: { template: TemplateView; onChanged: () => void }) {
+  const id = useId();
+  const story = template.type === 'story_system';
+  const [content, setContent] = useState(template.content);
+  const [model, setModel] = useState(template.parameters.model);
+  const [temperature, setTemperature] = useState(String(template.parameters.temperature));
+  const [maxTokens, setMaxTokens] = useState(String(template.parameters.max_tokens));
+  const [busy, setBusy] = useState<'save' | 'activate'>();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = templateUpdateSchema.safeParse({
+      content,
+      parameters: {
+        model,
+        temperature: temperature.trim() === '' ? Number.NaN : Number(temperature),
+        max_tokens: maxTokens.trim() === '' ? Number.NaN : Number(maxTokens),
+      },
+    });
+    const problem = firstError(parsed);
+    if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to update template');
+    setBusy('save');
+    try {
+      await updateTemplate(template.id, parsed.data);
+      toast.success('Template updated successfully');
+      onChanged();
+    } catch (error) {
+      toast.error(`Failed to update template: ${messageOf(error)}`);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function activate() {
+    setBusy('activate');
+    try {
+      await activateTemplate(template.id);
+      toast.success('Active template updated');
+      onChanged();
+    } catch (error) {
+      toast.error(`Failed to set active template: ${messageOf(error)}`);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <article
+      className={template.isActive ? 'card admin-template admin-template--active' : 'card admin-template'}
+      aria-labelledby={`${id}-name`}
+    >
+      <header className="admin-template__header">
+        <h2 id={`${id}-name`} className="admin-template__name">
+          {template.name}
+        </h2>
+        <span className="admin-badges">
+          {template.isActive && <span className="admin-badge admin-badge--success">Active</span>}
+          <span className="admin-badge admin-badge--muted">Version {template.version}</span>
+        </span>
+        <span className="admin-template__date">{formatDateTime(template.createdAt)}</span>
+      </header>
+      <form className="form" onSubmit={save} aria-labelledby={`${id}-name`}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-content`}>
+            Prompt Content
+          </label>
+          <textarea
+            id={`${id}-content`}
+            className="field__input field__input--area admin-template__content"
+            rows={story ? 8 : 5}
+            maxLength={20_000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
+        </div>
+        <div className={story ? 'admin-template__params' : 'admin-template__params admin-template__params--one'}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-model`}>
+              Model
+            </label>
+            <input
+              id={`${id}-model`}
+              className="field__input"
+              maxLength={200}
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+            />
+          </div>
+          {story && (
+            <>
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-temperature`}>
+                  Temperature
+                </label>
+                <input
+                  id={`${id}-temperature`}
+                  className="field__input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={1}
+                  step={0.1}
+                  value={temperature}
+                  aria-describedby={`${id}-temperature-hint`}
+                  onChange={(e) => setTemperature(e.target.value)}
+                />
+                <p id={`${id}-temperature-hint`} className="field__hint">
+                  0 to 1, in steps of 0.1
+                </p>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-tokens`}>
+                  Max Tokens
+                </label>
+                <input
+                  id={`${id}-tokens`}
+                  className="field__input"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={32_000}
+                  step={1}
+                  value={maxTokens}
+                  onChange={(e) => setMaxTokens(e.target.value)}
+                />
+              </div>
+            </>
+          )}
+        </div>
+        <div className="admin-template__actions">
+          {!template.isActive && (
+            <button
+              type="button"
+              className="button button--small button--outline"
+              disabled={busy !== undefined}
+              aria-busy={busy === 'activate'}
+              onClick={() => void activate()}
+            >
+              {busy === 'activate' ? 'Activating...' : 'Set as Active'}
+            </button>
+          )}
+          <button
+            type="submit"
+            className="button button--small button--primary"
+            disabled={busy !== undefined}
+            aria-busy={busy === 'save'}
+          >
+            {busy === 'save' ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}

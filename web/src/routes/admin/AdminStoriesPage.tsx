@@ -1,0 +1,287 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { deleteAdminStory, fetchAdminStories, updateStoryFlags, type AdminStoryRow } from '../../api/admin';
+import { ConfirmDialog } from './ConfirmDialog';
+import { formatDate } from './format';
+import { useDebouncedValue } from './useDebouncedValue';
+
+type Loaded = { key: string; failed: boolean; stories: AdminStoryRow[]; nextCursor: string | null };
+
+const storyTitle = (story: AdminStoryRow) => story.title.trim() || 'Untitled story';
+
+/** "guardian-ranch" as "Guardian Ranch". */
+const universeLabel = (universe: string) =>
+  universe
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+
+/**
+ * SPEC §2 admin stories list ("Featured Stories Management"): search by title, newest first, and per story
+ * edit, toggle featured, toggle public and delete.
+ */
+export default function AdminStoriesPage() {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const [paging, setPaging] = useState<{ q: string; cursors: (string | undefined)[] }>({ q, cursors: [undefined] });
+  const cursors = paging.q === q ? paging.cursors : [undefined];
+  const cursor = cursors[cursors.length - 1];
+  const [reloads, setReloads] = useState(0);
+  const requestKey = JSON.stringify([q, cursor, reloads]);
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<AdminStoryRow>();
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchAdminStories({ q: q || undefined, cursor }).then(
+      (page) => {
+        if (!cancelled) setLoaded({ key: requestKey, failed: false, ...page });
+      },
+      () => {
+        if (cancelled) return;
+        toast.error('Failed to load stories');
+        setLoaded({ key: requestKey, failed: true, stories: [], nextCursor: null });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [requestKey, q, cursor]);
+
+  const loading = loaded?.key !== requestKey;
+  const stories = loaded?.stories ?? [];
+
+  function markPending(storyId: string, on: boolean) {
+    setPending((current) => {
+      const next = new Set(current);
+      if (on) next.add(storyId);
+      else next.delete(storyId);
+      return next;
+    });
+  }
+
+  async function setFlag(story: AdminStoryRow, flag: 'isFeatured' | 'isPublic') {
+    const value = !story[flag];
+    markPending(story.id, true);
+    try {
+      const row = await updateStoryFlags(story.id, { [flag]: value });
+      setLoaded(
+        (current) => current && { ...current, stories: current.stories.map((s) => (s.id === row.id ? row : s)) },
+      );
+      if (flag === 'isFeatured') toast.success(row.isFeatured ? 'Story featured' : 'Story unfeatured');
+      else toast.success(row.isPublic ? 'Story made public' : 'Story made private');
+    } catch {
+      toast.error('Failed to update story');
+    } finally {
+      markPending(story.id, false);
+    }
+  }
+
+  async function remove(story: AdminStoryRow) {
+    try {
+      await deleteAdminStory(story.id);
+    } catch (error) {
+      toast.error('Failed to delete story');
+      throw error;
+    }
+    toast.success('Story deleted');
+    setReloads((n) => n + 1);
+  }
+
+  const page = cursors.length;
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1>Featured Stories Management</h1>
+          <p className="admin-page__subtitle">Create and manage Guardian team stories</p>
+        </div>
+        <Link to="/admin/stories/new" className="button button--primary">
+          <span aria-hidden="true">+</span> Create New Story
+        </Link>
+      </header>
+
+      <section className="card admin-card" aria-labelledby={`${id}-title`}>
+        <div className="admin-card__head">
+          <h2 id={`${id}-title`}>All Stories</h2>
+          <div className="field admin-card__search" role="search">
+            <label className="visually-hidden" htmlFor={`${id}-q`}>
+              Search stories by title
+            </label>
+            <span className="admin-search-icon" aria-hidden="true">
+              🔍
+            </span>
+            <input
+              id={`${id}-q`}
+              type="search"
+              className="field__input admin-search-input"
+              placeholder="Search stories..."
+              maxLength={100}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+
+        <div className="admin-table-wrap" aria-busy={loading}>
+          {loading && (
+            <p className="admin-table__loading" role="status">
+              Loading stories...
+            </p>
+          )}
+          {(!loading || stories.length > 0) && (
+            <table className="admin-table admin-table--stories">
+              <caption className="visually-hidden">Stories, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Author</th>
+                  <th scope="col">Universe</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                  <th scope="col" className="admin-table__actions-head">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stories.map((story) => {
+                  const title = storyTitle(story);
+                  const busy = pending.has(story.id);
+                  return (
+                    <tr key={story.id} className="admin-table__row">
+                      <th scope="row" data-label="Title" className="admin-table__title">
+                        <Link to={`/story/${story.id}`}>{title}</Link>
+                      </th>
+                      <td data-label="Author">{story.authorName || '-'}</td>
+                      <td data-label="Universe">
+                        {story.universe ? (
+                          <span className="admin-badge admin-badge--universe">{universeLabel(story.universe)}</span>
+                        ) : (
+                          '-'
+                        )}
+                      </td>
+                      <td data-label="Status">
+                        <span className="admin-badges">
+                          {story.isFeatured && <span className="admin-badge admin-badge--featured">Featured</span>}
+                          {story.isPublic && <span className="admin-badge admin-badge--public">Public</span>}
+                          {story.status === 'generating' && (
+                            <span className="admin-badge admin-badge--info">Generating</span>
+                          )}
+                          {story.status === 'failed' && <span className="admin-badge admin-badge--danger">Failed</span>}
+                          {!story.isFeatured && !story.isPublic && story.status === 'ready' && (
+                            <span className="admin-badge admin-badge--muted">Private</span>
+                          )}
+                        </span>
+                      </td>
+                      <td data-label="Created" className="admin-table__date">
+                        {formatDate(story.createdAt)}
+                      </td>
+                      <td data-label="Actions" className="admin-table__actions">
+                        <Link
+                          to={`/admin/stories/${story.id}/edit`}
+                          className="admin-icon-button"
+                          aria-label={`Edit “${title}”`}
+                          title="Edit"
+                        >
+                          <span aria-hidden="true">✏️</span>
+                        </Link>
+                        <button
+                          type="button"
+                          className={story.isFeatured ? 'admin-icon-button admin-icon-button--on' : 'admin-icon-button'}
+                          aria-label={story.isFeatured ? `Unfeature “${title}”` : `Feature “${title}”`}
+                          title={story.isFeatured ? 'Unfeature' : 'Feature'}
+                          disabled={busy || story.status !== 'ready'}
+                          onClick={() => void setFlag(story, 'isFeatured')}
+                        >
+                          <span aria-hidden="true">{story.isFeatured ? '★' : '☆'}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className={story.isPublic ? 'admin-icon-button admin-icon-button--on' : 'admin-icon-button'}
+                          aria-label={story.isPublic ? `Make “${title}” private` : `Make “${title}” public`}
+                          title={story.isPublic ? 'Make private' : 'Make public'}
+                          disabled={busy || story.status !== 'ready'}
+                          onClick={() => void setFlag(story, 'isPublic')}
+                        >
+                          <span aria-hidden="true">{story.isPublic ? '🌍' : '🔒'}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-icon-button admin-icon-button--danger"
+                          aria-label={`Delete “${title}”`}
+                          title="Delete"
+                          disabled={busy}
+                          onClick={() => setDeleting(story)}
+                        >
+                          <span aria-hidden="true">🗑️</span>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          {loaded && !loading && !loaded.failed && stories.length === 0 && (
+            <p className="admin-table__empty">{q ? 'No stories match this title.' : 'No stories yet.'}</p>
+          )}
+          {loaded && !loading && loaded.failed && (
+            <div className="admin-table__empty">
+              <p>Failed to load stories</p>
+              <button
+                type="button"
+                className="button button--small button--outline"
+                onClick={() => setReloads((n) => n + 1)}
+              >
+                Try again
+              </button>
+            </div>
+          )}
+        </div>
+
+        {(page > 1 || loaded?.nextCursor) && (
+          <nav className="admin-pager" aria-label="Stories pages">
+            <button
+              type="button"
+              className="button button--small button--outline"
+              disabled={page === 1 || loading}
+              onClick={() => setPaging({ q, cursors: cursors.slice(0, -1) })}
+            >
+              <span aria-hidden="true">←</span> Previous page
+            </button>
+            <span className="admin-pager__page">Page {page}</span>
+            <button
+              type="button"
+              className="button button--small button--outline"
+              disabled={!loaded?.nextCursor || loading}
+              onClick={() => loaded?.nextCursor && setPaging({ q, cursors: [...cursors, loaded.nextCursor] })}
+            >
+              Next page <span aria-hidden="true">→</span>
+            </button>
+          </nav>
+        )}
+      </section>
+
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this story?"
+          confirmLabel="Delete Story"
+          busyLabel="Deleting..."
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(undefined)}
+        >
+          <p>
+            <strong>“{storyTitle(deleting)}”</strong> and all its pictures will be deleted for good, for everyone who
+            saved it.
+          </p>
+          <p className="modal__warning">Deleted stories cannot be recovered</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { StoryView } from '../../../../common/api/views';
+import { sanitiserNotice } from '../../../../common/sanitiser';
+import { firstError } from '../../../../common/validation/accounts';
+import { ADMIN_IMAGE_SLOTS, ADMIN_MESSAGES, adminStorySchema } from '../../../../common/validation/admin';
+import { createAdminStory, fetchAdminStory, requestAdminImage, saveAdminStory } from '../../api/admin';
+import { dismissImageJob } from '../../api/stories';
+import { PageSpinner } from '../../components/PageSpinner';
+import { AdminImageDialog, type AdminImageSlot } from './AdminImageDialog';
+
+/** While a picture is being painted, the editor reads the story this often. */
+const POLL_MS = 1500;
+const FORM_ID = 'admin-story-form';
+
+const SLOT_LABELS: Record<AdminImageSlot, string> = {
+  cover: 'Cover Image',
+  'mid-scene': 'Middle Scene',
+  ending: 'Ending Scene',
+};
+
+type Fields = { title: string; heroName: string; content: string; excerpt: string };
+type Job = { jobId: string; imageType: string };
+
+const EMPTY: Fields = { title: '', heroName: '', content: '', excerpt: '' };
+
+/** The newest picture of a slot (images come oldest first); the cover may live only on the story. */
+function slotImage(story: StoryView | undefined, slot: AdminImageSlot): { url: string; thumb: string } | undefined {
+  if (!story) return undefined;
+  const image = story.images.filter((candidate) => candidate.imageType === slot).at(-1);
+  if (image) return { url: image.imageUrl, thumb: image.thumbnailUrl || image.imageUrl };
+  if (slot === 'cover' && story.coverImageUrl) return { url: story.coverImageUrl, thumb: story.coverImageUrl };
+  return undefined;
+}
+
+/**
+ * SPEC §2 admin story editor (/admin/stories/new and /admin/stories/{id}/edit): title, hero name, content and
+ * excerpt, three picture slots painted through the workflow, save as a featured story, then to /library.
+ */
+export default function AdminStoryEditorPage() {
+  const { storyId } = useParams();
+  const navigate = useNavigate();
+  const id = useId();
+  const editing = storyId !== undefined;
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [story, setStory] = useState<StoryView>();
+  const [saving, setSaving] = useState(false);
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [dialogSlot, setDialogSlot] = useState<AdminImageSlot>();
+
+  // Load the story being edited; a failure says so and goes back to the list.
+  useEffect(() => {
+    if (!storyId) return;
+    let cancelled = false;
+    fetchAdminStory(storyId).then(
+      (loaded) => {
+        if (cancelled) return;
+        setStory(loaded);
+        setFields({
+          title: loaded.title,
+          heroName: loaded.heroName,
+          content: loaded.content,
+          excerpt: loaded.excerpt,
+        });
+        // Pictures already being painted (a reload mid-way) are followed like new ones.
+        setJobs(
+          loaded.imageJobs
+            .filter((job) => job.status === 'pending')
+            .map((job) => ({ jobId: job.id, imageType: job.imageType })),
+        );
+      },
+      () => {
+        if (cancelled) return;
+        toast.error('Failed to load story');
+        navigate('/admin/stories', { replace: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [storyId, navigate]);
+
+  // Follow the pictures being painted until each one is stored (its job leaves the list) or has failed.
+  useEffect(() => {
+    if (!storyId || jobs.length === 0) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      fetchAdminStory(storyId).then(
+        (next) => {
+          if (cancelled) return;
+          setStory(next);
+          const finished = new Set<string>();
+          for (const job of jobs) {
+            const current = next.imageJobs.find((candidate) => candidate.id === job.jobId);
+            if (!current) {
+              finished.add(job.jobId);
+              toast.success(`${job.imageType} image generated successfully`);
+            } else if (current.status === 'failed') {
+              finished.add(job.jobId);
+              toast.error(`Failed to generate ${job.imageType} image`, { description: current.error ?? undefined });
+              void dismissImageJob(storyId, job.jobId).catch(() => undefined);
+            }
+          }
+          setJobs((current) => current.filter((job) => !finished.has(job.jobId)));
+        },
+        () => {
+          if (!cancelled) setJobs((current) => [...current]); // a passing failure: look again
+        },
+      );
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [storyId, jobs]);
+
+  const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = adminStorySchema.safeParse({
+      ...fields,
+      ...(story?.storyUniverse ? { storyUniverse: story.storyUniverse } : {}),
+    });
+    const problem = firstError(parsed);
+    if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to save story');
+    setSaving(true);
+    try {
+      const saved = storyId ? await saveAdminStory(storyId, parsed.data) : await createAdminStory(parsed.data);
+      const done = editing ? 'Story updated successfully' : 'Story created successfully';
+      // SPEC §5: when the sanitiser replaced words, the notice (5 s) goes with the success.
+      if (saved.filtered > 0) toast.success(done, { description: sanitiserNotice(saved.filtered), duration: 5000 });
+      else toast.success(done);
+      navigate('/library');
+    } catch (error) {
+      toast.error('Failed to save story', { description: error instanceof Error ? error.message : undefined });
+      setSaving(false);
+    }
+  }
+
+  function openGenerator(slot: AdminImageSlot) {
+    if (!storyId) return void toast.error(ADMIN_MESSAGES.saveFirst);
+    setDialogSlot(slot);
+  }
+
+  async function generate(request: { imageType: AdminImageSlot; customizations?: string }) {
+    if (!storyId) throw new Error(ADMIN_MESSAGES.saveFirst);
+    try {
+      const { jobId, imageType } = await requestAdminImage(storyId, request);
+      // A slot already being painted answers with its running job: follow that one once.
+      setJobs((current) =>
+        current.some((job) => job.jobId === jobId)
+          ? current
+          : [...current, { jobId, imageType: imageType || request.imageType }],
+      );
+    } catch (error) {
+      toast.error(`Failed to generate ${request.imageType} image`, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+      throw error;
+    }
+  }
+
+  if (editing && !story) return <PageSpinner label="Loading story…" />;
+
+  const saveLabel = editing ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Creating...' : 'Create Story';
+  const actions = (
+    <div className="admin-editor__actions">
+      <button type="button" className="button button--outline" disabled={saving} onClick={() => navigate('/library')}>
+        Cancel
+      </button>
+      <button type="submit" form={FORM_ID} className="button button--primary" disabled={saving} aria-busy={saving}>
+        {saveLabel}
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="admin-page admin-editor">
+      <header className="admin-page__header admin-editor__header">
+        <div className="admin-editor__heading">
+          <button
+            type="button"
+            className="admin-icon-button admin-icon-button--outline"
+            aria-label="Back to library"
+            onClick={() => navigate('/library')}
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+          <div>
+            <h1>{editing ? 'Edit Story' : 'Create Story'}</h1>
+            <p className="admin-page__subtitle">
+              {editing ? 'Changes are checked for kid-friendly words when saved' : 'Saved as a featured story'}
+            </p>
+          </div>
+        </div>
+        {actions}
+      </header>
+
+      <div className="admin-editor__grid">
+        <form id={FORM_ID} className="card form admin-editor__form" onSubmit={save} aria-label="Story details">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-title`}>
+              Title
+            </label>
+            <input
+              id={`${id}-title`}
+              className="field__input"
+              maxLength={120}
+              value={fields.title}
+              onChange={(e) => set('title')(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-hero`}>
+              Hero Name
+            </label>
+            <input
+              id={`${id}-hero`}
+              className="field__input"
+              maxLength={50}
+              value={fields.heroName}
+              onChange={(e) => set('heroName')(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-content`}>
+              Story Content
+            </label>
+            <textarea
+              id={`${id}-content`}
+              className="field__input field__input--area field__input--story admin-editor__content"
+              rows={18}
+              maxLength={20_000}
+              value={fields.content}
+              aria-describedby={`${id}-content-hint`}
+              onChange={(e) => set('content')(e.target.value)}
+            />
+            <p id={`${id}-content-hint`} className="field__hint">
+              Separate paragraphs with a blank line.
+            </p>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-excerpt`}>
+              Excerpt (Preview Text)
+            </label>
+            <textarea
+              id={`${id}-excerpt`}
+              className="field__input field__input--area"
+              rows={3}
+              maxLength={500}
+              value={fields.excerpt}
+              aria-describedby={`${id}-excerpt-count`}
+              onChange={(e) => set('excerpt')(e.target.value)}
+            />
+            <p id={`${id}-excerpt-count`} className="field__hint">
+              {fields.excerpt.length}/500
+            </p>
+          </div>
+        </form>
+
+        <section className="card admin-editor__images" aria-labelledby={`${id}-images`}>
+          <h2 id={`${id}-images`}>Story Images</h2>
+          <p className="field__hint admin-editor__hint">
+            <span aria-hidden="true">💡 </span>AI image generation requires the story to be saved first.
+          </p>
+          <ul className="admin-slots">
+            {ADMIN_IMAGE_SLOTS.map((slot) => {
+              const image = slotImage(story, slot);
+              const busy = jobs.some((job) => job.imageType === slot);
+              const label = SLOT_LABELS[slot];
+              const action = busy ? 'Generating...' : image ? 'Regenerate Image' : 'Generate Image';
+              return (
+                <li key={slot} className="admin-slot" aria-busy={busy}>
+                  <h3 className="admin-slot__label">{label}</h3>
+                  <div className="admin-slot__frame">
+                    {image ? (
+                      <img src={image.thumb} alt={`${label} of “${fields.title || 'this story'}”`} />
+                    ) : (
+                      !busy && (
+                        <div className="admin-slot__placeholder">
+                          <span aria-hidden="true">🖼️</span>
+                          <span>Story Image</span>
+                        </div>
+                      )
+                    )}
+                    {busy && (
+                      <div className="admin-slot__busy" role="status">
+                        <span className="admin-slot__spinner" aria-hidden="true" />
+                        <span>Painting…</span>
+                      </div>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    className="button button--small button--outline button--block"
+                    disabled={busy}
+                    aria-busy={busy}
+                    aria-label={`${action}: ${label}`}
+                    onClick={() => openGenerator(slot)}
+                  >
+                    <span aria-hidden="true">✨</span>
+                    {action}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
+
+      <footer className="admin-editor__footer">{actions}</footer>
+
+      {dialogSlot && (
+        <AdminImageDialog
+          heading={`${slotImage(story, dialogSlot) ? 'Regenerate' : 'Generate'} ${SLOT_LABELS[dialogSlot]}`}
+          imageType={dialogSlot}
+          onSubmit={generate}
+          onClose={() => setDialogSlot(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,401 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ageBandOptionLabel } from '../../../../common/age-bands';
+import { ROLES, type Role } from '../../../../common/roles';
+import { firstError } from '../../../../common/validation/accounts';
+import { ADMIN_MESSAGES, adminNoteSchema } from '../../../../common/validation/admin';
+import {
+  addAdminNote,
+  deleteAdminNote,
+  deleteAdminUser,
+  fetchAdminUser,
+  sendPasswordReset,
+  updateAdminUser,
+  type ActivityView,
+  type AdminUserDetail,
+  type AdminUserRow,
+} from '../../api/admin';
+import { useModalDialog } from '../../components/useModalDialog';
+import { StatusBadge } from './badges';
+import { ConfirmDialog } from './ConfirmDialog';
+import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf, ROLE_LABELS } from './format';
+
+const NOTE_MAX = 2000;
+
+type Props = {
+  user: AdminUserRow;
+  /** The admin's own account: the server refuses suspending, re-roling or deleting it, and so does this. */
+  self: boolean;
+  onChanged: (row: AdminUserRow) => void;
+  onDeleted: (userId: string) => void;
+  onClose: () => void;
+};
+
+type Busy = 'status' | 'role' | 'reset' | 'note' | undefined;
+
+/** SPEC §2 admin users: one user's profile facts, notes, last 20 activity entries and actions. */
+export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: Props) {
+  const dialog = useModalDialog();
+  const id = useId();
+  const [detail, setDetail] = useState<AdminUserDetail>();
+  const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [busy, setBusy] = useState<Busy>();
+  const [role, setRole] = useState<Role>(user.role);
+  const [note, setNote] = useState('');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchAdminUser(user.id).then(
+      (next) => {
+        if (cancelled) return;
+        setDetail(next);
+        setFailed(false);
+      },
+      () => {
+        if (cancelled) return;
+        toast.error('Failed to load users');
+        setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [user.id, reloads]);
+
+  const shown: AdminUserRow = detail ?? user;
+  const name = shown.displayName || 'Guardian';
+
+  /** A change to the account: the row in the table follows, and the activity log is read again. */
+  function changed(row: AdminUserRow) {
+    setDetail((current) => current && { ...current, ...row });
+    onChanged(row);
+    setReloads((n) => n + 1);
+  }
+
+  async function toggleStatus() {
+    setBusy('status');
+    try {
+      const row = await updateAdminUser(user.id, { suspended: !shown.suspended });
+      changed(row);
+      toast.success(row.suspended ? 'User suspended' : 'User activated');
+    } catch (error) {
+      toast.error('Failed to update user status', { description: messageOf(error) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function changeRole() {
+    setBusy('role');
+    try {
+      const row = await updateAdminUser(user.id, { role });
+      changed(row);
+      toast.success('User role updated');
+    } catch (error) {
+      toast.error('Failed to update user role', { description: messageOf(error) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function resetPassword() {
+    setBusy('reset');
+    try {
+      await sendPasswordReset(user.id);
+      toast.success('Password reset email sent to user');
+      setReloads((n) => n + 1);
+    } catch (error) {
+      toast.error('Failed to reset password', { description: messageOf(error) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function addNote(event: FormEvent) {
+    event.preventDefault();
+    const problem = firstError(adminNoteSchema.safeParse({ note }));
+    if (problem) return void toast.error(problem);
+    setBusy('note');
+    try {
+      const added = await addAdminNote(user.id, note.trim());
+      setDetail((current) => current && { ...current, notes: [added, ...current.notes] });
+      setNote('');
+      toast.success('Note added');
+    } catch (error) {
+      toast.error('Failed to add note', { description: messageOf(error) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function removeNote(noteId: string) {
+    try {
+      await deleteAdminNote(user.id, noteId);
+      setDetail((current) => current && { ...current, notes: current.notes.filter((n) => n.id !== noteId) });
+      toast.success('Note deleted');
+    } catch (error) {
+      toast.error('Failed to delete note', { description: messageOf(error) });
+    }
+  }
+
+  async function deleteUser() {
+    try {
+      await deleteAdminUser(user.id);
+    } catch (error) {
+      toast.error('Failed to delete user', { description: messageOf(error) });
+      throw error;
+    }
+    toast.success('User deleted successfully');
+    onDeleted(user.id);
+  }
+
+  return (
+    <>
+      <dialog ref={dialog} className="modal admin-user-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+        <header className="admin-user-dialog__header">
+          <div className="admin-user-dialog__who">
+            <h2 id={`${id}-title`}>{name}</h2>
+            <p className="admin-user-dialog__email">
+              <BreakableEmail email={shown.email} />
+            </p>
+            <p className="admin-user-dialog__badges">
+              <span className={`admin-badge admin-badge--role-${shown.role}`}>{ROLE_LABELS[shown.role]}</span>
+              <StatusBadge suspended={shown.suspended} />
+              {self && <span className="admin-badge admin-badge--info">You</span>}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="admin-icon-button"
+            aria-label="Close user details"
+            onClick={() => dialog.current?.close()}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </header>
+
+        {failed && !detail && (
+          <div className="admin-message" role="alert">
+            <p>This user’s details could not be loaded.</p>
+            <button
+              type="button"
+              className="button button--small button--outline"
+              onClick={() => setReloads((n) => n + 1)}
+            >
+              Try again
+            </button>
+          </div>
+        )}
+
+        <div className="admin-user-dialog__body" aria-busy={!detail && !failed}>
+          <div className="admin-user-dialog__column">
+            <section aria-labelledby={`${id}-profile`}>
+              <h3 id={`${id}-profile`}>Profile</h3>
+              <dl className="admin-facts">
+                <div>
+                  <dt>Display name</dt>
+                  <dd>{shown.displayName || '-'}</dd>
+                </div>
+                <div>
+                  <dt>Author name</dt>
+                  <dd>{shown.authorName || '-'}</dd>
+                </div>
+                <div>
+                  <dt>Age band</dt>
+                  <dd>{detail ? ageBandOptionLabel(detail.ageBand) : '…'}</dd>
+                </div>
+                <div>
+                  <dt>Stories created</dt>
+                  <dd>{detail ? detail.storyCount : '…'}</dd>
+                </div>
+                <div>
+                  <dt>Library</dt>
+                  <dd>{detail ? `${detail.libraryCount}/10` : '…'}</dd>
+                </div>
+                <div>
+                  <dt>Joined</dt>
+                  <dd>{formatDate(shown.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt>Last login</dt>
+                  <dd>{formatDate(shown.lastLogin)}</dd>
+                </div>
+              </dl>
+            </section>
+
+            <section aria-labelledby={`${id}-actions`} className="admin-user-actions">
+              <h3 id={`${id}-actions`}>Actions</h3>
+              {self && (
+                <p className="field__hint" id={`${id}-self`}>
+                  {ADMIN_MESSAGES.notYourself}: status, role and deletion are locked for your own account.
+                </p>
+              )}
+              <div className="admin-user-actions__row">
+                <button
+                  type="button"
+                  className={
+                    shown.suspended ? 'button button--small button--outline' : 'button button--small admin-button--warn'
+                  }
+                  disabled={self || busy !== undefined}
+                  aria-busy={busy === 'status'}
+                  aria-describedby={self ? `${id}-self` : undefined}
+                  onClick={() => void toggleStatus()}
+                >
+                  {shown.suspended ? 'Activate User' : 'Suspend User'}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--outline"
+                  disabled={busy !== undefined}
+                  aria-busy={busy === 'reset'}
+                  onClick={() => void resetPassword()}
+                >
+                  {busy === 'reset' ? 'Sending...' : 'Send Password Reset'}
+                </button>
+              </div>
+              <div className="admin-user-actions__role">
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-role`}>
+                    Role
+                  </label>
+                  <select
+                    id={`${id}-role`}
+                    className="field__input"
+                    value={role}
+                    disabled={self || busy !== undefined}
+                    aria-describedby={self ? `${id}-self` : undefined}
+                    onChange={(e) => setRole(e.target.value as Role)}
+                  >
+                    {ROLES.map((value) => (
+                      <option key={value} value={value}>
+                        {ROLE_LABELS[value]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button
+                  type="button"
+                  className="button button--small button--outline"
+                  disabled={self || busy !== undefined || role === shown.role}
+                  aria-busy={busy === 'role'}
+                  onClick={() => void changeRole()}
+                >
+                  {busy === 'role' ? 'Updating...' : 'Update Role'}
+                </button>
+              </div>
+              <button
+                type="button"
+                className="button button--small admin-button--danger"
+                disabled={self || busy !== undefined}
+                aria-describedby={self ? `${id}-self` : undefined}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                Delete User
+              </button>
+            </section>
+          </div>
+
+          <div className="admin-user-dialog__column">
+            <section aria-labelledby={`${id}-notes`}>
+              <h3 id={`${id}-notes`}>Notes</h3>
+              <form className="admin-note-form" onSubmit={addNote}>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-note`}>
+                    Add a note
+                  </label>
+                  <textarea
+                    id={`${id}-note`}
+                    className="field__input field__input--area admin-note-form__text"
+                    rows={3}
+                    maxLength={NOTE_MAX}
+                    value={note}
+                    aria-describedby={`${id}-note-count`}
+                    onChange={(e) => setNote(e.target.value)}
+                  />
+                  <p id={`${id}-note-count`} className="field__hint">
+                    {note.length}/{NOTE_MAX}
+                  </p>
+                </div>
+                <button
+                  type="submit"
+                  className="button button--small button--primary"
+                  disabled={busy === 'note' || !detail}
+                  aria-busy={busy === 'note'}
+                >
+                  {busy === 'note' ? 'Adding...' : 'Add Note'}
+                </button>
+              </form>
+              {detail && detail.notes.length === 0 && <p className="admin-empty-line">No notes yet.</p>}
+              {detail && detail.notes.length > 0 && (
+                <ul className="admin-notes" aria-label="Notes, newest first">
+                  {detail.notes.map((entry) => (
+                    <li key={entry.id} className="admin-note">
+                      <p className="admin-note__text">{entry.note}</p>
+                      <p className="admin-note__meta">
+                        {entry.adminName || 'An admin'} · {formatDateTime(entry.createdAt)}
+                      </p>
+                      <button
+                        type="button"
+                        className="admin-icon-button admin-icon-button--small"
+                        aria-label={`Delete note from ${formatDateTime(entry.createdAt)}`}
+                        title="Delete note"
+                        onClick={() => void removeNote(entry.id)}
+                      >
+                        <span aria-hidden="true">🗑️</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section aria-labelledby={`${id}-activity`}>
+              <h3 id={`${id}-activity`}>Recent activity</h3>
+              {detail && detail.activity.length === 0 && <p className="admin-empty-line">No activity yet.</p>}
+              {detail && detail.activity.length > 0 && (
+                <ol className="admin-activity" aria-label="Last 20 activity entries, newest first">
+                  {detail.activity.slice(0, 20).map((entry) => (
+                    <ActivityEntry key={entry.id} entry={entry} />
+                  ))}
+                </ol>
+              )}
+            </section>
+          </div>
+        </div>
+      </dialog>
+
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete this user?"
+          confirmLabel="Delete User"
+          busyLabel="Deleting..."
+          onConfirm={deleteUser}
+          onClose={() => setConfirmingDelete(false)}
+        >
+          <p>
+            This deletes the account of <strong>{name}</strong> ({shown.email}), their stories and their pictures for
+            good.
+          </p>
+          <p className="modal__warning">This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function ActivityEntry({ entry }: { entry: ActivityView }) {
+  const details = Object.entries(entry.details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return (
+    <li className="admin-activity__entry">
+      <p className="admin-activity__action">{formatAction(entry.action)}</p>
+      {details.length > 0 && <p className="admin-activity__details">{details.join(' · ')}</p>}
+      <p className="admin-activity__meta">
+        {entry.adminName || 'An admin'} · {formatDateTime(entry.createdAt)}
+      </p>
+    </li>
+  );
+}
