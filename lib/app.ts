@@ -2,6 +2,7 @@ import { App, Tags } from 'aws-cdk-lib';
 import { readDeployConfig } from './config.js';
 import { applyNag } from './nag.js';
 import { StoryMagicStack } from './story-magic-stack.js';
+import { WafStack } from './waf-stack.js';
 
 export const STACK_NAME = 'StoryMagic';
 
@@ -18,7 +19,7 @@ export interface CreateAppOptions {
  * The CDK app: one environment-agnostic stack (no account or region lookups, so synth needs no AWS
  * credentials) checked by cdk-nag. bin/app.ts and the infrastructure tests both build it here.
  */
-export function createApp(options: CreateAppOptions = {}): { app: App; stack: StoryMagicStack } {
+export function createApp(options: CreateAppOptions = {}): { app: App; stack: StoryMagicStack; waf: WafStack } {
   const app = new App({
     ...(options.context ? { context: { ...options.context } } : {}),
     ...(options.outdir ? { outdir: options.outdir } : {}),
@@ -31,7 +32,10 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: St
     deploy,
     ...(options.spaDistDir ? { spaDistDir: options.spaDistDir } : {}),
   });
-  Tags.of(stack).add('app', 'story-magic');
+  const waf = new WafStack(app, `${STACK_NAME}Waf`, {
+    description: 'Story Magic: the CloudFront web ACL (AWS WAF), in us-east-1',
+  });
+  for (const each of [stack, waf]) Tags.of(each).add('app', 'story-magic');
   applyNag(app, stack);
-  return { app, stack };
+  return { app, stack, waf };
 }

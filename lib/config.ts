@@ -13,11 +13,16 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  * - `storyProvider=local|bedrock`: where stories and illustrations come from. Default `bedrock`.
  * - `feedbackFormUrl=https://…`: the third-party beta feedback form the SPA embeds (app-config.json);
  *   its origin is allowed in the CSP's frame-src. Default: none (the SPA shows its own form).
+ * - `webAclArn=arn:aws:wafv2:us-east-1:…`: the CloudFront web ACL from the `StoryMagicWaf` stack.
+ * - `guardrailId=…` (and `guardrailVersion`, default `DRAFT`): a Bedrock guardrail applied to every
+ *   generated story when the provider is `bedrock`.
  */
 export interface DeployConfig {
   readonly allowDestroy: boolean;
   readonly storyProvider: StoryProvider;
   readonly feedbackFormUrl: string | undefined;
+  readonly webAclArn: string | undefined;
+  readonly guardrail: { readonly id: string; readonly version: string } | undefined;
   /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
   readonly removalPolicy: RemovalPolicy;
 }
@@ -47,9 +52,23 @@ function readHttpsUrl(scope: Construct, key: string): string | undefined {
   return raw;
 }
 
+function readString(scope: Construct, key: string, pattern: RegExp): string | undefined {
+  const raw: unknown = scope.node.tryGetContext(key);
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !pattern.test(raw)) {
+    throw new Error(`Context "${key}" must match ${String(pattern)}, got ${JSON.stringify(raw)}`);
+  }
+  return raw;
+}
+
 export function readDeployConfig(scope: Construct): DeployConfig {
   const allowDestroy = readFlag(scope, 'allowDestroy');
+  const guardrailId = readString(scope, 'guardrailId', /^[a-z0-9]{1,64}$|^arn:aws[\w-]*:bedrock:/);
   return {
+    webAclArn: readString(scope, 'webAclArn', /^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\//),
+    guardrail: guardrailId
+      ? { id: guardrailId, version: readString(scope, 'guardrailVersion', /^(DRAFT|\d{1,8})$/) ?? 'DRAFT' }
+      : undefined,
     allowDestroy,
     storyProvider: readStoryProvider(scope),
     feedbackFormUrl: readHttpsUrl(scope, 'feedbackFormUrl'),

@@ -100,13 +100,15 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
     'No geo restriction: Story Magic is offered to families in every country; no licence or law limits ' +
       'where it may be used.',
   );
-  ack(
-    distribution,
-    'AwsSolutions-CFR2',
-    'No WAF during the beta (a CloudFront web ACL must live in us-east-1 and this stack is region-agnostic). ' +
-      'Abuse is limited by API Gateway throttling, the JWT authorizer and Cognito. A web ACL with a ' +
-      'rate-based rule is planned before general availability.',
-  );
+  if (!stack.deploy.webAclArn) {
+    ack(
+      distribution,
+      'AwsSolutions-CFR2',
+      'The web ACL lives in the StoryMagicWaf stack (CloudFront takes web ACLs from us-east-1 only, and this ' +
+        'stack is region-agnostic); it is attached with -c webAclArn=… as the README describes. Without it ' +
+        '(a test environment) abuse is still limited by API Gateway throttling, per-family rate limits and Cognito.',
+    );
+  }
   ack(
     distribution,
     'AwsSolutions-CFR4',

@@ -54,12 +54,16 @@ export class StoryMagicStack extends Stack {
       AUTH_JWKS_URI: this.auth.jwksUri,
       AUTH_CLIENT_ID: this.auth.webClient.userPoolClientId,
       STORY_PROVIDER: storyProvider,
+      ...(props.deploy.guardrail
+        ? { BEDROCK_GUARDRAIL_ID: props.deploy.guardrail.id, BEDROCK_GUARDRAIL_VERSION: props.deploy.guardrail.version }
+        : {}),
     };
 
     this.workflow = new Workflow(this, 'Workflow', {
       data: this.data,
       media: this.media,
       storyProvider,
+      guardrailId: props.deploy.guardrail?.id,
       environment,
     });
     this.api = new Api(this, 'Api', {
@@ -75,6 +79,7 @@ export class StoryMagicStack extends Stack {
       mediaBucket: this.media.bucket,
       logBucket,
       feedbackFormUrl: props.deploy.feedbackFormUrl,
+      webAclArn: props.deploy.webAclArn,
       spaDistDir: props.spaDistDir ?? fromRoot('web', 'dist'),
       removalPolicy,
       autoDeleteObjects,

@@ -35,6 +35,8 @@ export type LocalStackOptions = {
   /** Where data survives restarts (`.local/`); undefined keeps everything in a temporary place. */
   dataDir?: string | undefined;
   web: WebMode | 'none';
+  /** With `web: 'preview'`: the production build to serve instead of web/dist. */
+  webOutDir?: string | undefined;
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
@@ -142,16 +144,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
+      // The web server proxies /api on its own origin; this allows the same origin by its other name too.
+      ...(options.web !== 'none'
+        ? { ALLOWED_ORIGINS: `http://${LOOPBACK}:${ports.web},http://localhost:${ports.web}` }
+        : {}),
     });
     // Prompt templates are seeded on first use in AWS; locally on first start, so admins see them at once.
     const templates = templateRepository(localClients.documents, TABLE_NAME);
     await Promise.all([templates.getActive('story_system'), templates.getActive('image_generation')]);
 
     // The generation workflow: the same definition and task handler as in AWS, run in this process.
-    const workflow = createLocalWorkflowStarter(
-      createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig)),
-    );
+    const handleTask = createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig));
+    const workflow = createLocalWorkflowStarter(handleTask);
     stoppers.push(() => workflow.idle());
+    // Nothing can be running yet (the workflow lives in this process): whatever still says generating was
+    // cut off by the last stop. Then the same sweep as AWS's scheduled rule, every minute.
+    await handleTask({ task: 'sweepStale', startedBefore: new Date().toISOString() });
+    const sweep = setInterval(() => {
+      handleTask({ task: 'sweepStale' }).catch((error: unknown) => console.error('stale sweep failed', error));
+    }, 60_000);
+    sweep.unref();
+    stoppers.push(async () => clearInterval(sweep));
     const api = await startApiServer(serverConfig, workflow, ports.api);
     stoppers.push(api.stop);
 
@@ -171,6 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl: api.url,
         mediaUrl: `${s3.endpoint}/${MEDIA_BUCKET}`,
         appConfig,
+        outDir: options.webOutDir,
       });
       stoppers.push(web.stop);
       webUrl = web.url;

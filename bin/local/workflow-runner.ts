@@ -22,8 +22,7 @@ export function loadDefinition(): Definition {
  * Runs the state machine definition that Step Functions runs in AWS, with aws-local-stepfunctions,
  * sending every Task state to `handleTask` (the same function the tasks Lambda exports).
  */
-export function createLocalWorkflow(handleTask: TaskHandler) {
-  const definition = loadDefinition();
+export function createLocalWorkflow(handleTask: TaskHandler, definition: Definition = loadDefinition()) {
   const machine = new StateMachine(definition);
   const taskStates = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')

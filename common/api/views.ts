@@ -98,3 +98,50 @@ export type FeaturedStoryView = {
   /** The creator's author name (else display name); null for a story without a creator profile. */
   authorName: string | null;
 };
+
+/**
+ * GET /api/me/export: everything of the family's own that Story Magic keeps, as a JSON file for the parent.
+ * Picture addresses are the site's own (`/media/...`), as the story page uses them.
+ */
+export type AccountDataExport = {
+  about: string;
+  exportedAt: string;
+  profile: {
+    id: string;
+    email: string;
+    displayName: string;
+    authorName: string;
+    ageBand: AgeBand;
+    role: Role;
+    createdAt: string;
+    lastLogin: string | null;
+    libraryCount: number;
+  };
+  /** Every story the family created, newest first, with its full text and its pictures. */
+  stories: {
+    id: string;
+    status: 'generating' | 'ready' | 'failed';
+    title: string;
+    heroName: string;
+    content: string;
+    excerpt: string;
+    characterType: string;
+    storyType: string;
+    mission: string;
+    customDescriptions: { character?: string; storyType?: string; mission?: string } | null;
+    writingStyle: string;
+    artStyle: string;
+    generationMode: string;
+    ageRange: string;
+    isPublic: boolean;
+    isFeatured: boolean;
+    createdAt: string;
+    updatedAt: string;
+    coverImageUrl: string | null;
+    images: { id: string; imageType: string; imageUrl: string; thumbnailUrl: string; createdAt: string }[];
+  }[];
+  /** The library, newest saved first: which stories, when; a story saved from another family keeps only its title. */
+  library: { storyId: string; title: string | null; savedAt: string; createdByYou: boolean }[];
+  /** Every picture of the family's stories, in one list. */
+  pictures: { storyId: string; imageType: string; imageUrl: string; thumbnailUrl: string }[];
+};

@@ -1,5 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { RateLimitedError } from '../shared/repositories/rate-limits.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
@@ -16,6 +19,9 @@ import { storyImageRoutes } from './routes/story-images.js';
 import { storyTextRoutes } from './routes/story-text.js';
 import { storyRoutes } from './routes/stories.js';
 import type { Access, Env, RouteDefinition } from './routes/route.js';
+
+/** Request bodies above this are refused (413) before they are read. */
+export const MAX_BODY_BYTES = 128 * 1024;
 
 /** Every route of the API, in one list: the app registers them and the authorization tests walk them. */
 export const routes: readonly RouteDefinition[] = [
@@ -65,6 +71,17 @@ function authorize(
   };
 }
 
+/** Every id in a path (stories, users, images, notes, templates) is a UUID or a Cognito sub. */
+const MAX_ID_LENGTH = 128;
+
+/** An id far longer than any real one names nothing (and would exceed DynamoDB's key size): not found. */
+const refuseOverlongIds: MiddlewareHandler<Env> = async (c, next) => {
+  if (Object.values(c.req.param() as Record<string, string>).some((value) => value.length > MAX_ID_LENGTH)) {
+    throw new ApiError(404, 'NOT_FOUND', 'Not found');
+  }
+  return next();
+};
+
 /**
  * The HTTP API: one Hono app, served by `@hono/node-server` locally and wrapped by `hono/aws-lambda`
  * in AWS. Routes live under `/api` because CloudFront forwards `/api/*` unchanged.
@@ -72,14 +89,38 @@ function authorize(
 export function createApi(deps: ApiDeps): Hono<Env> {
   const app = new Hono<Env>().basePath('/api');
   app.use('*', secureHeaders());
+  app.use(
+    '*',
+    cors({
+      // Only the app's own origins; any other origin gets no CORS headers, so browsers keep its pages out.
+      origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['authorization', 'content-type'],
+      maxAge: 600,
+    }),
+  );
+  // The largest honest body is a story edit (20,000 characters); anything far beyond is refused unread.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('BODY_TOO_LARGE', 'The request is too large.'), 413),
+    }),
+  );
 
   const assertActive = createAccountStatusCheck(deps.profiles);
   for (const route of routes) {
-    app.on(route.method, route.path, authorize(route.access, deps, assertActive), (c) => route.handle(c, deps));
+    app.on(route.method, route.path, authorize(route.access, deps, assertActive), refuseOverlongIds, (c) =>
+      route.handle(c, deps),
+    );
   }
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', `No such route: ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
+    if (error instanceof RateLimitedError) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(errorBody('RATE_LIMITED', error.message, { retryAfter: error.retryAfterSeconds }), 429);
+    }
     if (error instanceof ApiError) {
       return c.json(errorBody(error.code, error.message, error.details), error.status);
     }

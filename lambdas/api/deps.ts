@@ -1,9 +1,11 @@
 import type { AgeBand } from '../../common/age-bands.js';
 import type { AgeBandConfig } from '../../common/age-band-config.js';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
+import { cognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
+import { rateLimiter, type RateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository, type StoryRepository } from '../shared/repositories/stories.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
@@ -15,6 +17,7 @@ export type ApiDeps = Readonly<{
   tokens: TokenVerifier;
   profiles: ProfileRepository;
   stories: StoryRepository;
+  rateLimits: RateLimiter;
   workflow: WorkflowStarter;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
 }>;
@@ -32,6 +35,7 @@ export function createApiDeps(
     workflow,
     profiles: profileRepository(aws.documents, config.tableName),
     stories: storyRepository(aws.documents, config.tableName),
+    rateLimits: rateLimiter(aws.documents, config.tableName),
     bands: AGE_BAND_CONFIGS,
   };
 }
@@ -43,3 +47,7 @@ export const deletionDepsOf = (deps: ApiDeps) => ({
   tableName: deps.config.tableName,
   mediaBucket: deps.config.mediaBucket,
 });
+
+/** The user pool's account actions (disable, roles, password reset, delete): the admin's and the account owner's. */
+export const accountsOf = (deps: ApiDeps) =>
+  cognitoAccounts(deps.aws.cognito, deps.config.userPoolId, deps.config.auth.clientId);

@@ -25,6 +25,23 @@ const envSchema = dataEnvSchema.extend({
   STORY_PROVIDER: z.enum(['local', 'bedrock']).default('local'),
   /** Step Functions state machine ARN in AWS; absent locally, where the same definition runs in-process. */
   WORKFLOW_ARN: z.string().min(1).optional(),
+  /**
+   * Origins allowed to call the API from a browser (comma-separated). The SPA calls it on its own origin
+   * (CloudFront forwards /api, the local web server proxies it), so by default no other origin may.
+   */
+  /** A Bedrock guardrail for generated text (bedrock provider only); version defaults to DRAFT. */
+  BEDROCK_GUARDRAIL_ID: z.string().min(1).optional(),
+  BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
 });
 
 export type DataConfig = Readonly<{
@@ -40,6 +57,8 @@ export type ServerConfig = DataConfig &
     auth: Readonly<{ issuer: string; jwksUri: string; clientId: string }>;
     storyProvider: 'local' | 'bedrock';
     workflowArn: string | undefined;
+    allowedOrigins: readonly string[];
+    guardrail: Readonly<{ id: string; version: string }> | undefined;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -70,5 +89,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     auth: { issuer: e.AUTH_ISSUER, jwksUri: e.AUTH_JWKS_URI, clientId: e.AUTH_CLIENT_ID },
     storyProvider: e.STORY_PROVIDER,
     workflowArn: e.WORKFLOW_ARN,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    guardrail: e.BEDROCK_GUARDRAIL_ID
+      ? { id: e.BEDROCK_GUARDRAIL_ID, version: e.BEDROCK_GUARDRAIL_VERSION }
+      : undefined,
   };
 }

@@ -31,6 +31,10 @@ export const keys = {
     SK: `${createdAt}#${id}`,
   }),
   activityPartition: (targetId: string) => `ACTIVITY#${targetId}`,
+  rateWindow: (userId: string, action: string, windowStart: number) => ({
+    PK: `RATE#${userId}`,
+    SK: `${action}#${windowStart}`,
+  }),
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */
@@ -49,4 +53,4 @@ export const prefixes = {
 export const storyIndexPartitions = { featured: 'FEATURED', public: 'PUBLIC' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
-export const entityTypes = { profile: 'PROFILE', story: 'STORY' } as const;
+export const entityTypes = { profile: 'PROFILE', story: 'STORY', generating: 'GENERATING' } as const;

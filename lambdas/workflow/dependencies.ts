@@ -13,7 +13,10 @@ import { createTaskHandlers, createWorkflowHandler } from './tasks.js';
 export function createProvider(config: ServerConfig): StoryProvider {
   return config.storyProvider === 'bedrock'
     ? // The provider retries with its own bounded back-off; the SDK must not multiply the attempts.
-      createBedrockProvider({ client: new BedrockRuntimeClient({ region: config.region, maxAttempts: 1 }) })
+      createBedrockProvider({
+        client: new BedrockRuntimeClient({ region: config.region, maxAttempts: 1 }),
+        guardrail: config.guardrail,
+      })
     : createLocalProvider();
 }
 

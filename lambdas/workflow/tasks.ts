@@ -11,6 +11,12 @@ import type { TemplateRepository } from '../shared/repositories/templates.js';
 import type { PromptTemplate, StoryDraft, StoryProvider, StoryRequest } from './providers/types.js';
 import { makeThumbnail } from './thumbnails.js';
 
+/**
+ * A story generating for longer than this lost its workflow (a studio story with its cover takes a few
+ * minutes; the state machine's own timeout is shorter still), so the sweep fails it and frees its slot.
+ */
+export const STALE_GENERATION_MINUTES = 30;
+
 /** How many times a story may be written before it fails (first try included). */
 export const MAX_WRITING_ATTEMPTS = 3;
 
@@ -234,6 +240,28 @@ export function createTaskHandlers(deps: TaskDeps) {
         }),
       );
       await stories.markFailed(job.storyId, job.userId, reason);
+    },
+
+    /**
+     * Not a state of the workflow: the scheduled sweep (an EventBridge rule in AWS, a timer locally). A
+     * story still generating long after it started lost its execution (a restarted machine, a dropped
+     * start): it is failed with the generic message and its library slot freed, like any failure.
+     */
+    async sweepStale(input: { startedBefore?: string }): Promise<{ failed: number }> {
+      const cutoff = input.startedBefore
+        ? new Date(input.startedBefore)
+        : new Date(Date.now() - STALE_GENERATION_MINUTES * 60_000);
+      let failed = 0;
+      for (;;) {
+        const stale = await stories.listStale(cutoff);
+        for (const story of stale) {
+          await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
+          failed++;
+        }
+        if (stale.length === 0 || failed >= 1000) break;
+      }
+      if (failed > 0) console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed }));
+      return { failed };
     },
   };
 

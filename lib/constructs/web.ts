@@ -53,6 +53,8 @@ export interface WebProps {
   readonly logBucket: IBucket;
   /** The embedded third-party feedback form, if any: written to app-config.json and allowed to be framed. */
   readonly feedbackFormUrl?: string | undefined;
+  /** The CloudFront web ACL (AWS WAF) from the us-east-1 WAF stack, when deployed. */
+  readonly webAclArn?: string | undefined;
   /** Vite's output directory; deployed only when it holds an index.html. */
   readonly spaDistDir: string;
   readonly removalPolicy: RemovalPolicy;
@@ -102,6 +104,7 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Story Magic',
       defaultRootObject: 'index.html',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.logBucket,

@@ -1,4 +1,6 @@
 import { Arn, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -16,6 +18,8 @@ export interface WorkflowProps {
   readonly data: Data;
   readonly media: Media;
   readonly storyProvider: StoryProvider;
+  /** A Bedrock guardrail id or ARN the tasks may apply (bedrock provider). */
+  readonly guardrailId?: string | undefined;
   /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -59,6 +63,35 @@ export class Workflow extends Construct {
               },
               Stack.of(this),
             ),
+          ],
+        }),
+      );
+    }
+
+    // The stale sweep (tasks.ts sweepStale): a story whose execution was lost is failed and its slot freed.
+    new Rule(this, 'StaleSweep', {
+      description: 'Fails stories left generating by a lost workflow execution and frees their library slots',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.tasks.function, { event: RuleTargetInput.fromObject({ task: 'sweepStale' }) })],
+    });
+
+    if (props.storyProvider === 'bedrock' && props.guardrailId) {
+      // Converse with a guardrail also needs permission to apply that guardrail.
+      this.tasks.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['bedrock:ApplyGuardrail'],
+          resources: [
+            props.guardrailId.startsWith('arn:')
+              ? props.guardrailId
+              : Arn.format(
+                  {
+                    service: 'bedrock',
+                    resource: 'guardrail',
+                    resourceName: props.guardrailId,
+                    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+                  },
+                  Stack.of(this),
+                ),
           ],
         }),
       );

@@ -28,7 +28,10 @@ async function makeStory(call: Call, index: number): Promise<{ id: string; title
   const choices = { ...storyChoices, heroName: HEROES[index % HEROES.length], mission: MISSIONS[index % 5] };
   const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(choices) });
   const story = await waitForStory(call, String(body.storyId));
-  return { id: String(story.id), title: String(story.title) };
+  // The generator may give two stories the same title; cards are found by title, so make each one unique.
+  const title = `${String(story.title)} (${index + 1})`;
+  await table.set(storyKey(String(story.id)), { title });
+  return { id: String(story.id), title };
 }
 
 async function signInBrowser(page: Page, account: Account) {

@@ -10,7 +10,7 @@ import type { StoryView } from '../../common/api/views.js';
 import { routes } from '../../lambdas/api/app.js';
 import { cognitoAccounts } from '../../lambdas/shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../../lambdas/shared/accounts/delete-account.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { cognitoClient, createSignedInUser, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
@@ -215,22 +215,6 @@ describe('users', () => {
   });
 });
 
-/** Every item and object a user left: their partition, their stories' partitions, their media. */
-async function traces(userId: string, storyIds: string[]) {
-  const items: unknown[] = [];
-  for (const pk of [`USER#${userId}`, ...storyIds.map((id) => `STORY#${id}`)]) {
-    const page = await table.documents.send(
-      new QueryCommand({
-        TableName: stack.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-      }),
-    );
-    items.push(...(page.Items ?? []));
-  }
-  return items;
-}
-
 describe('deleting a user', () => {
   async function familyWithStories() {
     const family = await signUp(stack, { displayName: 'Leaving Family' });
@@ -249,15 +233,14 @@ describe('deleting a user', () => {
     expect((await apiClient(stack, reader.accessToken)(`/library/${storyIds[0]}`, { method: 'PUT' })).status).toBe(200);
     return { family, userId: userIdOf(family.accessToken), storyIds, urls, readerId: userIdOf(reader.accessToken) };
   }
-  const objectStatus = async (url: string) => (await fetch(`${stack.s3Endpoint}/${stack.mediaBucket}${url}`)).status;
 
   it('leaves nothing of the user behind, frees the slots of families who saved their stories, and uncounts them', async () => {
     const { family, userId, storyIds, urls, readerId } = await familyWithStories();
     const before = (await adminCall('/admin/stats')).body as unknown as AdminStatsView;
     expect((await adminCall(`/admin/users/${userId}`, { method: 'DELETE' })).body).toEqual({ deleted: userId });
 
-    expect(await traces(userId, storyIds)).toEqual([]);
-    for (const url of urls) expect(await objectStatus(url)).toBe(404);
+    expect(await table.traces(userId, storyIds)).toEqual([]);
+    for (const url of urls) expect(await mediaObjectStatus(stack, url)).toBe(404);
     await expect(
       cognitoClient(stack).send(
         new AdminGetUserCommand({ UserPoolId: stack.appConfig.userPoolId, Username: family.email }),
@@ -298,11 +281,11 @@ describe('deleting a user', () => {
     await expect(deleteAccount(deps, userId)).rejects.toThrow('storage unavailable');
     // Half-way: the account is disabled and something is left to finish.
     expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.suspended_at).toBeTruthy();
-    expect((await traces(userId, storyIds)).length).toBeGreaterThan(0);
+    expect((await table.traces(userId, storyIds)).length).toBeGreaterThan(0);
 
     expect((await adminCall(`/admin/users/${userId}`, { method: 'DELETE' })).status).toBe(200);
-    expect(await traces(userId, storyIds)).toEqual([]);
-    for (const url of urls) expect(await objectStatus(url)).toBe(404);
+    expect(await table.traces(userId, storyIds)).toEqual([]);
+    for (const url of urls) expect(await mediaObjectStatus(stack, url)).toBe(404);
   });
 });
 

@@ -41,3 +41,7 @@ export async function waitForStory(call: ReturnType<typeof apiClient>, storyId: 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The HTTP status of a picture's object in the media bucket (a `/media/...` address): 404 once deleted. */
+export const mediaObjectStatus = async (stack: StackContext, url: string) =>
+  (await fetch(`${stack.s3Endpoint}/${stack.mediaBucket}${url}`)).status;

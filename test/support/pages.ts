@@ -12,10 +12,13 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { context, page };
 }
 
-/** Full-page screenshot for a person to look at (not compared by the tests). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Full-page screenshot for a person to look at (not compared by the tests). `fullPage: false` keeps to the
+ * viewport, as a person sees a modal dialog over the page.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /**

@@ -26,6 +26,22 @@ export function tableClient(stack: StackContext) {
           }),
         )
       ).Count ?? 0,
+    /** Every item a user left: their partition and their stories' partitions (empty once deleted for good). */
+    traces: async (userId: string, storyIds: readonly string[]) => {
+      const items: Record<string, unknown>[] = [];
+      for (const pk of [`USER#${userId}`, ...storyIds.map((id) => `STORY#${id}`)]) {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: stack.tableName,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            ConsistentRead: true,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+      }
+      return items;
+    },
     get: async (key: { PK: string; SK: string }) =>
       (await db.send(new GetCommand({ TableName: stack.tableName, Key: key, ConsistentRead: true }))).Item,
     set: async (key: { PK: string; SK: string }, fields: Record<string, unknown>) => {

@@ -22,43 +22,46 @@ export function workflowHarness(stack: StackContext) {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
 
-  function workflowWith(provider: StoryProvider) {
-    const handler = createWorkflowHandler(
-      createTaskHandlers({
-        stories,
-        templates: templateRepository(table.documents, stack.tableName),
-        provider,
-        bands: AGE_BAND_CONFIGS,
-        s3,
-        mediaBucket: stack.mediaBucket,
-      }),
-    );
-    return createLocalWorkflow(handler);
-  }
+  const tasksWith = (provider: StoryProvider, db = table.documents) =>
+    createTaskHandlers({
+      stories: storyRepository(db, stack.tableName),
+      templates: templateRepository(db, stack.tableName),
+      provider,
+      bands: AGE_BAND_CONFIGS,
+      s3,
+      mediaBucket: stack.mediaBucket,
+    });
+
+  /** The whole workflow; `db` lets a test put a faulty connection between the tasks and the table. */
+  const workflowWith = (provider: StoryProvider, db = table.documents) =>
+    createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db)));
 
   /** A new family with one story reserved in its library, as POST /api/stories leaves it. */
-  async function familyWithReservedStory() {
+  async function familyWithReservedStory(startedAt = new Date()) {
     const account = await signUp(stack, { displayName: 'Fail Safe' });
     const userId = String(decodePayload(account.accessToken).sub);
     const storyId = randomUUID();
-    await stories.createWithLibrarySlot({
-      id: storyId,
-      hero_name: 'Maya',
-      character_type: 'Robot',
-      story_type: 'Space',
-      mission: 'Rescue',
-      theme_id: 'brave-rescue',
-      narrative_structure: 'overcoming-monster',
-      writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
-      art_style: 'comic-book',
-      generation_mode: 'express',
-      age_band: 'B',
-      age_range: '8-10',
-      created_by: userId,
-      seed: 42,
-    });
+    await stories.createWithLibrarySlot(
+      {
+        id: storyId,
+        hero_name: 'Maya',
+        character_type: 'Robot',
+        story_type: 'Space',
+        mission: 'Rescue',
+        theme_id: 'brave-rescue',
+        narrative_structure: 'overcoming-monster',
+        writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
+        art_style: 'comic-book',
+        generation_mode: 'express',
+        age_band: 'B',
+        age_range: '8-10',
+        created_by: userId,
+        seed: 42,
+      },
+      startedAt,
+    );
     return { account, userId, storyId };
   }
 
-  return { table, stories, s3, workflowWith, familyWithReservedStory };
+  return { table, stories, s3, tasksWith, workflowWith, familyWithReservedStory };
 }

@@ -1,8 +1,8 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, routes } from '../../lambdas/api/app.js';
 import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
 import { createApiDeps } from '../../lambdas/api/deps.js';
@@ -121,6 +121,27 @@ describe('API app', () => {
         message: 'Your account has been suspended. Please contact us if you think this is a mistake.',
       },
     });
+  });
+
+  it('logs an unexpected failure without the body, the token or anything personal', async () => {
+    documents.on(PutCommand).rejects(new Error('table is on fire'));
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+    });
+    try {
+      const response = await app().request('/api/feedback', {
+        method: 'POST',
+        headers: { authorization: 'Bearer user-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'idea', message: 'Maya Smith, maya@example.com, loves dragons' }),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged.join('\n')).toContain('table is on fire');
+    expect(logged.join('\n')).not.toMatch(/Maya|maya@example|user-token|dragons/);
   });
 
   it('refuses a token issued before the account was revoked (e.g. a role change)', async () => {

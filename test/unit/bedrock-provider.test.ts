@@ -300,6 +300,20 @@ describe('bedrock provider: story text (Converse)', () => {
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);
   });
 
+  it('checks every story answer with the configured guardrail, and none when there is none', async () => {
+    bedrock.on(ConverseCommand).resolves(converseAnswer(JSON.stringify(validStory)));
+    const guarded = createBedrockProvider({
+      client: new BedrockRuntimeClient({}),
+      sleep,
+      guardrail: { id: 'kidsafe01', version: '3' },
+    });
+    await guarded.writeStory(storyRequest());
+    expect(converseInputs()[0]?.guardrailConfig).toEqual({ guardrailIdentifier: 'kidsafe01', guardrailVersion: '3' });
+    bedrock.resetHistory();
+    await provider().writeStory(storyRequest());
+    expect(converseInputs()[0]?.guardrailConfig).toBeUndefined();
+  });
+
   it('keeps the user text out of error messages', async () => {
     bedrock.on(ConverseCommand).resolves(converseAnswer('{"title": "Luna secret"}'));
     const error = await provider()

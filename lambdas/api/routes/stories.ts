@@ -173,6 +173,7 @@ export const storyRoutes = [
       const { narrativeStructure, themeId } = MISSION_MAPPING[mission];
 
       const storyId = storyIdFor(caller.userId, body.requestId);
+      await deps.rateLimits.take(caller.userId, 'generate');
       try {
         const created = await deps.stories.createWithLibrarySlot({
           id: storyId,

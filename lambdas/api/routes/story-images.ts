@@ -44,6 +44,7 @@ export const storyImageRoutes = [
         ...jobs.filter((j) => j.status === 'pending').map((j) => j.image_type),
       ]);
       const imageType: ImageType = IMAGE_TYPES.find((type) => !taken.has(type)) ?? 'ending';
+      await deps.rateLimits.take(caller.userId, 'image');
       const jobId = randomUUID();
       try {
         await deps.stories.createImageJob({
@@ -74,6 +75,7 @@ export const storyImageRoutes = [
       const request = await checkedRequest(c, deps, story.age_band);
       const running = jobs.find((j) => j.replaces === image.id && j.status === 'pending');
       if (running) return c.json({ jobId: running.job_id, imageType: image.image_type }, 202);
+      await deps.rateLimits.take(caller.userId, 'image');
       const jobId = randomUUID();
       await deps.stories.createImageJob({
         job_id: jobId,

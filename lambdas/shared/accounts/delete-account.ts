@@ -1,12 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.js';
 import { deletePartition } from '../repositories/partitions.js';
 import { profileRepository } from '../repositories/profiles.js';
+import { storyRepository } from '../repositories/stories.js';
 import { deleteStoryForGood, type StoryDeletionDeps } from '../stories/delete-story.js';
-import type { IndexName } from '../table-schema.js';
 import type { CognitoAccounts } from './cognito-accounts.js';
-
-const CREATOR_INDEX: IndexName = 'creator';
 
 /**
  * Deletes an account and everything of it (an admin's "delete user"; a parent's "delete my account"):
@@ -26,30 +23,11 @@ export async function deleteAccount(
     if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
   });
 
-  for (const storyId of await storiesCreatedBy(deps, userId)) await deleteStoryForGood(deps, storyId);
+  const storyIds = await storyRepository(deps.db, deps.tableName).idsCreatedBy(userId);
+  for (const storyId of storyIds) await deleteStoryForGood(deps, storyId);
   // Their library entries and notes; the profile goes last, with its counter.
   await deletePartition(deps.db, deps.tableName, keys.userPartition(userId), (sk) => sk === keys.profile(userId).SK);
   await deps.accounts.remove(userId);
   await profiles.remove(userId);
   return true;
-}
-
-async function storiesCreatedBy(deps: StoryDeletionDeps, userId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.tableName,
-        IndexName: CREATOR_INDEX,
-        KeyConditionExpression: 'creator_pk = :creator',
-        ExpressionAttributeValues: { ':creator': keys.creator(userId) },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => String(item.id)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
 }

@@ -13,6 +13,7 @@ import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-
 import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
+import type { IndexName } from '../table-schema.js';
 import {
   cancellationCodes,
   isCancelled,
@@ -20,6 +21,8 @@ import {
   releaseLibrarySlot,
   withConflictRetry,
 } from './transactions.js';
+
+const CREATOR_INDEX: IndexName = 'creator';
 
 export type StoryStatus = 'generating' | 'ready' | 'failed';
 /** What the story page shows while a story is being made. */
@@ -112,6 +115,8 @@ export type NewStory = Omit<
   | 'updated_at'
 >;
 
+const ENTITY_INDEX: IndexName = 'entity';
+
 export class LibraryFullError extends Error {
   constructor(readonly currentCount: number) {
     super('LIBRARY_FULL');
@@ -145,6 +150,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         created_at: createdAt,
         updated_at: createdAt,
         creator_pk: keys.creator(userId),
+        // Listed under GENERATING while it is being made, so the stale sweep finds it without a scan.
+        entity_pk: entityTypes.generating,
       };
       try {
         await withConflictRetry(() =>
@@ -196,6 +203,31 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         }
         throw error;
       }
+    },
+
+    /**
+     * The ids of every story a family created, newest first (index `creator`, a page at a time): what a
+     * parent's data export lists and what deleting their account deletes.
+     */
+    async idsCreatedBy(userId: string): Promise<string[]> {
+      const ids: string[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: CREATOR_INDEX,
+            KeyConditionExpression: 'creator_pk = :creator',
+            ExpressionAttributeValues: { ':creator': keys.creator(userId) },
+            ProjectionExpression: 'id',
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        ids.push(...(page.Items ?? []).map((item) => String(item.id)));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return ids;
     },
 
     async get(storyId: string): Promise<StoryItem | undefined> {
@@ -527,14 +559,31 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      * Marks the story failed and frees its library slot: the entry goes and the count drops, in one
      * transaction, only if the entry is still there (so a retried task never frees a slot twice).
      */
+    /**
+     * Stories still `generating` that were started before `startedBefore` (oldest first, one page): their
+     * workflow died with a restarted machine or a lost execution, so nothing else will ever finish them.
+     */
+    async listStale(startedBefore: Date, limit = 100): Promise<StoryItem[]> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: ENTITY_INDEX,
+          KeyConditionExpression: 'entity_pk = :generating AND created_at < :cutoff',
+          ExpressionAttributeValues: { ':generating': entityTypes.generating, ':cutoff': startedBefore.toISOString() },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []) as StoryItem[];
+    },
+
     async markFailed(storyId: string, userId: string, reason: string): Promise<void> {
       const now = new Date().toISOString();
-      await db
-        .send(
+      try {
+        await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.story(storyId),
-            UpdateExpression: 'SET #s = :failed, failure_reason = :reason, updated_at = :now',
+            UpdateExpression: 'SET #s = :failed, failure_reason = :reason, updated_at = :now REMOVE entity_pk',
             ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
             ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: {
@@ -544,10 +593,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               ':now': now,
             },
           }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Not generating any more: only a story that did fail (a retried MarkFailed) gives its slot back;
+        // one that became ready meanwhile (the stale sweep racing a slow finish) keeps it.
+        if ((await this.get(storyId))?.status !== 'failed') return;
+      }
       await releaseLibrarySlot(db, tableName, userId, storyId).catch((error: unknown) => {
         if (!isCancelled(error)) throw error; // a count already at zero: nothing left to free
       });

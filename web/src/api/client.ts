@@ -31,7 +31,7 @@ async function accessToken(forceRefresh = false): Promise<string | undefined> {
  * Calls the HTTP API on the same origin with the signed-in user's access token. A revoked session is
  * refreshed once (a role change needs a new token); a suspended account is reported to the listeners.
  */
-export async function api<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+async function request(path: string, init: RequestInit, retried = false): Promise<Response> {
   const token = await accessToken(retried);
   const response = await fetch(`/api${path}`, {
     ...init,
@@ -41,16 +41,29 @@ export async function api<T>(path: string, init: RequestInit = {}, retried = fal
       ...init.headers,
     },
   });
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  if (response.ok) return response;
 
   const body = (await response.json().catch(() => ({}))) as {
     error?: { code?: string; message?: string } & Record<string, unknown>;
   };
   const { code = 'HTTP_' + response.status, message = 'Something went wrong', ...details } = body.error ?? {};
   const error = new ApiRequestError(response.status, code, message, details);
-  if (code === 'SESSION_REVOKED' && !retried) return api<T>(path, init, true);
+  if (code === 'SESSION_REVOKED' && !retried) return request(path, init, true);
   if (code === 'ACCOUNT_SUSPENDED' || code === 'SESSION_REVOKED' || code === 'UNAUTHENTICATED') {
     for (const listener of accountListeners) listener(error);
   }
   throw error;
+}
+
+/** A JSON call to the API (see `request`). */
+export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await request(path, init);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A file the API serves as an attachment: its bytes and the name its Content-Disposition gives it. */
+export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await request(path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
 }

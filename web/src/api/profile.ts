@@ -1,7 +1,8 @@
 import type { ProfileView } from '../../../common/api/views';
+import type { DeleteAccountRequest } from '../../../common/validation/account-data';
 import type { ProfileUpdate } from '../../../common/validation/accounts';
 import type { Feedback } from '../../../common/validation/feedback';
-import { api } from './client';
+import { api, apiFile } from './client';
 
 export type Profile = ProfileView;
 
@@ -10,3 +11,10 @@ export const updateProfile = (update: ProfileUpdate) =>
   api<Profile>('/me', { method: 'PATCH', body: JSON.stringify(update) });
 export const sendFeedback = (feedback: Feedback) =>
   api<{ id: string }>('/feedback', { method: 'POST', body: JSON.stringify(feedback) });
+
+/** GET /api/me/export: the family's data as a JSON file and the name the server gives it. */
+export const downloadAccountData = () => apiFile('/me/export');
+
+/** DELETE /api/me: the account and everything of it, for good; the body carries the typed word. */
+export const deleteOwnAccount = (request: DeleteAccountRequest) =>
+  api<{ deleted: true }>('/me', { method: 'DELETE', body: JSON.stringify(request) });

@@ -30,6 +30,8 @@ export type AuthActions = {
   signIn(email: string, password: string): Promise<void>;
   signUp(input: SignUpInput): Promise<void>;
   signOut(): Promise<void>;
+  /** After the account was deleted: ends the session on this device, whatever Cognito says about the gone user. */
+  forgetDeletedAccount(): Promise<void>;
   refreshProfile(): Promise<void>;
   changePassword(oldPassword: string, newPassword: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
@@ -55,6 +57,13 @@ function configureAmplify(config: AppConfig): void {
     },
   });
   configured = true;
+}
+
+/** Amplify keeps the Cognito tokens in localStorage under this prefix (its default token store). */
+function forgetStoredTokens(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+  }
 }
 
 // One sign-in flow everywhere (cognito-local has no SRP); the password travels over TLS in AWS.
@@ -138,6 +147,15 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       },
       async signOut() {
         await amplifySignOut();
+        setState(signedOut);
+      },
+      async forgetDeletedAccount() {
+        // Amplify tolerates the refused token revocation of a deleted user; should anything else fail, the
+        // stored tokens are dropped by hand so the gone account's session cannot linger on this device.
+        await amplifySignOut().catch((error: unknown) => {
+          console.warn('Sign-out after account deletion failed; clearing the stored session', error);
+          forgetStoredTokens();
+        });
         setState(signedOut);
       },
       refreshProfile: load,

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import type { AppConfig } from '../../../common/app-config';
-import { LIMITS } from '../../../common/limits';
 import { loadRuntimeConfig } from '../app/runtime-config';
+import { AppToaster } from '../components/AppToaster';
 import { PageSpinner } from '../components/PageSpinner';
 import { AuthProvider } from './AuthContext';
 
@@ -28,16 +27,7 @@ export default function AuthRoot() {
   if (!config) return <PageSpinner />;
   return (
     <AuthProvider config={config}>
-      {/* SPEC §9: one toast at a time, 5 s each. */}
-      <Toaster
-        position="top-center"
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 68 }}
-        visibleToasts={1}
-        duration={LIMITS.toastDurationMs}
-        richColors
-        closeButton
-      />
+      <AppToaster />
       <Outlet />
     </AuthProvider>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useModalDialog } from './useModalDialog';
-import './RemoveStoryDialog.css';
 
 type Props = {
   title: string;

@@ -1,14 +1,9 @@
 import type { Context } from 'hono';
-import { cognitoAccounts } from '../../../shared/accounts/cognito-accounts.js';
 import { activityRepository, type ActivityItem } from '../../../shared/repositories/activity.js';
 import { InvalidCursorError } from '../../../shared/repositories/profiles.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 import { callerOf, type Env } from '../route.js';
-
-/** The pieces every admin route shares: the pool's account actions and the activity log. */
-export const accountsOf = (deps: ApiDeps) =>
-  cognitoAccounts(deps.aws.cognito, deps.config.userPoolId, deps.config.auth.clientId);
 
 /** Writes one activity entry as the calling admin (SPEC §6: each admin action is logged). */
 export function logActivity(

@@ -186,6 +186,7 @@ export const adminStoryRoutes = [
       const running = jobs.find((job) => job.image_type === request.imageType && job.status === 'pending');
       if (running) return c.json({ jobId: running.job_id, imageType: request.imageType }, 202);
       const current = images.find((image) => image.image_type === request.imageType);
+      await deps.rateLimits.take(callerOf(c).userId, 'image');
       const jobId = randomUUID();
       try {
         await deps.stories.createImageJob({

@@ -20,11 +20,11 @@ import { keys } from '../../../shared/keys.js';
 import { activityRepository } from '../../../shared/repositories/activity.js';
 import { noteRepository } from '../../../shared/repositories/notes.js';
 import { toProfile, type ProfileItem } from '../../../shared/repositories/profiles.js';
-import { deletionDepsOf, type ApiDeps } from '../../deps.js';
+import { accountsOf, deletionDepsOf, type ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute, type Env } from '../route.js';
-import { accountsOf, logActivity, withCursor } from './admin-deps.js';
+import { logActivity, withCursor } from './admin-deps.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 const USER_NOT_FOUND = new ApiError(404, 'USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound);

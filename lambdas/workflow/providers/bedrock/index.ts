@@ -4,7 +4,7 @@ import { drawIllustration } from './images.js';
 import type { ImageModels } from './images.js';
 import { DEFAULT_RETRY, defaultSleep } from './retry.js';
 import type { RetryPolicy, Sleep } from './retry.js';
-import { writeStory } from './story.js';
+import { writeStory, type Guardrail } from './story.js';
 
 export { DEFAULT_IMAGE_MODELS } from './images.js';
 
@@ -15,6 +15,8 @@ export type BedrockProviderDeps = Readonly<{
    */
   client: BedrockRuntimeClient;
   models?: ImageModels;
+  /** Checked on every generated story when set. */
+  guardrail?: Guardrail | undefined;
   sleep?: Sleep;
   random?: () => number;
   retry?: Partial<Omit<RetryPolicy, 'sleep' | 'random'>>;
@@ -35,7 +37,7 @@ export function createBedrockProvider(deps: BedrockProviderDeps): StoryProvider 
   const models = deps.models ?? {};
   return {
     name: 'bedrock',
-    writeStory: (request) => writeStory({ client: deps.client, retry }, request),
+    writeStory: (request) => writeStory({ client: deps.client, retry, guardrail: deps.guardrail }, request),
     drawIllustration: (request) => drawIllustration({ client: deps.client, models, retry }, request),
   };
 }

@@ -97,7 +97,14 @@ const answerText = (output: ConverseCommandOutput): string =>
     .join('')
     .trim();
 
-export type StoryDeps = Readonly<{ client: BedrockRuntimeClient; retry: RetryPolicy }>;
+/** A Bedrock guardrail checked on every story answer (deploy context `guardrailId`). */
+export type Guardrail = Readonly<{ id: string; version: string }>;
+
+export type StoryDeps = Readonly<{
+  client: BedrockRuntimeClient;
+  retry: RetryPolicy;
+  guardrail?: Guardrail | undefined;
+}>;
 
 /**
  * Writes one story with Converse: the template's model and settings, the band's prompts, a JSON answer.
@@ -118,6 +125,12 @@ export async function writeStory(deps: StoryDeps, request: StoryRequest): Promis
             system,
             messages,
             inferenceConfig: { temperature: request.template.temperature, maxTokens: request.template.maxTokens },
+            // An intervention ends the answer with stopReason guardrail_intervened: filtered, below.
+            ...(deps.guardrail
+              ? {
+                  guardrailConfig: { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version },
+                }
+              : {}),
           }),
         ),
       deps.retry,

@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { firstError } from '../../../../common/validation/accounts';
 import { adminImageRequestSchema, type ADMIN_IMAGE_SLOTS } from '../../../../common/validation/admin';
 import { IMAGE_CUSTOMIZATION_MAX } from '../../../../common/validation/story-images';
-import { useModalDialog } from '../../components/useModalDialog';
+import { DialogActions } from './DialogActions';
+import { useActionDialog } from './useActionDialog';
 
 export type AdminImageSlot = (typeof ADMIN_IMAGE_SLOTS)[number];
 
@@ -17,33 +18,20 @@ type Props = {
 
 /** The admin editor's generation dialog for one image slot: optional customization text, live counter. */
 export function AdminImageDialog({ heading, imageType, onSubmit, onClose }: Props) {
-  const dialog = useModalDialog();
+  const { dialog, busy, run, close, holdWhileBusy } = useActionDialog();
   const id = useId();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const request = { imageType, ...(text.trim() ? { customizations: text.trim() } : {}) };
     const problem = firstError(adminImageRequestSchema.safeParse(request));
     if (problem) return void toast.error(problem);
-    setBusy(true);
-    try {
-      await onSubmit(request);
-      dialog.current?.close();
-    } catch {
-      setBusy(false); // the editor has said what went wrong
-    }
+    await run(() => onSubmit(request));
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
-    >
+    <dialog ref={dialog} className="modal" aria-labelledby={`${id}-title`} onClose={onClose} onCancel={holdWhileBusy}>
       <form className="form" onSubmit={submit}>
         <h2 id={`${id}-title`}>{heading}</h2>
         <div className="field">
@@ -66,19 +54,13 @@ export function AdminImageDialog({ heading, imageType, onSubmit, onClose }: Prop
             {text.length}/{IMAGE_CUSTOMIZATION_MAX}
           </p>
         </div>
-        <div className="modal__actions">
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={busy}
-            onClick={() => dialog.current?.close()}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Generating...' : 'Generate Image'}
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          onCancel={close}
+          actionLabel="Generate Image"
+          busyLabel="Generating..."
+          actionClassName="button button--primary"
+        />
       </form>
     </dialog>
   );

@@ -4,7 +4,9 @@ import { firstError } from '../../../../common/validation/accounts';
 import { templateUpdateSchema } from '../../../../common/validation/admin';
 import { activateTemplate, fetchTemplates, updateTemplate, type TemplateView } from '../../api/admin';
 import { PageSpinner } from '../../components/PageSpinner';
+import { TryAgainButton } from './controls';
 import { formatDateTime, messageOf } from './format';
+import { useBusyAction } from './useBusyAction';
 
 type TemplateType = TemplateView['type'];
 
@@ -15,6 +17,9 @@ const TABS: { type: TemplateType; label: string }[] = [
 
 /** The newest versions (and the active one) open; older versions stay readable behind a disclosure. */
 const SHOWN_VERSIONS = 3;
+
+/** A failed action's toast, with the server's reason in it. */
+const reportFailure = (failure: string, error: unknown) => toast.error(`${failure}: ${messageOf(error)}`);
 
 type State =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; templates: TemplateView[] };
@@ -151,9 +156,7 @@ function TemplateList({
     return (
       <div className="admin-message" role="alert">
         <p>Failed to load templates: {state.message}</p>
-        <button type="button" className="button button--small button--outline" onClick={onRetry}>
-          Try again
-        </button>
+        <TryAgainButton onClick={onRetry} />
       </div>
     );
   }
@@ -228,7 +231,7 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
   const [model, setModel] = useState(template.parameters.model);
   const [temperature, setTemperature] = useState(String(template.parameters.temperature));
   const [maxTokens, setMaxTokens] = useState(String(template.parameters.max_tokens));
-  const [busy, setBusy] = useState<'save' | 'activate'>();
+  const [busy, runBusy] = useBusyAction<'save' | 'activate'>(reportFailure);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -242,30 +245,19 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
     });
     const problem = firstError(parsed);
     if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to update template');
-    setBusy('save');
-    try {
+    await runBusy('save', 'Failed to update template', async () => {
       await updateTemplate(template.id, parsed.data);
       toast.success('Template updated successfully');
       onChanged();
-    } catch (error) {
-      toast.error(`Failed to update template: ${messageOf(error)}`);
-    } finally {
-      setBusy(undefined);
-    }
+    });
   }
 
-  async function activate() {
-    setBusy('activate');
-    try {
+  const activate = () =>
+    runBusy('activate', 'Failed to set active template', async () => {
       await activateTemplate(template.id);
       toast.success('Active template updated');
       onChanged();
-    } catch (error) {
-      toast.error(`Failed to set active template: ${messageOf(error)}`);
-    } finally {
-      setBusy(undefined);
-    }
-  }
+    });
 
   return (
     <article

@@ -1,12 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { deleteAdminStory, fetchAdminStories, updateStoryFlags, type AdminStoryRow } from '../../api/admin';
 import { ConfirmDialog } from './ConfirmDialog';
+import { CursorPager, TryAgainButton } from './controls';
 import { formatDate } from './format';
+import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useIdSet } from './useIdSet';
 
-type Loaded = { key: string; failed: boolean; stories: AdminStoryRow[]; nextCursor: string | null };
+const fetchStoriesPage: FetchPage<{ q: string }, AdminStoryRow> = ({ q }, cursor) =>
+  fetchAdminStories({ q: q || undefined, cursor }).then(({ stories, nextCursor }) => ({ rows: stories, nextCursor }));
 
 const storyTitle = (story: AdminStoryRow) => story.title.trim() || 'Untitled story';
 
@@ -26,52 +30,18 @@ export default function AdminStoriesPage() {
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const [paging, setPaging] = useState<{ q: string; cursors: (string | undefined)[] }>({ q, cursors: [undefined] });
-  const cursors = paging.q === q ? paging.cursors : [undefined];
-  const cursor = cursors[cursors.length - 1];
-  const [reloads, setReloads] = useState(0);
-  const requestKey = JSON.stringify([q, cursor, reloads]);
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const list = useCursorPage({ q }, fetchStoriesPage, 'Failed to load stories');
+  const { rows: stories, loading } = list;
+  // Stories whose flags are being changed: their buttons wait for the server.
+  const [pending, markPending] = useIdSet();
   const [deleting, setDeleting] = useState<AdminStoryRow>();
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchAdminStories({ q: q || undefined, cursor }).then(
-      (page) => {
-        if (!cancelled) setLoaded({ key: requestKey, failed: false, ...page });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error('Failed to load stories');
-        setLoaded({ key: requestKey, failed: true, stories: [], nextCursor: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestKey, q, cursor]);
-
-  const loading = loaded?.key !== requestKey;
-  const stories = loaded?.stories ?? [];
-
-  function markPending(storyId: string, on: boolean) {
-    setPending((current) => {
-      const next = new Set(current);
-      if (on) next.add(storyId);
-      else next.delete(storyId);
-      return next;
-    });
-  }
 
   async function setFlag(story: AdminStoryRow, flag: 'isFeatured' | 'isPublic') {
     const value = !story[flag];
     markPending(story.id, true);
     try {
       const row = await updateStoryFlags(story.id, { [flag]: value });
-      setLoaded(
-        (current) => current && { ...current, stories: current.stories.map((s) => (s.id === row.id ? row : s)) },
-      );
+      list.updateRows((rows) => rows.map((s) => (s.id === row.id ? row : s)));
       if (flag === 'isFeatured') toast.success(row.isFeatured ? 'Story featured' : 'Story unfeatured');
       else toast.success(row.isPublic ? 'Story made public' : 'Story made private');
     } catch {
@@ -89,10 +59,9 @@ export default function AdminStoriesPage() {
       throw error;
     }
     toast.success('Story deleted');
-    setReloads((n) => n + 1);
+    list.reload();
   }
 
-  const page = cursors.length;
   return (
     <div className="admin-page">
       <header className="admin-page__header">
@@ -227,44 +196,16 @@ export default function AdminStoriesPage() {
               </tbody>
             </table>
           )}
-          {loaded && !loading && !loaded.failed && stories.length === 0 && (
-            <p className="admin-table__empty">{q ? 'No stories match this title.' : 'No stories yet.'}</p>
-          )}
-          {loaded && !loading && loaded.failed && (
+          {list.empty && <p className="admin-table__empty">{q ? 'No stories match this title.' : 'No stories yet.'}</p>}
+          {list.failed && (
             <div className="admin-table__empty">
               <p>Failed to load stories</p>
-              <button
-                type="button"
-                className="button button--small button--outline"
-                onClick={() => setReloads((n) => n + 1)}
-              >
-                Try again
-              </button>
+              <TryAgainButton onClick={list.reload} />
             </div>
           )}
         </div>
 
-        {(page > 1 || loaded?.nextCursor) && (
-          <nav className="admin-pager" aria-label="Stories pages">
-            <button
-              type="button"
-              className="button button--small button--outline"
-              disabled={page === 1 || loading}
-              onClick={() => setPaging({ q, cursors: cursors.slice(0, -1) })}
-            >
-              <span aria-hidden="true">←</span> Previous page
-            </button>
-            <span className="admin-pager__page">Page {page}</span>
-            <button
-              type="button"
-              className="button button--small button--outline"
-              disabled={!loaded?.nextCursor || loading}
-              onClick={() => loaded?.nextCursor && setPaging({ q, cursors: [...cursors, loaded.nextCursor] })}
-            >
-              Next page <span aria-hidden="true">→</span>
-            </button>
-          </nav>
-        )}
+        {(list.page > 1 || list.nextCursor) && <CursorPager label="Stories pages" pages={list} />}
       </section>
 
       {deleting && (

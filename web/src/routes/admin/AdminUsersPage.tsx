@@ -1,19 +1,31 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ROLES, type Role } from '../../../../common/roles';
+import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { bulkUserActionSchema, type BulkUserAction } from '../../../../common/validation/admin';
 import { bulkUpdateUsers, fetchAdminUsers, type AdminUserRow } from '../../api/admin';
 import { useAuth } from '../../auth/AuthContext';
-import { StatusBadge } from './badges';
-import { BreakableEmail, formatDate, ROLE_LABELS } from './format';
+import { RoleBadge, StatusBadge } from './badges';
+import { CursorPager, RoleOptions, TryAgainButton } from './controls';
+import { BreakableEmail, formatDate } from './format';
+import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useIdSet } from './useIdSet';
 import { UserDetailDialog } from './UserDetailDialog';
 
 const PAGE_SIZE = 25;
 
 type Status = '' | 'active' | 'suspended';
-type Loaded = { key: string; failed: boolean; users: AdminUserRow[]; nextCursor: string | null };
+type Filters = { q: string; role: '' | Role; status: Status };
+
+const fetchUsersPage: FetchPage<Filters, AdminUserRow> = ({ q, role, status }, cursor) =>
+  fetchAdminUsers({
+    q: q || undefined,
+    role: role || undefined,
+    status: status || undefined,
+    cursor,
+    limit: PAGE_SIZE,
+  }).then(({ users, nextCursor }) => ({ rows: users, nextCursor }));
 
 const BULK_DONE: Record<BulkUserAction['action'], [one: string, many: (n: number) => string, failed: string]> = {
   suspend: ['User suspended', (n) => `${n} users suspended`, 'Failed to update user status'],
@@ -32,71 +44,20 @@ export default function AdminUsersPage() {
   const q = useDebouncedValue(search.trim());
   const [role, setRole] = useState<'' | Role>('');
   const [status, setStatus] = useState<Status>('');
-  const filterKey = JSON.stringify([q, role, status]);
-  // Page starts for the current filters; new filters start again at the first page.
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: filterKey,
-    cursors: [undefined],
-  });
-  const cursors = paging.key === filterKey ? paging.cursors : [undefined];
-  const cursor = cursors[cursors.length - 1];
-  const [reloads, setReloads] = useState(0);
-  const requestKey = JSON.stringify([filterKey, cursor, reloads]);
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const list = useCursorPage({ q, role, status }, fetchUsersPage, 'Failed to load users');
+  const { rows: users, loading } = list;
+  const [selected, toggle, setSelected] = useIdSet();
   const [bulkRole, setBulkRole] = useState<Role>('user');
   const [bulkBusy, setBulkBusy] = useState(false);
   const [openUser, setOpenUser] = useState<AdminUserRow>();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    const [query, roleFilter, statusFilter] = JSON.parse(filterKey) as [string, '' | Role, Status];
-    fetchAdminUsers({
-      q: query || undefined,
-      role: roleFilter || undefined,
-      status: statusFilter || undefined,
-      cursor,
-      limit: PAGE_SIZE,
-    }).then(
-      (page) => {
-        if (!cancelled) setLoaded({ key: requestKey, failed: false, ...page });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error('Failed to load users');
-        setLoaded({ key: requestKey, failed: true, users: [], nextCursor: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestKey, filterKey, cursor]);
-
-  const loading = loaded?.key !== requestKey;
-  const users = loaded?.users ?? [];
   const selectable = users.filter((user) => user.id !== selfId);
   const chosen = selectable.filter((user) => selected.has(user.id));
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
 
-  function toggle(userId: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(userId);
-      else next.delete(userId);
-      return next;
-    });
-  }
-
-  function goTo(nextCursors: (string | undefined)[]) {
-    setPaging({ key: filterKey, cursors: nextCursors });
-    setSelected(new Set());
-  }
-
   function replaceRow(row: AdminUserRow) {
-    setLoaded(
-      (current) => current && { ...current, users: current.users.map((user) => (user.id === row.id ? row : user)) },
-    );
+    list.updateRows((rows) => rows.map((user) => (user.id === row.id ? row : user)));
   }
 
   async function runBulk(action: BulkUserAction) {
@@ -117,7 +78,7 @@ export default function AdminUsersPage() {
         });
       }
       setSelected(new Set());
-      setReloads((n) => n + 1);
+      list.reload();
     } catch (error) {
       toast.error(failedText, { description: error instanceof Error ? error.message : undefined });
     } finally {
@@ -125,7 +86,6 @@ export default function AdminUsersPage() {
     }
   }
 
-  const page = cursors.length;
   return (
     <div className="admin-page">
       <header className="admin-page__header">
@@ -167,11 +127,7 @@ export default function AdminUsersPage() {
               onChange={(e) => setRole(e.target.value as '' | Role)}
             >
               <option value="">All roles</option>
-              {ROLES.map((value) => (
-                <option key={value} value={value}>
-                  {ROLE_LABELS[value]}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           </div>
           <div className="field">
@@ -235,11 +191,7 @@ export default function AdminUsersPage() {
                 disabled={chosen.length === 0 || bulkBusy}
                 onChange={(e) => setBulkRole(e.target.value as Role)}
               >
-                {ROLES.map((value) => (
-                  <option key={value} value={value}>
-                    {ROLE_LABELS[value]}
-                  </option>
-                ))}
+                <RoleOptions />
               </select>
               <button
                 type="button"
@@ -312,7 +264,7 @@ export default function AdminUsersPage() {
                       <BreakableEmail email={user.email} />
                     </td>
                     <td data-label="Role">
-                      <span className={`admin-badge admin-badge--role-${user.role}`}>{ROLE_LABELS[user.role]}</span>
+                      <RoleBadge role={user.role} />
                     </td>
                     <td data-label="Status">
                       <StatusBadge suspended={user.suspended} />
@@ -328,42 +280,17 @@ export default function AdminUsersPage() {
               })}
             </tbody>
           </table>
-          {loaded && !loading && !loaded.failed && users.length === 0 && (
-            <p className="admin-table__empty">No users match these filters.</p>
-          )}
-          {loaded && !loading && loaded.failed && (
+          {list.empty && <p className="admin-table__empty">No users match these filters.</p>}
+          {list.failed && (
             <div className="admin-table__empty">
               <p>Failed to load users</p>
-              <button
-                type="button"
-                className="button button--small button--outline"
-                onClick={() => setReloads((n) => n + 1)}
-              >
-                Try again
-              </button>
+              <TryAgainButton onClick={list.reload} />
             </div>
           )}
         </div>
 
-        <nav className="admin-pager" aria-label="Users pages">
-          <button
-            type="button"
-            className="button button--small button--outline"
-            disabled={page === 1 || loading}
-            onClick={() => goTo(cursors.slice(0, -1))}
-          >
-            <span aria-hidden="true">←</span> Previous page
-          </button>
-          <span className="admin-pager__page">Page {page}</span>
-          <button
-            type="button"
-            className="button button--small button--outline"
-            disabled={!loaded?.nextCursor || loading}
-            onClick={() => loaded?.nextCursor && goTo([...cursors, loaded.nextCursor])}
-          >
-            Next page <span aria-hidden="true">→</span>
-          </button>
-        </nav>
+        {/* Another page shows other users: what was selected on this one is let go. */}
+        <CursorPager label="Users pages" pages={list} onTurn={() => setSelected(new Set())} />
       </section>
 
       {openUser && (
@@ -372,9 +299,7 @@ export default function AdminUsersPage() {
           self={openUser.id === selfId}
           onChanged={replaceRow}
           onDeleted={(userId) => {
-            setLoaded(
-              (current) => current && { ...current, users: current.users.filter((user) => user.id !== userId) },
-            );
+            list.updateRows((rows) => rows.filter((user) => user.id !== userId));
             setOpenUser(undefined);
             heading.current?.focus(); // the row that held the focus is gone
           }}

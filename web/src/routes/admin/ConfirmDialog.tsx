@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useModalDialog } from '../../components/useModalDialog';
+import { useId, type ReactNode } from 'react';
+import { DialogActions } from './DialogActions';
+import { useActionDialog } from './useActionDialog';
 
 type Props = {
   title: string;
@@ -13,19 +14,8 @@ type Props = {
 
 /** An admin's "are you sure?" before something that cannot be undone. Cancel has the focus first. */
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConfirm, onClose }: Props) {
-  const dialog = useModalDialog();
-  const [busy, setBusy] = useState(false);
+  const { dialog, busy, run, close, holdWhileBusy } = useActionDialog();
   const id = useId();
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-      dialog.current?.close();
-    } catch {
-      setBusy(false); // the caller has said what went wrong
-    }
-  }
 
   return (
     <dialog
@@ -34,30 +24,19 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
+      onCancel={holdWhileBusy}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-text`}>{children}</div>
-      <div className="modal__actions">
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={busy}
-          autoFocus
-          onClick={() => dialog.current?.close()}
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button admin-button--danger"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void confirm()}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        busy={busy}
+        onCancel={close}
+        focusCancel
+        actionLabel={confirmLabel}
+        busyLabel={busyLabel}
+        actionClassName="button admin-button--danger"
+        onAction={() => void run(onConfirm)}
+      />
     </dialog>
   );
 }

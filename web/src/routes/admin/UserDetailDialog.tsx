@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ageBandOptionLabel } from '../../../../common/age-bands';
-import { ROLES, type Role } from '../../../../common/roles';
+import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { ADMIN_MESSAGES, adminNoteSchema } from '../../../../common/validation/admin';
 import {
@@ -16,9 +16,11 @@ import {
   type AdminUserRow,
 } from '../../api/admin';
 import { useModalDialog } from '../../components/useModalDialog';
-import { StatusBadge } from './badges';
+import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from './ConfirmDialog';
-import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf, ROLE_LABELS } from './format';
+import { RoleOptions, TryAgainButton } from './controls';
+import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf } from './format';
+import { useBusyAction } from './useBusyAction';
 
 const NOTE_MAX = 2000;
 
@@ -31,7 +33,8 @@ type Props = {
   onClose: () => void;
 };
 
-type Busy = 'status' | 'role' | 'reset' | 'note' | undefined;
+/** A failed action's toast, with the server's reason under it. */
+const reportFailure = (failure: string, error: unknown) => toast.error(failure, { description: messageOf(error) });
 
 /** SPEC §2 admin users: one user's profile facts, notes, last 20 activity entries and actions. */
 export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: Props) {
@@ -40,7 +43,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
   const [detail, setDetail] = useState<AdminUserDetail>();
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const [busy, setBusy] = useState<Busy>();
+  const [busy, runBusy] = useBusyAction<'status' | 'role' | 'reset' | 'note'>(reportFailure);
   const [role, setRole] = useState<Role>(user.role);
   const [note, setNote] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -74,60 +77,37 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
     setReloads((n) => n + 1);
   }
 
-  async function toggleStatus() {
-    setBusy('status');
-    try {
+  const toggleStatus = () =>
+    runBusy('status', 'Failed to update user status', async () => {
       const row = await updateAdminUser(user.id, { suspended: !shown.suspended });
       changed(row);
       toast.success(row.suspended ? 'User suspended' : 'User activated');
-    } catch (error) {
-      toast.error('Failed to update user status', { description: messageOf(error) });
-    } finally {
-      setBusy(undefined);
-    }
-  }
+    });
 
-  async function changeRole() {
-    setBusy('role');
-    try {
+  const changeRole = () =>
+    runBusy('role', 'Failed to update user role', async () => {
       const row = await updateAdminUser(user.id, { role });
       changed(row);
       toast.success('User role updated');
-    } catch (error) {
-      toast.error('Failed to update user role', { description: messageOf(error) });
-    } finally {
-      setBusy(undefined);
-    }
-  }
+    });
 
-  async function resetPassword() {
-    setBusy('reset');
-    try {
+  const resetPassword = () =>
+    runBusy('reset', 'Failed to reset password', async () => {
       await sendPasswordReset(user.id);
       toast.success('Password reset email sent to user');
       setReloads((n) => n + 1);
-    } catch (error) {
-      toast.error('Failed to reset password', { description: messageOf(error) });
-    } finally {
-      setBusy(undefined);
-    }
-  }
+    });
 
   async function addNote(event: FormEvent) {
     event.preventDefault();
     const problem = firstError(adminNoteSchema.safeParse({ note }));
     if (problem) return void toast.error(problem);
-    setBusy('note');
-    try {
+    await runBusy('note', 'Failed to add note', async () => {
       const added = await addAdminNote(user.id, note.trim());
       setDetail((current) => current && { ...current, notes: [added, ...current.notes] });
       setNote('');
       toast.success('Note added');
-    } catch (error) {
-      toast.error('Failed to add note', { description: messageOf(error) });
-    } finally {
-      setBusy(undefined);
-    }
+    });
   }
 
   async function removeNote(noteId: string) {
@@ -136,7 +116,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
       setDetail((current) => current && { ...current, notes: current.notes.filter((n) => n.id !== noteId) });
       toast.success('Note deleted');
     } catch (error) {
-      toast.error('Failed to delete note', { description: messageOf(error) });
+      reportFailure('Failed to delete note', error);
     }
   }
 
@@ -144,7 +124,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
     try {
       await deleteAdminUser(user.id);
     } catch (error) {
-      toast.error('Failed to delete user', { description: messageOf(error) });
+      reportFailure('Failed to delete user', error);
       throw error;
     }
     toast.success('User deleted successfully');
@@ -161,7 +141,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
               <BreakableEmail email={shown.email} />
             </p>
             <p className="admin-user-dialog__badges">
-              <span className={`admin-badge admin-badge--role-${shown.role}`}>{ROLE_LABELS[shown.role]}</span>
+              <RoleBadge role={shown.role} />
               <StatusBadge suspended={shown.suspended} />
               {self && <span className="admin-badge admin-badge--info">You</span>}
             </p>
@@ -179,13 +159,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
         {failed && !detail && (
           <div className="admin-message" role="alert">
             <p>This user’s details could not be loaded.</p>
-            <button
-              type="button"
-              className="button button--small button--outline"
-              onClick={() => setReloads((n) => n + 1)}
-            >
-              Try again
-            </button>
+            <TryAgainButton onClick={() => setReloads((n) => n + 1)} />
           </div>
         )}
 
@@ -268,11 +242,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
                     aria-describedby={self ? `${id}-self` : undefined}
                     onChange={(e) => setRole(e.target.value as Role)}
                   >
-                    {ROLES.map((value) => (
-                      <option key={value} value={value}>
-                        {ROLE_LABELS[value]}
-                      </option>
-                    ))}
+                    <RoleOptions />
                   </select>
                 </div>
                 <button

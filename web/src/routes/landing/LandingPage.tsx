@@ -1,10 +1,25 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SiteFooter } from '../../components/SiteFooter';
+import { LANDING_NOTICE_KEY } from './landing-notice';
+
+const LandingNotice = lazy(() => import('./LandingNotice'));
 
 /** SPEC §1: the landing screen, with its three actions. */
 export function LandingPage() {
+  // A message the app left on its way here (the account was deleted): shown once, then forgotten.
+  const [notice] = useState(() => sessionStorage.getItem(LANDING_NOTICE_KEY));
+  useEffect(() => {
+    if (notice) sessionStorage.removeItem(LANDING_NOTICE_KEY);
+  }, [notice]);
+
   return (
     <div className="landing">
+      {notice && (
+        <Suspense fallback={null}>
+          <LandingNotice message={notice} />
+        </Suspense>
+      )}
       <main className="landing__main">
         <div className="landing__book" aria-hidden="true">
           <svg viewBox="0 0 200 140" width="200" height="140" focusable="false">

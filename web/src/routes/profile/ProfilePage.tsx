@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '../../../../common/age-bands';
 import { LIMITS } from '../../../../common/limits';
+import { DELETE_ACCOUNT_WORD } from '../../../../common/validation/account-data';
 import {
   authorNameSchema,
   changePasswordSchema,
@@ -10,13 +11,22 @@ import {
   firstError,
   MESSAGES,
 } from '../../../../common/validation/accounts';
-import { updateProfile } from '../../api/profile';
+import { ApiRequestError } from '../../api/client';
+import { deleteOwnAccount, downloadAccountData, updateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { TextField } from '../../components/TextField';
 import { authErrorMessage } from '../../auth/auth-errors';
 import { PageSpinner } from '../../components/PageSpinner';
+import { saveFile } from '../../components/save-file';
+import { useModalDialog } from '../../components/useModalDialog';
+import { WIZARD_STORAGE_KEY } from '../create/wizard-state';
+import { leaveForLanding } from '../landing/landing-notice';
+import './profile.css';
 
-/** SPEC §2 profile: e-mail (read-only), names, age band, password, sign out. */
+/**
+ * SPEC §2 profile: e-mail (read-only), names, age band, password, sign out; and (issue 8) the parent's
+ * control of the account's data: download it all, or delete the account for good.
+ */
 export default function ProfilePage() {
   const { profile, loading } = useAuth();
   if (loading) return <PageSpinner />;
@@ -39,7 +49,9 @@ export default function ProfilePage() {
       />
       <AgeBandForm current={profile.ageBand} />
       <PasswordForm />
+      <DataSection />
       <SignOutSection />
+      <DeleteAccountSection isAdmin={profile.isAdmin} />
     </div>
   );
 }
@@ -205,5 +217,158 @@ function SignOutSection() {
         Sign Out
       </button>
     </section>
+  );
+}
+
+/** "Download my data": everything the account holds, as one JSON file (GET /api/me/export). */
+function DataSection() {
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await downloadAccountData();
+      saveFile(blob, fileName ?? 'story-magic-data.json');
+      toast.success('Your data has been downloaded');
+    } catch {
+      toast.error('Failed to download your data');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="data-heading">
+      <h2 id="data-heading">Your data</h2>
+      <p className="profile-data__text" id="data-text">
+        Download everything Story Magic keeps about your account in one file: your profile, every story you created
+        (with its full text and pictures&rsquo; addresses) and your library.
+      </p>
+      <button
+        type="button"
+        className="button button--outline"
+        aria-describedby="data-text"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void download()}
+      >
+        {busy ? 'Preparing…' : 'Download my data'}
+      </button>
+    </section>
+  );
+}
+
+/** The danger zone: deleting the account for good, behind a typed confirmation. */
+function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      {isAdmin ? (
+        <p className="danger-zone__text">
+          An admin account cannot delete itself. Ask another admin to delete it from the Users screen.
+        </p>
+      ) : (
+        <>
+          <p className="danger-zone__text" id="delete-text">
+            Deletes your account, every story you created with all its pictures, and your library. This cannot be
+            undone.
+          </p>
+          <button
+            type="button"
+            className="button button--danger"
+            aria-describedby="delete-text"
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+          >
+            Delete my account
+          </button>
+        </>
+      )}
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useModalDialog();
+  const { forgetDeletedAccount } = useAuth();
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const confirmed = typed === DELETE_ACCOUNT_WORD;
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!confirmed || busy) return;
+    setBusy(true);
+    try {
+      await deleteOwnAccount({ confirm: DELETE_ACCOUNT_WORD });
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : 'Failed to delete account');
+      setBusy(false);
+      return;
+    }
+    // The account is gone: end the session on this device (Cognito no longer knows the user), drop the
+    // wizard's draft (it holds the child's hero name), and leave for the landing page.
+    await forgetDeletedAccount();
+    localStorage.removeItem(WIZARD_STORAGE_KEY);
+    leaveForLanding('Your account has been deleted');
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal delete-account-dialog"
+      aria-labelledby="delete-account-title"
+      aria-describedby="delete-account-text"
+      onClose={onClose}
+      onCancel={(event) => busy && event.preventDefault()}
+    >
+      <form onSubmit={(event) => void confirm(event)} noValidate>
+        <h2 id="delete-account-title">Delete your account for good?</h2>
+        <div id="delete-account-text">
+          <p>
+            This deletes your Story Magic account, <strong>every story you created</strong> with all its pictures, and
+            your library. Stories you shared disappear for other families too.
+          </p>
+          <p className="modal__warning">This cannot be undone.</p>
+          <p>If you want a copy, download your data first.</p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={inputId}>
+            Type <span className="delete-word">{DELETE_ACCOUNT_WORD}</span> to confirm
+          </label>
+          <input
+            id={inputId}
+            className="field__input"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            disabled={busy}
+            aria-describedby={`${inputId}-hint`}
+          />
+          <p id={`${inputId}-hint`} className="field__hint">
+            In capital letters, exactly as shown.
+          </p>
+        </div>
+        <div className="modal__actions">
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={busy}
+            onClick={() => dialog.current?.close()}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button button--danger" disabled={!confirmed || busy} aria-busy={busy}>
+            {busy ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

@@ -1,0 +1,54 @@
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../keys.js';
+import { isConditionFailure } from './transactions.js';
+
+/**
+ * Per-family limits on the expensive calls (each one starts model work that costs money). Generous for
+ * a family — a library holds 10 stories and a story page 3 pictures — and tight for a script.
+ */
+export const RATE_LIMITS = {
+  generate: { limit: 10, windowSeconds: 600 },
+  image: { limit: 30, windowSeconds: 600 },
+} as const;
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+/** SPEC §8's wording for a rate limit. */
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(RATE_LIMIT_MESSAGE);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/**
+ * Fixed windows, one counter item per family, action and window: the increment and the check are one
+ * conditional write, so parallel requests can never pass the limit. The item expires by itself (TTL).
+ */
+export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** Counts one call, or throws RateLimitedError when the window's allowance is used up. */
+    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<void> {
+      const { limit, windowSeconds } = RATE_LIMITS[action];
+      const nowSeconds = Math.floor(now / 1000);
+      const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.rateWindow(userId, action, windowStart),
+            UpdateExpression: 'ADD hits :one SET expires_at = :expires',
+            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + windowSeconds * 2 },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw new RateLimitedError(windowStart + windowSeconds - nowSeconds);
+        throw error;
+      }
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -1,0 +1,79 @@
+import { describe, expect, inject, it } from 'vitest';
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS, rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
+import { MAX_BODY_BYTES } from '../../lambdas/api/app.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { signUp } from '../support/accounts.js';
+import { tableClient } from '../support/table.js';
+
+const stack = inject('stack');
+const table = tableClient(stack);
+
+describe('per-family rate limits', () => {
+  it('refuses the generation after the allowance with the SPEC message, Retry-After, and no story made', async () => {
+    const family = await signUp(stack, { displayName: 'Busy Family' });
+    const call = apiClient(stack, family.accessToken);
+    const { limit, windowSeconds } = RATE_LIMITS.generate;
+    // Start well inside one window, so the allowance cannot renew half-way through the test.
+    const left = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
+    if (left < 30) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+    const generate = () =>
+      call('/stories', { method: 'POST', body: JSON.stringify({ ...storyChoices, requestId: crypto.randomUUID() }) });
+    const answers = await Promise.all(Array.from({ length: limit }, generate));
+    expect(answers.map((a) => a.status)).toEqual(Array(limit).fill(202));
+    for (const answer of answers) await waitForStory(call, String(answer.body.storyId));
+    // The library is full now too; the rate limit answers first, so nothing is reserved or started.
+    const refused = await fetch(`${stack.apiUrl}/api/stories`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${family.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...storyChoices, requestId: crypto.randomUUID() }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: RATE_LIMIT_MESSAGE,
+    });
+    expect(RATE_LIMIT_MESSAGE).toBe('Too many requests. Please wait a moment and try again.');
+  }, 60_000);
+
+  it('never lets parallel calls past the allowance (the check and the count are one write)', async () => {
+    const limiter = rateLimiter(table.documents, stack.tableName);
+    const userId = `racer-${crypto.randomUUID()}`;
+    const now = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 25 }, () => limiter.take(userId, 'generate', now)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(RATE_LIMITS.generate.limit);
+    // A new window starts afresh.
+    const later = now + RATE_LIMITS.generate.windowSeconds * 1000;
+    await expect(limiter.take(userId, 'generate', later)).resolves.toBeUndefined();
+  });
+});
+
+describe('request limits and origins', () => {
+  it('refuses an oversized body unread with 413 and a clear message', async () => {
+    const family = await signUp(stack, { displayName: 'Big Talker' });
+    const answer = await apiClient(stack, family.accessToken)('/feedback', {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'idea', message: 'x'.repeat(MAX_BODY_BYTES + 1) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toEqual({ code: 'BODY_TOO_LARGE', message: 'The request is too large.' });
+  });
+
+  it('gives a foreign origin no CORS permission, for a preflight or a plain request', async () => {
+    const preflight = await fetch(`${stack.apiUrl}/api/me`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const plain = await fetch(`${stack.apiUrl}/api/health`, { headers: { origin: 'https://evil.example' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends the usual security headers on API answers', async () => {
+    const answer = await fetch(`${stack.apiUrl}/api/health`);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(answer.headers.get('strict-transport-security')).toContain('max-age');
+  });
+});
