@@ -195,7 +195,9 @@ export function flipbookPages(input: {
  * never split), cut at a space where that keeps at least half of it, with an ellipsis when anything was cut.
  */
 export function storyPreview(content: string, length: number = STORY_PREVIEW_LENGTH): string {
-  const text = storyParagraphs(content).join(' ').replace(/\s+/g, ' ').trim();
+  // Only the opening can reach the preview: cards for many stories need not split whole stories.
+  const opening = content.length > length * 30 ? content.slice(0, length * 30) : content;
+  const text = storyParagraphs(opening).join(' ').replace(/\s+/g, ' ').trim();
   const characters = Array.from(text);
   if (characters.length <= length) return text;
   const head = characters.slice(0, length);

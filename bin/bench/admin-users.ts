@@ -1,9 +1,9 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { profileItem } from '../../lambdas/shared/repositories/profiles.js';
 import type { LocalStack } from '../local/stack.js';
+import { adminToken } from './families.js';
 import { percentile, round } from './stats.js';
 
 const FIRST_NAMES = ['Maya', 'Leo', 'Ana', 'Rafi', 'Zed', 'Ivy', 'Omar', 'Nora', 'Theo', 'Lina'];
@@ -43,24 +43,6 @@ async function seedProfiles(stack: LocalStack, count: number): Promise<void> {
   }
 }
 
-async function adminToken(stack: LocalStack): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    region: stack.appConfig.region,
-    endpoint: stack.urls.cognito,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: stack.appConfig.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: stack.admin.email, PASSWORD: stack.admin.password },
-    }),
-  );
-  const token = auth.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('bench admin sign-in returned no token');
-  return token;
-}
-
 /**
  * The admin users screen with `count` families: latency of its first page, a search that matches one
  * family (the whole index is read), a search that matches many, and the role filter. 20 calls each.
@@ -92,3 +74,5 @@ export async function benchAdminUsers(stack: LocalStack, count: number) {
   }
   return { users: count, seedSeconds: round(seedMs / 1000), queries: results };
 }
+
+export type AdminUsersReport = Awaited<ReturnType<typeof benchAdminUsers>>;

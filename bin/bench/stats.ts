@@ -7,3 +7,30 @@ export function percentile(samples: readonly number[], p: number): number {
 }
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+export type Latency = { count: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
+
+/** The latency figures every benchmark reports, from one sort. */
+export function latency(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => round(percentile(sorted, p));
+  return { count: sorted.length, p50Ms: at(50), p90Ms: at(90), p99Ms: at(99), maxMs: at(100) };
+}
+
+/** Runs `work` over `items` with at most `concurrency` in flight, results in input order. */
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+  return results;
+}

@@ -36,6 +36,8 @@ export async function startWebServer(opts: {
   apiUrl: string;
   mediaUrl: string;
   appConfig: AppConfig;
+  /** `preview` only: the production build to serve, when not web/dist (the benchmark builds its own). */
+  outDir?: string | undefined;
 }): Promise<WebServer> {
   const proxy: Record<string, ProxyOptions> = {
     '/api': { target: opts.apiUrl },
@@ -54,7 +56,11 @@ export async function startWebServer(opts: {
     await server.listen();
     return { url: `http://${LOOPBACK}:${opts.port}`, stop: () => server.close() };
   }
-  const server = await preview({ ...shared, preview: listen });
+  const server = await preview({
+    ...shared,
+    preview: listen,
+    ...(opts.outDir ? { build: { outDir: opts.outDir } } : {}),
+  });
   return {
     url: `http://${LOOPBACK}:${opts.port}`,
     stop: () => new Promise<void>((resolve) => server.httpServer.close(() => resolve())),

@@ -12,6 +12,10 @@ type StoredPicture = { image_url: string; object_key: string; thumbnail_url?: st
 export const thumbnailUrlOf = (picture: Pick<StoredPicture, 'image_url' | 'thumbnail_url'>): string =>
   picture.thumbnail_url ?? picture.image_url;
 
+/** The picture a card shows for a story: its cover's thumbnail, or none when the story has no cover. */
+export const coverThumbnailOf = (story: { cover_image_url?: string | null; cover_thumbnail_url?: string | null }) =>
+  story.cover_image_url ? (story.cover_thumbnail_url ?? story.cover_image_url) : null;
+
 export const objectKeysOf = (pictures: readonly StoredPicture[]): string[] =>
   pictures.flatMap((picture) =>
     picture.thumbnail_key ? [picture.object_key, picture.thumbnail_key] : [picture.object_key],

@@ -83,7 +83,8 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     // Escape closes it; focus continues from the page's content, which is usable again.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate('document.activeElement?.id')).toBe('main');
+    // The dialog's close event (which moves focus) follows its closing by a task: wait for it.
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('main');
     expect(await page.evaluate("sessionStorage.getItem('story-magic:welcome-video')")).toBeNull();
     await page.getByRole('link', { name: 'My Library' }).first().waitFor();
 

@@ -2,6 +2,7 @@ import type { FeaturedStoryView } from '../../../common/api/views.js';
 import { storyPreview } from '../../../common/story-layout.js';
 import { THEMES } from '../../../common/story-choices.js';
 import { featuredRepository } from '../../shared/repositories/featured.js';
+import { coverThumbnailOf } from '../../shared/media.js';
 import { defineRoute } from './route.js';
 import { signatureOf } from './stories.js';
 
@@ -25,7 +26,7 @@ export const featuredRoutes = [
           id: story.id,
           title: story.title,
           preview: storyPreview(story.content),
-          coverImageUrl: story.cover_thumbnail_url ?? story.cover_image_url ?? null,
+          coverImageUrl: coverThumbnailOf(story),
           theme: theme ? { id: story.theme_id, ...theme } : null,
           heroName: story.hero_name,
           authorName: signatureOf(story.created_by ? authors.get(story.created_by) : undefined),

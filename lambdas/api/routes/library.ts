@@ -1,6 +1,7 @@
 import type { LibraryCardView } from '../../../common/api/views.js';
 import { storyPreview } from '../../../common/story-layout.js';
 import { THEMES } from '../../../common/story-choices.js';
+import { coverThumbnailOf } from '../../shared/media.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
 import { LibraryFullError, type StoryItem } from '../../shared/repositories/stories.js';
 import { deleteStoryForGood } from '../../shared/stories/delete-story.js';
@@ -37,7 +38,7 @@ function toCard(story: StoryItem, savedAt: string, caller: Caller): LibraryCardV
     heroName: story.hero_name,
     storyType: story.story_type,
     // Cards show the cover's small variant when there is one.
-    coverImageUrl: story.cover_thumbnail_url ?? story.cover_image_url ?? null,
+    coverImageUrl: coverThumbnailOf(story),
     theme: theme ? { id: story.theme_id, ...theme } : null,
     isCreator: story.created_by === caller.userId,
     savedAt,

@@ -1,0 +1,113 @@
+import type { AdminUsersReport } from './admin-users.js';
+import type { ApiLoadReport } from './api-load.js';
+import type { GenerationReport } from './generation.js';
+import type { LighthouseReport } from './lighthouse.js';
+import type { WebBundleReport } from './web-bundle.js';
+
+/** What one `npm run bench` measured; a section is absent when `--only` left it out. */
+export type BenchReport = {
+  date: string;
+  conditions: Record<string, unknown>;
+  web?: WebBundleReport;
+  lighthouse?: LighthouseReport;
+  generation?: GenerationReport;
+  api?: ApiLoadReport;
+  adminUsers?: AdminUsersReport;
+};
+
+/** The budgets `--check` holds the figures to (README, Benchmarks). */
+export const BUDGETS = {
+  landingJsGzipKB: 150,
+  lighthousePerformance: 90,
+  lighthouseAccessibility: 95,
+  /** At this many concurrent families. */
+  apiUsers: 50,
+  apiP99Ms: 100,
+  generationMedianMs: 1000,
+};
+
+export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
+
+/** Every figure of the report as a table row; rows with a budget say whether it was kept. */
+export function rows(report: BenchReport): Row[] {
+  const out: Row[] = [];
+  const { web, lighthouse, generation, api, adminUsers } = report;
+  if (web) {
+    const landing = web.screens.landing.jsGzipKB;
+    out.push({
+      figure: 'web: landing JS, gzipped',
+      value: `${landing} kB`,
+      budget: `≤ ${BUDGETS.landingJsGzipKB} kB`,
+      pass: landing <= BUDGETS.landingJsGzipKB,
+    });
+    out.push({ figure: 'web: home JS, gzipped', value: `${web.screens.home.jsGzipKB} kB` });
+    out.push({ figure: 'web: story page JS, gzipped', value: `${web.screens.story.jsGzipKB} kB` });
+  }
+  if (lighthouse) {
+    for (const [name, page] of Object.entries(lighthouse.pages)) {
+      out.push({
+        figure: `lighthouse ${name}: performance`,
+        value: `${page.performance} (runs ${page.performanceRuns.join('/')})`,
+        budget: `≥ ${BUDGETS.lighthousePerformance}`,
+        pass: page.performance >= BUDGETS.lighthousePerformance,
+      });
+      out.push({
+        figure: `lighthouse ${name}: accessibility`,
+        value: String(page.accessibility),
+        budget: `≥ ${BUDGETS.lighthouseAccessibility}`,
+        pass: page.accessibility >= BUDGETS.lighthouseAccessibility,
+      });
+    }
+  }
+  if (api) {
+    for (const run of api.runs) {
+      const budgeted = run.users === BUDGETS.apiUsers;
+      const errors = run.non2xx + run.errors; // errors include the timeouts
+      out.push({
+        figure: `api: ${run.users} users, p99`,
+        value: `${run.latency.p99Ms} ms (p50 ${run.latency.p50Ms} ms, ${run.requestsPerSecond} req/s${errors ? `, ${errors} failed` : ''})`,
+        ...(budgeted
+          ? {
+              budget: `≤ ${BUDGETS.apiP99Ms} ms, 0 failed`,
+              pass: run.latency.p99Ms <= BUDGETS.apiP99Ms && errors === 0,
+            }
+          : {}),
+      });
+    }
+  }
+  if (generation) {
+    out.push({
+      figure: `generation: request→ready median (${generation.stories})`,
+      value: `${generation.medianMs} ms`,
+      budget: `≤ ${BUDGETS.generationMedianMs} ms`,
+      pass: generation.medianMs <= BUDGETS.generationMedianMs,
+    });
+    out.push({ figure: 'generation: request→ready p95', value: `${generation.p95Ms} ms` });
+    out.push({
+      figure: `generation: ${generation.concurrent.families} families at once`,
+      value: `${generation.concurrent.storiesPerMinute} stories/min`,
+    });
+  }
+  if (adminUsers) {
+    for (const [name, figure] of Object.entries(adminUsers.queries)) {
+      out.push({
+        figure: `admin users (${adminUsers.users}): ${name}`,
+        value: `median ${figure.medianMs} ms, p95 ${figure.p95Ms} ms`,
+      });
+    }
+  }
+  return out;
+}
+
+export function printTable(table: readonly Row[]): void {
+  const widths = [
+    Math.max(...table.map((r) => r.figure.length), 6),
+    Math.max(...table.map((r) => r.value.length), 5),
+    Math.max(...table.map((r) => (r.budget ?? '').length), 6),
+  ] as const;
+  const line = (cells: string[]) => console.log(cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  line(['figure', 'value', 'budget', '']);
+  for (const row of table) {
+    line([row.figure, row.value, row.budget ?? '', row.pass === undefined ? '' : row.pass ? 'PASS' : 'MISS']);
+  }
+}
