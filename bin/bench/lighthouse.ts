@@ -7,6 +7,7 @@ import type { LocalStack } from '../local/stack.js';
 import { generateStory } from './generation.js';
 import { newFamily, type Family } from './families.js';
 import { round } from './stats.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../local/chromium.js';
 
 /**
  * Lighthouse (performance and accessibility, its default mobile profile: simulated slow 4G and a 4x slower
@@ -20,15 +21,6 @@ import { round } from './stats.js';
  * sends a visitor without a session to /auth) is an error, not a figure.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Lighthouse 13's default list, spelled out so a change of default cannot start clearing localStorage. */
 const CLEAR_STORAGE_TYPES = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'] as const;
 
@@ -158,7 +150,7 @@ export async function benchLighthouse(stack: LocalStack, options: { runs: number
   const family = await newFamily(stack);
   const { storyId } = await generateStory(stack, family);
 
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS] });
   try {
     // The landing page as a first-time visitor sees it, before anyone signs in.
     const landing = await medianAudit(chrome.port, `${webUrl}/`, runs, saveDir, 'landing');
