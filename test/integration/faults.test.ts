@@ -15,7 +15,7 @@ import { signUp } from '../support/accounts.js';
 import { DYNAMODB_THROTTLE, startFaultProxy } from '../support/fault-proxy.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
-import { workflowHarness } from '../support/workflow.js';
+import { NEW_STORY, workflowHarness } from '../support/workflow.js';
 
 const stack = inject('stack');
 const { table, stories, tasksWith, workflowWith, familyWithReservedStory } = workflowHarness(stack);
@@ -124,20 +124,9 @@ describe('the stale-generation sweep', () => {
       });
       // The moment of the kill: the story is reserved and generating, and its workflow is gone with the process.
       await storyRepository(restartTable.documents, first.serverConfig.tableName).createWithLibrarySlot({
+        ...NEW_STORY,
         id: 'cut-off-story',
-        hero_name: 'Maya',
-        character_type: 'Robot',
-        story_type: 'Space',
-        mission: 'Rescue',
-        theme_id: 'brave-rescue',
-        narrative_structure: 'overcoming-monster',
-        writing_style: 'playful',
-        art_style: 'comic-book',
-        generation_mode: 'express',
-        age_band: 'B',
-        age_range: '8-10',
         created_by: userId,
-        seed: 7,
       });
       await first.stop();
 

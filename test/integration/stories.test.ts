@@ -4,24 +4,8 @@ import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
-import { workflowHarness } from '../support/workflow.js';
+import { NEW_STORY, workflowHarness } from '../support/workflow.js';
 import { RATE_LIMITS } from '../../lambdas/shared/repositories/rate-limits.js';
-
-/** A story as a generation reserves it (the fields the wizard's choices decide). */
-const NEW_STORY = {
-  hero_name: 'Maya',
-  character_type: 'Robot',
-  story_type: 'Space',
-  mission: 'Rescue',
-  theme_id: 'brave-rescue',
-  narrative_structure: 'overcoming-monster',
-  writing_style: 'playful',
-  art_style: 'comic-book',
-  generation_mode: 'express',
-  age_band: 'B',
-  age_range: '8-10',
-  seed: 42,
-} as const;
 
 const stack = inject('stack');
 const table = tableClient(stack);

@@ -11,6 +11,22 @@ import type { StackContext } from './stack-context.js';
 import { tableClient } from './table.js';
 import { decodePayload } from './tokens.js';
 
+/** A story as a generation reserves it: the fields the wizard's choices decide (band B). */
+export const NEW_STORY = {
+  hero_name: 'Maya',
+  character_type: 'Robot',
+  story_type: 'Space',
+  mission: 'Rescue',
+  theme_id: 'brave-rescue',
+  narrative_structure: 'overcoming-monster',
+  writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
+  art_style: 'comic-book',
+  generation_mode: 'express',
+  age_band: 'B',
+  age_range: '8-10',
+  seed: 42,
+} as const;
+
 /** The real workflow definition and task handlers against the test stack, with a provider a test chooses. */
 export function workflowHarness(stack: StackContext) {
   const table = tableClient(stack);
@@ -41,25 +57,7 @@ export function workflowHarness(stack: StackContext) {
     const account = await signUp(stack, { displayName: 'Fail Safe' });
     const userId = String(decodePayload(account.accessToken).sub);
     const storyId = randomUUID();
-    await stories.createWithLibrarySlot(
-      {
-        id: storyId,
-        hero_name: 'Maya',
-        character_type: 'Robot',
-        story_type: 'Space',
-        mission: 'Rescue',
-        theme_id: 'brave-rescue',
-        narrative_structure: 'overcoming-monster',
-        writing_style: Object.keys(AGE_BAND_CONFIGS.B.styles)[0] ?? '',
-        art_style: 'comic-book',
-        generation_mode: 'express',
-        age_band: 'B',
-        age_range: '8-10',
-        created_by: userId,
-        seed: 42,
-      },
-      startedAt,
-    );
+    await stories.createWithLibrarySlot({ ...NEW_STORY, id: storyId, created_by: userId }, startedAt);
     return { account, userId, storyId };
   }
 
