@@ -17,12 +17,42 @@ const tag = randomUUID().slice(0, 8);
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
-const toast = (page: Page, text: string, timeout?: number) =>
-  page
-    .locator('[data-sonner-toast]')
-    .filter({ hasText: text })
-    .first()
-    .waitFor(timeout ? { timeout } : {});
+/**
+ * The app shows one toast at a time, so a quick second toast (a list reloading after an action) can hide
+ * the first before a check sees it. Every page of this file records each toast it shows; a check looks there.
+ */
+async function recordToasts(context: BrowserContext) {
+  // A script string: this file is compiled without the DOM's types.
+  await context.addInitScript(`
+    window.seenToasts = [];
+    const counted = new WeakSet();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        if (counted.has(toast) || !toast.textContent) continue;
+        counted.add(toast);
+        window.seenToasts.push(toast.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  `);
+}
+
+/** Waits for a toast with this text; each toast shown satisfies one check only. */
+const toast = (page: Page, text: string, timeout = 30_000) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([wanted]) => {
+            const seen = (globalThis as unknown as { seenToasts?: string[] }).seenToasts ?? [];
+            const at = seen.findIndex((shown) => shown.includes(wanted ?? ''));
+            if (at >= 0) seen.splice(at, 1);
+            return at >= 0;
+          },
+          [text],
+        ),
+      { timeout },
+    )
+    .toBe(true);
 
 /** The test machine has no internet: the welcome video's host fails at once instead of hanging. */
 async function offlineVideoHost(context: BrowserContext) {
@@ -38,6 +68,7 @@ async function fillSignIn(page: Page, email: string, password: string) {
 /** A family signed in through the form in a fresh browser context, on /home with the welcome video closed. */
 async function familyPage(browser: Browser, account: Account) {
   const { context, page } = await openPage(browser);
+  await recordToasts(context);
   await offlineVideoHost(context);
   await page.goto(`${webUrl}/auth?mode=login`);
   await fillSignIn(page, account.email, account.password);
@@ -49,6 +80,7 @@ async function familyPage(browser: Browser, account: Account) {
 /** The seeded admin, signed in: the guard sends the visitor to /auth and back to the admin screen. */
 async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
   const { context, page } = await openPage(browser, viewport);
+  await recordToasts(context);
   await offlineVideoHost(context);
   await page.goto(`${webUrl}/admin/dashboard`);
   await page.waitForURL(`${webUrl}/auth`);
@@ -191,6 +223,7 @@ describe('the admin area, in Chromium', () => {
     await screenshotView(page, 'admin-user-dialog');
 
     const blocked = await openPage(browser);
+    await recordToasts(blocked.context);
     await blocked.page.goto(`${webUrl}/auth?mode=login`);
     await fillSignIn(blocked.page, family.email, family.password);
     await toast(blocked.page, MESSAGES.accountSuspended);
@@ -237,6 +270,7 @@ describe('the admin area, in Chromium', () => {
     await userRow(page, helper.email).getByText('Admin', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Close user details' }).click();
     const promoted = await openPage(browser);
+    await recordToasts(promoted.context);
     await offlineVideoHost(promoted.context);
     await promoted.page.goto(`${webUrl}/admin/dashboard`);
     await promoted.page.waitForURL(`${webUrl}/auth`);
