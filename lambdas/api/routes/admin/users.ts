@@ -16,18 +16,24 @@ import {
   userUpdateSchema,
 } from '../../../../common/validation/admin.js';
 import { deleteAccount } from '../../../shared/accounts/delete-account.js';
-import { keys } from '../../../shared/keys.js';
 import { activityRepository } from '../../../shared/repositories/activity.js';
-import { noteRepository } from '../../../shared/repositories/notes.js';
+import { noteRepository, type NoteItem } from '../../../shared/repositories/notes.js';
 import { toProfile, type ProfileItem } from '../../../shared/repositories/profiles.js';
 import { accountsOf, deletionDepsOf, type ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute, type Env } from '../route.js';
 import { logActivity, withCursor } from './admin-deps.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 const USER_NOT_FOUND = new ApiError(404, 'USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+
+const toNoteView = (note: NoteItem, adminName: string): AdminNoteView => ({
+  id: note.id,
+  note: note.note,
+  adminId: note.admin_id,
+  adminName,
+  createdAt: note.created_at,
+});
 
 const toRow = (item: ProfileItem): AdminUserRow => {
   const profile = toProfile(item);
@@ -86,26 +92,6 @@ async function applyRole(c: Context<Env>, deps: ApiDeps, userId: string, role: R
   return updated;
 }
 
-async function storyCountOf(deps: ApiDeps, userId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.aws.documents.send(
-      new QueryCommand({
-        TableName: deps.config.tableName,
-        IndexName: 'creator',
-        KeyConditionExpression: 'creator_pk = :creator',
-        ExpressionAttributeValues: { ':creator': keys.creator(userId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
-
 export const adminUserRoutes = [
   defineRoute({
     method: 'GET',
@@ -137,7 +123,7 @@ export const adminUserRoutes = [
       const [notes, activity, storyCount] = await Promise.all([
         noteRepository(deps.aws.documents, deps.config.tableName).list(userId),
         activityRepository(deps.aws.documents, deps.config.tableName).recent(userId),
-        storyCountOf(deps, userId),
+        deps.stories.idsCreatedBy(userId).then((ids) => ids.length),
       ]);
       const names = await deps.profiles.namesOf([...notes.map((n) => n.admin_id), ...activity.map((a) => a.admin_id)]);
       const nameOf = (id: string) => names.get(id)?.displayName ?? 'Former admin';
@@ -146,13 +132,7 @@ export const adminUserRoutes = [
         ageBand: toProfile(profile).ageBand,
         libraryCount: profile.library_count ?? 0,
         storyCount,
-        notes: notes.map((note): AdminNoteView => ({
-          id: note.id,
-          note: note.note,
-          adminId: note.admin_id,
-          adminName: nameOf(note.admin_id),
-          createdAt: note.created_at,
-        })),
+        notes: notes.map((note) => toNoteView(note, nameOf(note.admin_id))),
         activity: activity.map((entry): ActivityView => ({
           id: entry.id,
           adminId: entry.admin_id,
@@ -254,13 +234,7 @@ export const adminUserRoutes = [
       });
       await logActivity(c, deps, { action: 'add_note', target_type: 'user', target_id: userId });
       const name = (await deps.profiles.namesOf([admin.userId])).get(admin.userId)?.displayName ?? 'Admin';
-      const view: AdminNoteView = {
-        id: saved.id,
-        note: saved.note,
-        adminId: saved.admin_id,
-        adminName: name,
-        createdAt: saved.created_at,
-      };
+      const view = toNoteView(saved, name);
       return c.json(view, 201);
     },
   }),
