@@ -20,5 +20,3 @@ export const appConfigSchema = z.object({
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
-
-export const APP_CONFIG_PATH = '/app-config.json';

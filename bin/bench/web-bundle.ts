@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { round } from './stats.js';
 
 /**
  * The JavaScript a first visit to a screen must download, gzipped, from the production build. "Needed" is
  * what the browser fetches before the screen can render: the entry chunk and everything it imports
- * statically (index.html's modulepreload links), plus, for a lazy route, the lazy chunks on the way to it
- * (App.tsx's `lazy()` imports that wrap the route) and their static imports. Dynamic imports inside those
- * (say, the flipbook from the story page) load only on use and are not counted.
+ * statically (index.html's modulepreload links), plus, for a lazy route, the chunks of the route modules on
+ * the way to it (App.tsx's route-level `lazy` imports) and their static imports. Dynamic imports inside
+ * those (say, the flipbook from the story page) load only on use and are not counted.
  */
 
 /** Vite's build manifest, the fields used here. */
@@ -18,21 +18,19 @@ type Manifest = Record<
   { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 >;
 
-/** App.tsx's lazy modules each screen waits for, outermost first (paths as the manifest names them). */
+/** App.tsx's lazy route modules each screen waits for, outermost first (paths as the manifest names them). */
 export const ROUTE_CHUNKS = {
   landing: [],
   home: [
     'src/auth/AuthRoot.tsx',
     'src/auth/guards.tsx',
-    'src/story-config/AgeBandConfigContext.tsx',
-    'src/layouts/SignedInLayout.tsx',
+    'src/layouts/SignedInShell.tsx',
     'src/routes/home/HomePage.tsx',
   ],
   story: [
     'src/auth/AuthRoot.tsx',
     'src/auth/guards.tsx',
-    'src/story-config/AgeBandConfigContext.tsx',
-    'src/layouts/SignedInLayout.tsx',
+    'src/layouts/SignedInShell.tsx',
     'src/routes/story/StoryPage.tsx',
   ],
 } as const;
@@ -79,18 +77,21 @@ export function measureWebBundle(outDir: string) {
     for (const imported of chunk.imports ?? []) closure(imported, into);
   };
 
-  const entry = manifest[entryKey] as Manifest[string];
   /**
-   * A lazy module's chunk. Vite keys it by its source path, unless other modules import it statically too:
-   * then it is a shared chunk (`_Name-hash.js`), found among the entry's dynamic imports by its name.
+   * The chunk holding a lazy module. Vite keys a module's own chunk by its source path; a module placed in
+   * a shared chunk (vite.config.ts groups the signed-in code) is found through the chunks' source maps.
    */
   const lazyChunk = (source: string) => {
     if (manifest[source]) return source;
-    const name = basename(source, extname(source));
-    const shared = entry.dynamicImports?.find((key) => manifest[key]?.name === name);
-    if (!shared)
-      throw new Error(`${source} is not a lazy chunk of the web build: has App.tsx changed? (bin/bench/web-bundle.ts)`);
-    return shared;
+    const holder = Object.keys(manifest).find((key) => {
+      const map = join(outDir, `${(manifest[key] as Manifest[string]).file}.map`);
+      if (!existsSync(map)) return false;
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      return sources.some((path) => path.endsWith(`/web/${source}`));
+    });
+    if (!holder)
+      throw new Error(`${source} is in no chunk of the web build: has App.tsx changed? (bin/bench/web-bundle.ts)`);
+    return holder;
   };
 
   // Cross-check with what index.html really preloads: each of those must be in the entry's closure.

@@ -1,7 +1,8 @@
 import { createServer, preview, type Plugin, type ProxyOptions } from 'vite';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { APP_CONFIG_PATH, type AppConfig } from '../../common/app-config.js';
+import { APP_CONFIG_PATH } from '../../common/app-config-path.js';
+import type { AppConfig } from '../../common/app-config.js';
 import { LOOPBACK } from './ports.js';
 
 export type WebMode = 'dev' | 'preview';

@@ -1,87 +1,114 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/PageSpinner';
 import { LandingPage } from '../routes/landing/LandingPage';
 import { NotFoundPage } from '../routes/not-found/NotFoundPage';
-import { PageSpinner } from '../components/PageSpinner';
+import { requestRuntimeConfig } from './app-config-request';
+import { RouteError } from './LoadError';
 
-// Everything but the landing and 404 screens loads on demand: a first visit downloads only what it shows,
-// and the auth library arrives with the first screen that needs a session.
-const AuthRoot = lazy(() => import('../auth/AuthRoot'));
-const RequireAuth = lazy(() => import('../auth/guards').then((m) => ({ default: m.RequireAuth })));
-const RequireAdmin = lazy(() => import('../auth/guards').then((m) => ({ default: m.RequireAdmin })));
-const SignedInLayout = lazy(() => import('../layouts/SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
-const AuthPage = lazy(() => import('../routes/auth/AuthPage'));
-const HomePage = lazy(() => import('../routes/home/HomePage'));
-const ProfilePage = lazy(() => import('../routes/profile/ProfilePage'));
-const FeedbackPage = lazy(() => import('../routes/feedback/FeedbackPage'));
-const TestPage = lazy(() => import('../routes/test/TestPage'));
-const AdminLayout = lazy(() => import('../routes/admin/AdminLayout'));
-const AdminDashboardPage = lazy(() => import('../routes/admin/AdminDashboardPage'));
-const AdminUsersPage = lazy(() => import('../routes/admin/AdminUsersPage'));
-const AdminStoriesPage = lazy(() => import('../routes/admin/AdminStoriesPage'));
-const AdminStoryEditorPage = lazy(() => import('../routes/admin/AdminStoryEditorPage'));
-const AdminLlmSettingsPage = lazy(() => import('../routes/admin/AdminLlmSettingsPage'));
-const AdminSettingsPage = lazy(() => import('../routes/admin/AdminSettingsPage'));
-const CreateLayout = lazy(() => import('../routes/create/CreateLayout'));
-const NameStep = lazy(() => import('../routes/create/NameStep'));
-const ChoiceStep = lazy(() => import('../routes/create/ChoiceStep'));
-const ArtStep = lazy(() => import('../routes/create/ArtStep'));
-const StoryPage = lazy(() => import('../routes/story/StoryPage'));
-const FlipbookPage = lazy(() => import('../routes/flipbook/FlipbookRoute'));
-const LibraryPage = lazy(() => import('../routes/library/LibraryPage'));
-const AgeBandConfigProvider = lazy(() =>
-  import('../story-config/AgeBandConfigContext').then((m) => ({ default: m.AgeBandConfigProvider })),
-);
+/**
+ * Everything but the landing and 404 screens loads on demand: a first visit downloads only what it shows,
+ * and the auth library arrives with the first screen that needs a session.
+ *
+ * A signed-in screen sits behind several layers of code (auth root, guard, age-band config and layout,
+ * page). Route-level `lazy` lets the router load the layers of the address opened all at once, before it
+ * renders; React.lazy would fetch them one after another, each waiting for its parent to render (and
+ * each Suspense reveal is held back a further 300 ms by React).
+ */
+const screen =
+  (load: () => Promise<{ default: ComponentType }>) => async (): Promise<Pick<RouteObject, 'Component'>> => ({
+    Component: (await load()).default,
+  });
+
+const routes: RouteObject[] = [
+  {
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/test', lazy: screen(() => import('../routes/test/TestPage')) },
+      {
+        lazy: screen(() => import('../auth/AuthRoot')),
+        // Starts the runtime configuration's request beside the code's; AuthRoot validates it.
+        loader: () => {
+          requestRuntimeConfig().catch(() => undefined); // AuthRoot asks again and reports a failure
+          return null;
+        },
+        shouldRevalidate: () => false,
+        children: [
+          { path: '/auth', lazy: screen(() => import('../routes/auth/AuthPage')) },
+          {
+            lazy: async () => ({ Component: (await import('../auth/guards')).RequireAuth }),
+            children: [
+              {
+                lazy: screen(() => import('../layouts/SignedInShell')),
+                children: [
+                  { path: '/home', lazy: screen(() => import('../routes/home/HomePage')) },
+                  { path: '/profile', lazy: screen(() => import('../routes/profile/ProfilePage')) },
+                  { path: '/feedback', lazy: screen(() => import('../routes/feedback/FeedbackPage')) },
+                  {
+                    path: '/create',
+                    lazy: screen(() => import('../routes/create/CreateLayout')),
+                    children: [
+                      { index: true, element: <Navigate to="/create/01" replace /> },
+                      { path: '01', lazy: screen(() => import('../routes/create/NameStep')) },
+                      ...([2, 3, 4] as const).map((step) => ({
+                        path: `0${step}`,
+                        lazy: async () => {
+                          const { default: ChoiceStep } = await import('../routes/create/ChoiceStep');
+                          return { element: <ChoiceStep step={step} /> };
+                        },
+                      })),
+                      { path: '05', lazy: screen(() => import('../routes/create/ArtStep')) },
+                    ],
+                  },
+                  { path: '/story/:storyId', lazy: screen(() => import('../routes/story/StoryPage')) },
+                  { path: '/story/:storyId/flipbook', lazy: screen(() => import('../routes/flipbook/FlipbookRoute')) },
+                  { path: '/library', lazy: screen(() => import('../routes/library/LibraryPage')) },
+                ],
+              },
+            ],
+          },
+          {
+            path: '/admin',
+            lazy: async () => ({ Component: (await import('../auth/guards')).RequireAdmin }),
+            children: [
+              {
+                lazy: screen(() => import('../routes/admin/AdminLayout')),
+                children: [
+                  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+                  { path: 'dashboard', lazy: screen(() => import('../routes/admin/AdminDashboardPage')) },
+                  { path: 'users', lazy: screen(() => import('../routes/admin/AdminUsersPage')) },
+                  { path: 'stories', lazy: screen(() => import('../routes/admin/AdminStoriesPage')) },
+                  {
+                    path: 'stories/new',
+                    lazy: async () => {
+                      const { default: Editor } = await import('../routes/admin/AdminStoryEditorPage');
+                      return { element: <Editor key="new" /> };
+                    },
+                  },
+                  {
+                    path: 'stories/:storyId/edit',
+                    lazy: async () => {
+                      const { default: Editor } = await import('../routes/admin/AdminStoryEditorPage');
+                      return { element: <Editor key="edit" /> };
+                    },
+                  },
+                  { path: 'llm-settings', lazy: screen(() => import('../routes/admin/AdminLlmSettingsPage')) },
+                  { path: 'settings', lazy: screen(() => import('../routes/admin/AdminSettingsPage')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
 
 export function App() {
-  return (
-    <BrowserRouter>
-      <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/test" element={<TestPage />} />
-          <Route element={<AuthRoot />}>
-            <Route path="/auth" element={<AuthPage />} />
-            <Route element={<RequireAuth />}>
-              <Route
-                element={
-                  <AgeBandConfigProvider>
-                    <SignedInLayout />
-                  </AgeBandConfigProvider>
-                }
-              >
-                <Route path="/home" element={<HomePage />} />
-                <Route path="/profile" element={<ProfilePage />} />
-                <Route path="/feedback" element={<FeedbackPage />} />
-                <Route path="/create" element={<CreateLayout />}>
-                  <Route index element={<Navigate to="/create/01" replace />} />
-                  <Route path="01" element={<NameStep />} />
-                  <Route path="02" element={<ChoiceStep step={2} />} />
-                  <Route path="03" element={<ChoiceStep step={3} />} />
-                  <Route path="04" element={<ChoiceStep step={4} />} />
-                  <Route path="05" element={<ArtStep />} />
-                </Route>
-                <Route path="/story/:storyId" element={<StoryPage />} />
-                <Route path="/story/:storyId/flipbook" element={<FlipbookPage />} />
-                <Route path="/library" element={<LibraryPage />} />
-              </Route>
-            </Route>
-            <Route path="/admin" element={<RequireAdmin />}>
-              <Route element={<AdminLayout />}>
-                <Route index element={<Navigate to="/admin/dashboard" replace />} />
-                <Route path="dashboard" element={<AdminDashboardPage />} />
-                <Route path="users" element={<AdminUsersPage />} />
-                <Route path="stories" element={<AdminStoriesPage />} />
-                <Route path="stories/new" element={<AdminStoryEditorPage key="new" />} />
-                <Route path="stories/:storyId/edit" element={<AdminStoryEditorPage key="edit" />} />
-                <Route path="llm-settings" element={<AdminLlmSettingsPage />} />
-                <Route path="settings" element={<AdminSettingsPage />} />
-              </Route>
-            </Route>
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,18 +1,13 @@
-import { APP_CONFIG_PATH, appConfigSchema, type AppConfig } from '../../../common/app-config';
+import { config as zodConfig } from 'zod/v4/core';
+import { appConfigSchema, type AppConfig } from '../../../common/app-config';
+import { requestRuntimeConfig } from './app-config-request';
 
-let pending: Promise<AppConfig> | undefined;
+// Zod compiles fast parsers with `new Function` unless told not to; the app's Content-Security-Policy has no
+// 'unsafe-eval', so the attempt would be refused (and reported) in AWS. Set here because this is the first
+// validation any screen runs: every screen that validates sits under AuthRoot, which loads this first.
+zodConfig({ jitless: true });
 
-/** Fetches and validates `/app-config.json` once per page load. */
-export function loadRuntimeConfig(): Promise<AppConfig> {
-  pending ??= fetch(APP_CONFIG_PATH, { cache: 'no-store' })
-    .then((response) => {
-      if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
-      return response.json();
-    })
-    .then((json) => appConfigSchema.parse(json))
-    .catch((error: unknown) => {
-      pending = undefined; // let a later attempt try again
-      throw error;
-    });
-  return pending;
+/** The runtime configuration, fetched once per page load (see app-config-request.ts) and validated. */
+export async function loadRuntimeConfig(): Promise<AppConfig> {
+  return appConfigSchema.parse(await requestRuntimeConfig());
 }

@@ -17,11 +17,16 @@ import type { SignUpInput } from '../../../common/validation/accounts';
 import { onAccountRefused } from '../api/client';
 import { fetchProfile, type Profile } from '../api/profile';
 
-/** SPEC §4 client auth state. `loading` until the first session check (and the role) is known. */
+/**
+ * SPEC §4 client auth state. `loading` until the session (and with it the role) is known, which needs no
+ * network; the profile follows from the API: `profileLoading` until its first answer, then `profile`, or
+ * undefined when it could not be read. Screens show without waiting for it.
+ */
 export type AuthState = {
   loading: boolean;
   userId: string | undefined;
   profile: Profile | undefined;
+  profileLoading: boolean;
   role: Role | undefined;
   isAdmin: boolean;
 };
@@ -69,14 +74,25 @@ function forgetStoredTokens(): void {
 // One sign-in flow everywhere (cognito-local has no SRP); the password travels over TLS in AWS.
 const PASSWORD_FLOW = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
 
-const signedOut: AuthState = { loading: false, userId: undefined, profile: undefined, role: undefined, isAdmin: false };
+const signedOut: AuthState = {
+  loading: false,
+  userId: undefined,
+  profile: undefined,
+  profileLoading: false,
+  role: undefined,
+  isAdmin: false,
+};
 
 export function AuthProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
   configureAmplify(config);
   const [state, setState] = useState<AuthState>({ ...signedOut, loading: true });
   const generation = useRef(0);
 
-  /** Reads the session; with a user, loads the profile. The role comes from the token's groups. */
+  /**
+   * Reads the session, then the profile. The session and role (from the token's groups) are published at
+   * once, so the screen can show and ask for its own data while the profile is on its way. A profile
+   * already shown for the same user stays while it is read again (no flash on refresh).
+   */
   const load = useCallback(async () => {
     const run = ++generation.current;
     const session = await fetchAuthSession().catch(() => undefined);
@@ -85,15 +101,21 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       if (run === generation.current) setState(signedOut);
       return;
     }
+    if (run !== generation.current) return;
+    const userId = token.payload.sub;
     const groups = (token.payload['cognito:groups'] as string[] | undefined) ?? [];
     // SPEC §8: a failed role lookup falls back to user; the token's groups are the source here.
     const role = roleFromGroups(groups);
+    setState((previous) => {
+      const kept = previous.userId === userId ? previous.profile : undefined;
+      return { loading: false, userId, profile: kept, profileLoading: !kept, role, isAdmin: role === 'admin' };
+    });
     const profile = await fetchProfile().catch((error: unknown) => {
       console.error('Failed to load profile', error);
       return undefined;
     });
     if (run !== generation.current) return;
-    setState({ loading: false, userId: token.payload.sub, profile, role, isAdmin: role === 'admin' });
+    setState((previous) => ({ ...previous, profile, profileLoading: false }));
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AppConfig } from '../../../common/app-config';
+import { LoadError } from '../app/LoadError';
 import { loadRuntimeConfig } from '../app/runtime-config';
 import { AppToaster } from '../components/AppToaster';
 import { PageSpinner } from '../components/PageSpinner';
@@ -16,14 +17,7 @@ export default function AuthRoot() {
   useEffect(() => {
     loadRuntimeConfig().then(setConfig, () => setFailed(true));
   }, []);
-  if (failed) {
-    return (
-      <main className="centered-message" role="alert">
-        <h1>Story Magic could not start</h1>
-        <p>Please check your connection and reload the page.</p>
-      </main>
-    );
-  }
+  if (failed) return <LoadError />;
   if (!config) return <PageSpinner />;
   return (
     <AuthProvider config={config}>

@@ -17,11 +17,12 @@ const MENU: MenuEntry[] = [
 
 /** SPEC §2 signed-in header, menu and footer, around every signed-in screen. */
 export function SignedInLayout() {
-  const { profile, isAdmin, signOut } = useAuth();
+  const { profile, profileLoading, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const menu = useRef<HTMLDialogElement>(null);
-  const name = profile?.displayName || FALLBACK_NAME;
+  // Nothing rather than the fallback while the profile is on its way: no "Guardian" flashing before the name.
+  const name = profile?.displayName || (profileLoading ? '' : FALLBACK_NAME);
   const entries = MENU.filter((entry) => !entry.adminOnly || isAdmin);
 
   async function logout() {
@@ -50,7 +51,7 @@ export function SignedInLayout() {
         <Link to="/home" className="shell-header__logo" aria-label="Story Magic home">
           <span aria-hidden="true">✨</span> Story Magic
         </Link>
-        <p className="shell-header__greeting">Welcome back, {name}!</p>
+        <p className="shell-header__greeting">{name && `Welcome back, ${name}!`}</p>
         <CreateStoryLink className="button button--primary button--small shell-header__create">
           <span aria-hidden="true">+</span>
           <span className="shell-header__create-label">Create a Story</span>

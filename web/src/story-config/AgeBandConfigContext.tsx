@@ -20,11 +20,13 @@ const AgeBandConfigContext = createContext<ConfigState>({ status: 'failed', erro
  * profile). A file that fails to load or to validate turns reading of the configuration off.
  */
 export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
-  const { profile } = useAuth();
-  const band: AgeBand = profile?.ageBand ?? 'A';
+  const { profile, profileLoading } = useAuth();
+  // The band is known once the profile has answered (band A when it could not be read).
+  const band: AgeBand | undefined = profileLoading ? undefined : (profile?.ageBand ?? 'A');
   const [state, setState] = useState<ConfigState & { band?: AgeBand }>({ status: 'loading' });
 
   useEffect(() => {
+    if (!band) return;
     let cancelled = false;
     fetch(ageBandConfigPath(band))
       .then(async (response) => {
@@ -47,7 +49,7 @@ export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
   }, [band]);
 
   // While a new band loads, the previous band's rules must not be used.
-  const value: ConfigState = state.band === band ? state : { status: 'loading' };
+  const value: ConfigState = band && state.band === band ? state : { status: 'loading' };
   return <AgeBandConfigContext.Provider value={value}>{children}</AgeBandConfigContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth, WELCOME_VIDEO_FLAG } from '../../auth/AuthContext';
+import { WELCOME_VIDEO_FLAG } from '../../auth/AuthContext';
 import { CreateStoryLink } from '../../components/CreateStoryLink';
 import { FeaturedStories } from './FeaturedStories';
 import { HeroVideo } from './HeroVideo';
@@ -21,7 +21,6 @@ function hasWelcomeFlag(): boolean {
  * featured stories, and the welcome video once after sign-in or sign-up.
  */
 export default function HomePage() {
-  const { profile } = useAuth();
   const [welcome, setWelcome] = useState(hasWelcomeFlag);
   // Cleared once it is shown, so a reload (or the next visit home) does not show the video again.
   useEffect(() => {
@@ -46,10 +45,7 @@ export default function HomePage() {
         <HeroVideo />
         <section className="hero-cta home-cta" aria-labelledby="cta-heading">
           <h1 id="cta-heading">Create Your Own Magical Story</h1>
-          <p>
-            {profile?.displayName ? `${profile.displayName}, pick` : 'Pick'} a hero, a mission and an art style, and
-            we’ll write and paint a story just for you.
-          </p>
+          <p>Pick a hero, a mission and an art style, and we’ll write and paint a story just for you.</p>
           <CreateStoryLink className="button button--primary button--large">Start Creating!</CreateStoryLink>
         </section>
       </div>

@@ -28,8 +28,8 @@ import './profile.css';
  * control of the account's data: download it all, or delete the account for good.
  */
 export default function ProfilePage() {
-  const { profile, loading } = useAuth();
-  if (loading) return <PageSpinner />;
+  const { profile, profileLoading } = useAuth();
+  if (profileLoading) return <PageSpinner label="Loading your profile…" />;
   if (!profile) {
     return (
       <div className="page" role="alert">

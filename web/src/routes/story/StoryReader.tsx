@@ -81,7 +81,12 @@ export function StoryReader({
     const painting = pending.some((job) => job.replaces === image.id);
     return (
       <figure className={big ? 'story-figure story-figure--hero' : 'story-figure'}>
-        <img src={image.imageUrl} alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${story.title}`} />
+        <img
+          src={image.imageUrl}
+          alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${story.title}`}
+          // The hero picture is what a reader sees first; the others wait until they scroll near.
+          {...(big ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        />
         <figcaption>
           <span>{SCENE_LABELS[image.imageType]}</span>
           {story.isCreator && (
