@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in.ts';
 
 /** Code every signed-in screen needs: the auth library, validation, the API client and the app's shell. */
 const SIGNED_IN_SHARED =
@@ -12,7 +13,7 @@ const LANDING =
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), preloadSignedInChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -25,7 +26,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: 'signed-in',
+              name: SIGNED_IN_CHUNK,
               test: (id) => SIGNED_IN_SHARED.test(id) && !LANDING.test(id),
               includeDependenciesRecursively: false,
             },
