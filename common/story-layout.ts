@@ -195,9 +195,15 @@ export function flipbookPages(input: {
  * never split), cut at a space where that keeps at least half of it, with an ellipsis when anything was cut.
  */
 export function storyPreview(content: string, length: number = STORY_PREVIEW_LENGTH): string {
-  // Only the opening can reach the preview: cards for many stories need not split whole stories.
-  const opening = content.length > length * 30 ? content.slice(0, length * 30) : content;
-  const text = storyParagraphs(opening).join(' ').replace(/\s+/g, ' ').trim();
+  // Only the opening can reach the preview, and cards show many stories at once: read a window of the text
+  // a few times the preview's length, widened only while markup or blank space leaves too little of it. The
+  // margin keeps anything the cut itself disturbs (half a `**` pair, a split line break) out of the preview.
+  let text = '';
+  for (let window = length * 4; ; window *= 2) {
+    const opening = content.slice(0, window);
+    text = storyParagraphs(opening).join(' ').replace(/\s+/g, ' ').trim();
+    if (opening.length === content.length || Array.from(text).length > length + PREVIEW_CUT_MARGIN) break;
+  }
   const characters = Array.from(text);
   if (characters.length <= length) return text;
   const head = characters.slice(0, length);
@@ -211,6 +217,9 @@ export function storyPreview(content: string, length: number = STORY_PREVIEW_LEN
     .replace(/[\s,;:\-–—]+$/u, '')
     .trimEnd()}…`;
 }
+
+/** Characters past the preview that a cut through the text may change (see storyPreview). */
+const PREVIEW_CUT_MARGIN = 16;
 
 // Windows and most file systems cap names at 255 bytes; a story title is never meant to get near that.
 const FILE_NAME_MAX = 100;

@@ -15,23 +15,39 @@ export type AwsClients = Readonly<{
   cognito: CognitoIdentityProviderClient;
 }>;
 
+/**
+ * The SDK's logger middleware builds a filtered copy of every command's input and output for its logger,
+ * even when the logger does nothing (its default): for a page of stories that copy costs more than the
+ * rest of the call. The app logs for itself (never the SDK's payloads), so the middleware goes.
+ */
+function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
+
 /** Creates the SDK clients once per process (module scope in the Lambda, once in the local stack). */
 export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoints'>): AwsClients {
   const { endpoints, region } = config;
-  const dynamodb = new DynamoDBClient({
-    region,
-    ...(endpoints.dynamodb ? { endpoint: endpoints.dynamodb, credentials: localCredentials } : {}),
-  });
-  const documents = DynamoDBDocumentClient.from(dynamodb, {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  const s3 = new S3Client({
-    region,
-    ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
-  });
-  const cognito = new CognitoIdentityProviderClient({
-    region,
-    ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
-  });
+  const dynamodb = withoutSdkLogging(
+    new DynamoDBClient({
+      region,
+      ...(endpoints.dynamodb ? { endpoint: endpoints.dynamodb, credentials: localCredentials } : {}),
+    }),
+  );
+  const documents = withoutSdkLogging(
+    DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
+  );
+  const s3 = withoutSdkLogging(
+    new S3Client({
+      region,
+      ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
+    }),
+  );
+  const cognito = withoutSdkLogging(
+    new CognitoIdentityProviderClient({
+      region,
+      ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
+    }),
+  );
   return { dynamodb, documents, s3, cognito };
 }

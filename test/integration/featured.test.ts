@@ -1,5 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import type { FeaturedStoryView } from '../../common/api/views.js';
+import { storyPreview } from '../../common/story-layout.js';
 import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
@@ -83,6 +85,33 @@ describe('featured stories on the home page', () => {
     await featured.setFeatured(story.id, false);
     expect(await table.get(key)).not.toHaveProperty('featured_pk'); // out of the sparse index
     expect((await listFeatured(owner)).map((c) => c.id)).not.toContain(story.id);
+  });
+
+  it("keeps a card's preview in step with the text, and makes one for a story stored before previews were", async () => {
+    const owner = await family();
+    const story = await newStory(owner);
+    await featured.setFeatured(story.id, true);
+    const previewOnHome = async () => (await listFeatured(owner)).find((card) => card.id === story.id)?.preview;
+    expect(await previewOnHome()).toBe(storyPreview(story.content));
+
+    // The family rewrites the opening: the card, which no longer reads the text, shows the new one.
+    const rewritten = `Maya and the moon-whale sang all night. ${story.content}`;
+    expect(
+      (await owner(`/stories/${story.id}`, { method: 'PATCH', body: JSON.stringify({ content: rewritten }) })).status,
+    ).toBe(200);
+    expect(await previewOnHome()).toBe(storyPreview(rewritten));
+    expect(await previewOnHome()).toMatch(/^Maya and the moon-whale sang all night\./);
+
+    // A story written by an earlier version has no stored preview: its card still shows its opening.
+    await table.documents.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { PK: `STORY#${story.id}`, SK: 'META' },
+        UpdateExpression: 'REMOVE preview',
+      }),
+    );
+    expect(await table.get({ PK: `STORY#${story.id}`, SK: 'META' })).not.toHaveProperty('preview');
+    expect(await previewOnHome()).toBe(storyPreview(rewritten));
   });
 
   it('never shows a featured story that is not ready', async () => {

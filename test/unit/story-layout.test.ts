@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   exportFileName,
@@ -245,6 +246,45 @@ describe('storyPreview (SPEC §9: 120 characters)', () => {
     const exact = `${'a'.repeat(120)} tail`;
     expect(storyPreview(exact)).toBe(`${'a'.repeat(120)}…`);
     expect(storyPreview('x'.repeat(300))).toBe(`${'x'.repeat(120)}…`);
+  });
+
+  it('reads only the opening, yet previews exactly as if it had read the whole text', () => {
+    // The oracle processes the whole story, as the cards did before they read only a window of it.
+    const whole = (content: string, length: number) => {
+      const characters = Array.from(storyParagraphs(content).join(' ').replace(/\s+/g, ' ').trim());
+      if (characters.length <= length) return characters.join('');
+      const head = characters.slice(0, length);
+      if (characters[length] !== ' ' && head.lastIndexOf(' ') >= length / 2) head.length = head.lastIndexOf(' ');
+      return `${head
+        .join('')
+        .replace(/[\s,;:\-–—]+$/u, '')
+        .trimEnd()}…`;
+    };
+    const token = fc.constantFrom(
+      'Pip',
+      'sailed',
+      'far,',
+      '🐉',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\r\n\r\n',
+      '*',
+      '**',
+      '***',
+      '****',
+    );
+    const story = fc.array(fc.oneof(token, fc.string({ maxLength: 12 })), { maxLength: 400 }).map((t) => t.join(''));
+    // Short previews too: their small windows cut through the markup far more often.
+    const length = fc.constantFrom(5, 9, 20, 120);
+    fc.assert(
+      fc.property(story, length, (content, n) => storyPreview(content, n) === whole(content, n)),
+      { numRuns: 1000 },
+    );
+    // Markup and blank space long enough to push the words past the first window.
+    const padded = `${'**'.repeat(400)}${' \n'.repeat(400)}Pip sailed far ${'and far '.repeat(30)}`;
+    expect(storyPreview(padded)).toBe(whole(padded, 120));
   });
 
   it('counts characters, not UTF-16 units, and honours another length', () => {

@@ -1,5 +1,4 @@
 import type { FeaturedStoryView } from '../../../common/api/views.js';
-import { storyPreview } from '../../../common/story-layout.js';
 import { THEMES } from '../../../common/story-choices.js';
 import { featuredRepository } from '../../shared/repositories/featured.js';
 import { coverThumbnailOf } from '../../shared/media.js';
@@ -25,7 +24,7 @@ export const featuredRoutes = [
         return {
           id: story.id,
           title: story.title,
-          preview: storyPreview(story.content),
+          preview: story.preview,
           coverImageUrl: coverThumbnailOf(story),
           theme: theme ? { id: story.theme_id, ...theme } : null,
           heroName: story.hero_name,

@@ -1,9 +1,9 @@
 import type { LibraryCardView } from '../../../common/api/views.js';
-import { storyPreview } from '../../../common/story-layout.js';
 import { THEMES } from '../../../common/story-choices.js';
 import { coverThumbnailOf } from '../../shared/media.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
-import { LibraryFullError, type StoryItem } from '../../shared/repositories/stories.js';
+import { LibraryFullError } from '../../shared/repositories/stories.js';
+import type { StoryCardItem } from '../../shared/repositories/story-cards.js';
 import { deleteStoryForGood } from '../../shared/stories/delete-story.js';
 import type { Caller } from '../auth/token-verifier.js';
 import { deletionDepsOf, type ApiDeps } from '../deps.js';
@@ -25,16 +25,16 @@ const STORY_GENERATING = new ApiError(
  * admin, made private again, or failed (the workflow frees its slot itself; this covers a race) cannot be
  * read from the library, so its entry must not keep holding one of the 10 slots.
  */
-const stillSaved = (story: StoryItem | undefined, caller: Caller): story is StoryItem =>
+const stillSaved = (story: StoryCardItem | undefined, caller: Caller): story is StoryCardItem =>
   story !== undefined && story.status !== 'failed' && mayRead(story, caller);
 
-function toCard(story: StoryItem, savedAt: string, caller: Caller): LibraryCardView {
+function toCard(story: StoryCardItem, savedAt: string, caller: Caller): LibraryCardView {
   const theme = THEMES[story.theme_id];
   return {
     id: story.id,
     status: story.status,
     title: story.title,
-    preview: storyPreview(story.content),
+    preview: story.preview,
     heroName: story.hero_name,
     storyType: story.story_type,
     // Cards show the cover's small variant when there is one.

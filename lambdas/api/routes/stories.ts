@@ -50,7 +50,10 @@ export const mayEdit = (story: StoryItem, caller: Caller) =>
   story.created_by === caller.userId || caller.role === 'admin';
 
 /** Who may read a story: its creator and admins always; any signed-in family once it is public or featured. */
-export function mayRead(story: StoryItem, caller: Caller): boolean {
+export function mayRead(
+  story: Pick<StoryItem, 'created_by' | 'status' | 'is_public' | 'is_featured'>,
+  caller: Caller,
+): boolean {
   if (story.created_by === caller.userId || caller.role === 'admin') return true;
   return story.status === 'ready' && (story.is_public || story.is_featured);
 }

@@ -1,7 +1,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '../table-schema.js';
 import { storyIndexPartitions } from '../keys.js';
-import type { StoryItem } from './stories.js';
+import { cardProjection, withPreviews, type StoredCard, type StoryCardItem } from './story-cards.js';
 
 /** How many featured stories the home page shows: one bounded page, newest first. */
 export const FEATURED_PAGE_SIZE = 24;
@@ -15,8 +15,8 @@ const FEATURED_INDEX: IndexName = 'featured';
  */
 export function featuredRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
-    /** Ready featured stories, newest first: one Query on the `featured` index, one bounded page. */
-    async list(limit = FEATURED_PAGE_SIZE): Promise<StoryItem[]> {
+    /** Ready featured stories as cards, newest first: one Query on the `featured` index, one bounded page. */
+    async list(limit = FEATURED_PAGE_SIZE): Promise<StoryCardItem[]> {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
@@ -24,13 +24,14 @@ export function featuredRepository(db: DynamoDBDocumentClient, tableName: string
           KeyConditionExpression: 'featured_pk = :pk',
           // A story still being written (or one that failed) is never shown, even if an admin flagged it.
           FilterExpression: '#s = :ready AND is_featured = :true',
-          ExpressionAttributeNames: { '#s': 'status' },
+          ProjectionExpression: cardProjection.ProjectionExpression,
+          ExpressionAttributeNames: { '#s': 'status', ...cardProjection.ExpressionAttributeNames },
           ExpressionAttributeValues: { ':pk': storyIndexPartitions.featured, ':ready': 'ready', ':true': true },
           ScanIndexForward: false,
           Limit: limit,
         }),
       );
-      return (result.Items ?? []) as StoryItem[];
+      return withPreviews(db, tableName, (result.Items ?? []) as StoredCard[]);
     },
   };
 }

@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../../common/limits.js';
 import { keys, prefixes } from '../keys.js';
-import { LibraryFullError, type StoryItem } from './stories.js';
+import { LibraryFullError } from './stories.js';
+import { cardProjection, withPreviews, type StoredCard, type StoryCardItem } from './story-cards.js';
 import { cancellationCodes, isCancelled, releaseLibrarySlot, withConflictRetry } from './transactions.js';
 
 export type LibraryEntry = { story_id: string; saved_at: string };
@@ -17,10 +18,10 @@ export type LibraryEntry = { story_id: string; saved_at: string };
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     /**
-     * Entries with their stories, newest saved first (one Query, one BatchGet). `story` is undefined when
-     * the story no longer exists (deleted by its creator or an admin), so the caller can free that slot.
+     * Entries with their stories as cards, newest saved first (one Query, one BatchGet). `story` is undefined
+     * when the story no longer exists (deleted by its creator or an admin), so the caller can free that slot.
      */
-    async list(userId: string): Promise<{ entry: LibraryEntry; story: StoryItem | undefined }[]> {
+    async list(userId: string): Promise<{ entry: LibraryEntry; story: StoryCardItem | undefined }[]> {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
@@ -31,15 +32,18 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
       );
       const entries = (result.Items ?? []) as LibraryEntry[];
       if (entries.length === 0) return [];
-      const byId = new Map<string, StoryItem>();
+      const byId = new Map<string, StoryCardItem>();
       // A BatchGet may leave keys unprocessed under load: ask again, so "missing" really means gone.
       let pending: Record<string, unknown>[] | undefined = entries.map((e) => keys.story(e.story_id));
       for (let attempt = 0; pending && pending.length > 0; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
         const answer: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+          new BatchGetCommand({
+            RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...cardProjection } },
+          }),
         );
-        for (const story of (answer.Responses?.[tableName] ?? []) as StoryItem[]) byId.set(story.id, story);
+        const cards = await withPreviews(db, tableName, (answer.Responses?.[tableName] ?? []) as StoredCard[]);
+        for (const story of cards) byId.set(story.id, story);
         pending = answer.UnprocessedKeys?.[tableName]?.Keys;
         if (pending && pending.length > 0 && attempt >= 6) throw new Error('Library stories could not be read');
       }

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AgeBand } from '../../../common/age-bands.js';
 import { LIMITS } from '../../../common/limits.js';
+import { storyPreview } from '../../../common/story-layout.js';
 import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
 import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
@@ -36,6 +37,11 @@ export type StoryItem = {
   failure_reason?: string;
   title: string;
   content: string;
+  /**
+   * The opening cards show (`storyPreview` of the content), written with the content so card lists can
+   * leave the text unread. Absent on stories written before it was kept (see story-cards.ts).
+   */
+  preview?: string;
   excerpt: string;
   hero_name: string;
   character_type: string;
@@ -142,6 +148,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         progress: 'queued',
         title: '',
         content: '',
+        preview: '',
         excerpt: '',
         content_type: 'text',
         is_featured: false,
@@ -420,12 +427,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.story(storyId),
-          UpdateExpression: 'SET title = :t, hero_name = :h, content = :c, updated_at = :now',
+          UpdateExpression: 'SET title = :t, hero_name = :h, content = :c, preview = :pv, updated_at = :now',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: {
             ':t': text.title,
             ':h': text.heroName,
             ':c': text.content,
+            ':pv': storyPreview(text.content),
             ':now': new Date().toISOString(),
           },
         }),
@@ -464,11 +472,12 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           Key: keys.story(storyId),
           UpdateExpression:
-            'SET title = :t, content = :c, excerpt = :e, scenes = :s, template_version = :v, progress = :p, updated_at = :now',
+            'SET title = :t, content = :c, preview = :pv, excerpt = :e, scenes = :s, template_version = :v, progress = :p, updated_at = :now',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: {
             ':t': text.title,
             ':c': text.content,
+            ':pv': storyPreview(text.content),
             ':e': text.excerpt,
             ':s': text.scenes,
             ':v': text.templateVersion,

@@ -6,6 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { storyPreview } from '../../../common/story-layout.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 import { decodeCursor, encodeCursor } from './profiles.js';
@@ -107,6 +108,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
         progress: 'done',
         title: fields.title,
         content: fields.content,
+        preview: storyPreview(fields.content),
         excerpt: fields.excerpt,
         hero_name: fields.heroName,
         character_type: 'Explorer',
@@ -166,7 +168,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
           new UpdateCommand({
             TableName: tableName,
             Key: keys.story(id),
-            UpdateExpression: `SET title = :t, hero_name = :h, content = :c, excerpt = :e, updated_at = :now${
+            UpdateExpression: `SET title = :t, hero_name = :h, content = :c, preview = :pv, excerpt = :e, updated_at = :now${
               fields.storyUniverse ? ', story_universe = :u' : ' REMOVE story_universe'
             }`,
             ConditionExpression: 'attribute_exists(PK)',
@@ -174,6 +176,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
               ':t': fields.title,
               ':h': fields.heroName,
               ':c': fields.content,
+              ':pv': storyPreview(fields.content),
               ':e': fields.excerpt,
               ':now': now.toISOString(),
               ...(fields.storyUniverse ? { ':u': fields.storyUniverse } : {}),
