@@ -195,15 +195,7 @@ export function flipbookPages(input: {
  * never split), cut at a space where that keeps at least half of it, with an ellipsis when anything was cut.
  */
 export function storyPreview(content: string, length: number = STORY_PREVIEW_LENGTH): string {
-  // Only the opening can reach the preview, and cards show many stories at once: read a window of the text
-  // a few times the preview's length, widened only while markup or blank space leaves too little of it. The
-  // margin keeps anything the cut itself disturbs (half a `**` pair, a split line break) out of the preview.
-  let text = '';
-  for (let window = length * 4; ; window *= 2) {
-    const opening = content.slice(0, window);
-    text = storyParagraphs(opening).join(' ').replace(/\s+/g, ' ').trim();
-    if (opening.length === content.length || Array.from(text).length > length + PREVIEW_CUT_MARGIN) break;
-  }
+  const text = readableOpening(content, length);
   const characters = Array.from(text);
   if (characters.length <= length) return text;
   const head = characters.slice(0, length);
@@ -218,8 +210,22 @@ export function storyPreview(content: string, length: number = STORY_PREVIEW_LEN
     .trimEnd()}…`;
 }
 
-/** Characters past the preview that a cut through the text may change (see storyPreview). */
+/** Characters past the preview that a cut through the text may change (see readableOpening). */
 const PREVIEW_CUT_MARGIN = 16;
+
+/**
+ * The story's opening as one line of plain text, long enough for a preview of `length` characters. Only
+ * the opening can reach the preview, and cards show many stories at once: it reads a window of the text a
+ * few times the preview's length, widened only while markup or blank space leaves too little of it. The
+ * margin keeps anything the cut itself disturbs (half a `**` pair, a split line break) out of the preview.
+ */
+function readableOpening(content: string, length: number): string {
+  for (let window = length * 4; ; window *= 2) {
+    const opening = content.slice(0, window);
+    const text = storyParagraphs(opening).join(' ').replace(/\s+/g, ' ').trim();
+    if (opening.length === content.length || Array.from(text).length > length + PREVIEW_CUT_MARGIN) return text;
+  }
+}
 
 // Windows and most file systems cap names at 255 bytes; a story title is never meant to get near that.
 const FILE_NAME_MAX = 100;
