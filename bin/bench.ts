@@ -14,7 +14,7 @@ import { cpuMeter } from './bench/cpu.js';
 import { benchGeneration } from './bench/generation.js';
 import { benchLighthouse } from './bench/lighthouse.js';
 import { seedFeatured } from './bench/mixed-load.js';
-import { printTable, rows, type BenchReport } from './bench/report.js';
+import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 
@@ -79,7 +79,15 @@ async function main(): Promise<void> {
     if (run.has('generation')) {
       report.generation = await benchGeneration(stack, { count: 100, concurrentFamilies: 10 });
     }
-    if (run.has('api')) report.api = await benchApiLoad(stack, { users: [1, 50, 200], seconds, featured });
+    if (run.has('api')) {
+      report.api = await benchApiLoad(stack, {
+        users: [1, 50, 200],
+        pacedUsers: [50, 200],
+        pacePerUser: BUDGETS.apiPacePerUser,
+        seconds,
+        featured,
+      });
+    }
     if (run.has('admin-users')) report.adminUsers = await benchAdminUsers(stack, 10_000);
   } finally {
     // Read before the stack stops: a child that has exited can no longer be asked for its CPU time.

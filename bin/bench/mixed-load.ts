@@ -16,6 +16,8 @@ export type LoadJob = {
   apiUrl: string;
   connections: number;
   durationSeconds: number;
+  /** Each connection's pace, requests per second; absent: as fast as the API answers (no think time). */
+  requestsPerSecondPerUser?: number;
   families: { token: string; storyId: string }[];
 };
 
@@ -31,6 +33,8 @@ export type LoadFamily = Family & { storyId: string };
 
 export type MixedLoadResult = {
   users: number;
+  /** Requests per second each user makes (a person's pace), or null: no think time, a closed loop. */
+  pacePerUser: number | null;
   seconds: number;
   requests: number;
   requestsPerSecond: number;
@@ -107,12 +111,17 @@ async function generate(job: LoadJob, onStarted: () => void): Promise<LoadSample
   }
 }
 
-/** `users` families at once (one connection each, no think time) for `seconds`. */
+/**
+ * `users` families at once (one connection each) for `seconds`: with no `pacePerUser`, each sends its next
+ * request as soon as the last is answered (the machine's capacity); with one, each keeps to that many
+ * requests a second, as people do who read what they open.
+ */
 export async function runMixedLoad(
   stack: LocalStack,
   families: readonly LoadFamily[],
   users: number,
   seconds: number,
+  pacePerUser?: number,
 ): Promise<MixedLoadResult> {
   if (families.length < users) throw new Error(`${users} users need ${users} families, got ${families.length}`);
   let cpu: () => CpuUse = () => {
@@ -124,6 +133,7 @@ export async function runMixedLoad(
       connections: users,
       durationSeconds: seconds,
       families: families.slice(0, users).map(({ token, storyId }) => ({ token, storyId })),
+      ...(pacePerUser ? { requestsPerSecondPerUser: pacePerUser } : {}),
     },
     () => (cpu = cpuMeter()),
   );
@@ -144,6 +154,7 @@ export async function runMixedLoad(
   }
   return {
     users,
+    pacePerUser: pacePerUser ?? null,
     seconds: round(samples.seconds),
     requests: all.length,
     requestsPerSecond: round(all.length / samples.seconds),
