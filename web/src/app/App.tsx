@@ -20,6 +20,12 @@ const screen =
     Component: (await load()).default,
   });
 
+/** The admin story editor, keyed so that going from "new" to "edit" starts a fresh form. */
+const storyEditor = (key: string) => async (): Promise<Pick<RouteObject, 'element'>> => {
+  const { default: Editor } = await import('../routes/admin/AdminStoryEditorPage');
+  return { element: <Editor key={key} /> };
+};
+
 const routes: RouteObject[] = [
   {
     HydrateFallback: PageSpinner,
@@ -80,20 +86,8 @@ const routes: RouteObject[] = [
                   { path: 'dashboard', lazy: screen(() => import('../routes/admin/AdminDashboardPage')) },
                   { path: 'users', lazy: screen(() => import('../routes/admin/AdminUsersPage')) },
                   { path: 'stories', lazy: screen(() => import('../routes/admin/AdminStoriesPage')) },
-                  {
-                    path: 'stories/new',
-                    lazy: async () => {
-                      const { default: Editor } = await import('../routes/admin/AdminStoryEditorPage');
-                      return { element: <Editor key="new" /> };
-                    },
-                  },
-                  {
-                    path: 'stories/:storyId/edit',
-                    lazy: async () => {
-                      const { default: Editor } = await import('../routes/admin/AdminStoryEditorPage');
-                      return { element: <Editor key="edit" /> };
-                    },
-                  },
+                  { path: 'stories/new', lazy: storyEditor('new') },
+                  { path: 'stories/:storyId/edit', lazy: storyEditor('edit') },
                   { path: 'llm-settings', lazy: screen(() => import('../routes/admin/AdminLlmSettingsPage')) },
                   { path: 'settings', lazy: screen(() => import('../routes/admin/AdminSettingsPage')) },
                 ],
