@@ -153,3 +153,39 @@ export const modelsServedIn = (region: string): readonly CatalogueModel[] =>
 
 /** Nothing in the catalogue asks for more; the admin form's upper bound before a model is chosen. */
 export const MAX_OUTPUT_TOKENS = Math.max(...MODEL_CATALOGUE.map((model) => model.maxOutputTokens ?? 0));
+
+/** What a role must be allowed so that a deployment in `region` can call every catalogue model it serves. */
+export type RegionGrants = Readonly<{
+  /** `[region, model id]` of each foundation model a call may reach (a profile reaches several regions). */
+  foundationModels: readonly (readonly [region: string, modelId: string])[];
+  /** System-defined cross-region profiles called from `region`. */
+  profiles: readonly string[];
+}>;
+
+/**
+ * The grants for `region`: each served model's foundation-model ARN where it is called on demand, and,
+ * where its profile may be called from `region`, the profile and the model in every region the profile
+ * routes to (Bedrock checks both). Nothing else: no other model, no other region.
+ */
+export function grantsFor(region: string): RegionGrants {
+  const foundationModels = new Map<string, readonly [string, string]>();
+  const profiles = new Set<string>();
+  for (const model of MODEL_CATALOGUE) {
+    if (model.onDemandRegions.includes(region)) foundationModels.set(`${region}|${model.id}`, [region, model.id]);
+    if (model.profile?.sourceRegions.includes(region)) {
+      profiles.add(model.profile.id);
+      for (const target of model.profile.destinationRegions) {
+        foundationModels.set(`${target}|${model.id}`, [target, model.id]);
+      }
+    }
+  }
+  return { foundationModels: [...foundationModels.values()], profiles: [...profiles] };
+}
+
+/** Every reason the product's default models cannot run in `region` (empty when they all can). */
+export function defaultModelProblems(region: string): string[] {
+  return Object.values(DEFAULT_MODELS).flatMap((id) => {
+    const check = invocationFor(id, region);
+    return check.ok ? [] : [check.reason];
+  });
+}
