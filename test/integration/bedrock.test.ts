@@ -1,6 +1,6 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import {
   AccessDeniedException,
-  BedrockRuntimeClient,
   ConverseCommand,
   InvokeModelCommand,
   ValidationException,
