@@ -4,6 +4,7 @@ import type { DeployConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Bedrock } from './constructs/bedrock.js';
+import { Budget } from './constructs/budget.js';
 import { AccessLogs } from './constructs/buckets.js';
 import { Data } from './constructs/data.js';
 import { Media } from './constructs/media.js';
@@ -89,6 +90,8 @@ export class StoryMagicStack extends Stack {
       removalPolicy,
       autoDeleteObjects,
     });
+
+    if (props.deploy.budget) new Budget(this, 'Budget', props.deploy.budget);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app (and /api, /media)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -38,6 +38,7 @@ describe('Bedrock in AWS (default: us-west-2, the child-safety guardrail the app
 
   it('creates a guardrail with every content filter at its strictest, prompt attacks refused on input', () => {
     synth.template.resourceCountIs('AWS::Bedrock::Guardrail', 1);
+    synth.template.resourceCountIs('AWS::Budgets::Budget', 0);
     const [guardrail] = Object.values(synth.template.findResources('AWS::Bedrock::Guardrail')) as Resource[];
     const filters = (guardrail?.Properties.ContentPolicyConfig as { FiltersConfig: Record<string, string>[] })
       .FiltersConfig;
@@ -183,5 +184,33 @@ describe('Bedrock region and guardrail choices', () => {
     } finally {
       synth.cleanup();
     }
+  });
+});
+
+describe('the optional monthly budget', () => {
+  it('is absent by default, and e-mails at 80 % and 100 % spent and on a forecast overrun with -c budgetUsd', () => {
+    const synth = synthesize({ bundle: false, context: { budgetUsd: '50', budgetEmail: 'ops@example.com' } });
+    try {
+      synth.template.hasResourceProperties('AWS::Budgets::Budget', {
+        Budget: Match.objectLike({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 50, Unit: 'USD' } }),
+        NotificationsWithSubscribers: [
+          Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }) }),
+          Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 100 }) }),
+          Match.objectLike({
+            Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 100 }),
+            Subscribers: [{ SubscriptionType: 'EMAIL', Address: 'ops@example.com' }],
+          }),
+        ],
+      });
+    } finally {
+      synth.cleanup();
+    }
+  });
+
+  it('refuses a budget without an address or a non-positive amount, with a clear message', () => {
+    expect(() => synthesize({ bundle: false, context: { budgetUsd: '50' } })).toThrow(/needs "budgetEmail"/);
+    expect(() => synthesize({ bundle: false, context: { budgetUsd: '-5', budgetEmail: 'ops@example.com' } })).toThrow(
+      /positive amount of US dollars/,
+    );
   });
 });
