@@ -43,7 +43,7 @@ describe('the model catalogue', () => {
 
   it('grants every profile destination region, and nothing for a region that serves nothing', () => {
     const west = grantsFor('us-west-2');
-    expect(west.profiles.sort()).toEqual(MODEL_CATALOGUE.flatMap((m) => (m.profile ? [m.profile.id] : [])).sort());
+    expect([...west.profiles].sort()).toEqual(MODEL_CATALOGUE.flatMap((m) => (m.profile ? [m.profile.id] : [])).sort());
     expect(west.foundationModels).toContainEqual(['us-east-2', 'amazon.nova-pro-v1:0']);
     expect(west.foundationModels).toContainEqual(['us-west-2', 'stability.stable-image-core-v1:1']);
     expect(west.foundationModels).not.toContainEqual(['us-east-1', 'stability.stable-image-core-v1:1']);
