@@ -8,10 +8,39 @@ import type { NarrativeStructure } from '../../../../common/story-choices.js';
  * `extras` are optional lines the writer adds to reach the band's length and dialogue targets.
  */
 export type Line =
-  string | readonly string[] | Readonly<{ options: readonly string[]; keepWithNext?: true; optional?: true }>;
+  | string
+  | readonly string[]
+  | Readonly<{
+      options: readonly string[];
+      keepWithNext?: true;
+      optional?: true;
+      /** The story thread this line sets up (a worry, a gift, a riddle), paid off by a later line. */
+      sets?: Thread;
+      /** The thread this line pays off; a line for it was written earlier in the story. */
+      pays?: Thread;
+    }>;
+
+/** The threads a story's plan follows from set-up to pay-off. */
+export type Thread =
+  | 'trouble'
+  | 'hazard'
+  | 'challenge'
+  | 'fear'
+  | 'riddle'
+  | 'gift'
+  | 'far-from-home'
+  | 'wish'
+  | 'held'
+  | 'loves'
+  | 'theme'
+  | 'errand';
 
 /** A line that colours the page but carries no plot: the writer may drop it to fit the band. */
 const maybe = (...options: string[]): Line => ({ options, optional: true });
+/** A line that opens a thread. */
+const setUp = (sets: Thread, ...options: string[]): Line => ({ options, sets });
+/** A line that closes a thread. */
+const payOff = (pays: Thread, ...options: string[]): Line => ({ options, pays });
 
 export type BeatName = 'setup' | 'call' | 'journey' | 'discovery' | 'obstacle' | 'climax' | 'resolution';
 export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: readonly string[] }>;
@@ -21,11 +50,18 @@ export const DIRECTIVES = [
   '@opening',
   '@look',
   '@catchphrase',
-  '@customCharacter',
-  '@customStoryType',
-  '@customMission',
+  '@heroLooks',
+  '@heldSetUp',
+  '@heldPayOff',
+  '@lovesSetUp',
+  '@lovesPayOff',
+  '@themeSetUp',
+  '@themePayOff',
+  '@errandSetUp',
+  '@errandPayOff',
   '@refrain',
   '@crossing',
+  '@hazardWorry',
   '@skill',
   '@subplotIntro',
   '@subplotHint',
@@ -39,7 +75,9 @@ const SETUP: Beat = {
   lines: [
     '@opening',
     '@look',
-    '@customCharacter',
+    '@heroLooks',
+    setUp('held', '@heldSetUp'),
+    setUp('loves', '@lovesSetUp'),
     '{homeLine}',
     ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
     maybe(
@@ -48,7 +86,7 @@ const SETUP: Beat = {
     ),
     maybe('@catchphrase'),
     '@refrain',
-    '@customStoryType',
+    setUp('theme', '@themeSetUp'),
   ],
   extras: [
     '"(Can we have an adventure today|Is it adventure time yet)?" asked {pal}.',
@@ -67,9 +105,9 @@ const JOURNEY: Beat = {
     maybe('[(All around them|Everywhere), {sound}.]'),
     maybe('"(Look at that|Wow|How beautiful)!" {said} {pal}[, turning round and round to see it all].'),
     // Band A's journey is one short page; band B meets a hazard on the way.
-    '[Soon they came to {hazard}, and they stopped to think.]',
-    '["(Oh dear|Hmm), how will we get past it?" asked {pal}, peering ahead nervously.]',
-    '@crossing',
+    setUp('hazard', '[Soon they came to {hazard}, and they stopped to think.]'),
+    '@hazardWorry',
+    payOff('hazard', '@crossing'),
     '@subplotHint',
   ],
   extras: [
@@ -86,20 +124,22 @@ const JOURNEY: Beat = {
 const OBSTACLE: Beat = {
   name: 'obstacle',
   lines: [
-    '(Suddenly|All at once|Just then), {challengeGrowl}.',
+    setUp('challenge', '(Suddenly|All at once|Just then), {challengeGrowl}.'),
     '{challengeAppear}',
     {
       // A worry is comforted in the very next line, so it never ends a page.
       keepWithNext: true,
+      sets: 'fear',
       options: [
         '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared," {pal} whispered.',
         '{Pal}\'s knees (wobbled|shook). "I\'m scared," {pal} whispered.',
       ],
     },
-    [
+    payOff(
+      'fear',
       '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together)," {hero} said.',
       '{Hero} squeezed {pal}\'s (paw|hand). "Let\'s take a deep breath together," {hero} said[ in a calm, steady voice]. "In, and out."',
-    ],
+    ),
     '{Pal} (took a deep breath|nodded) and felt (better|braver)[, because friends make everything less scary].',
     '{Hero} stepped forward (politely|gently)[, hands open to show there was nothing to fear]. "Hello there," {hero} said. "(Are you all right|Can we help)?"',
   ],
@@ -131,13 +171,14 @@ function climax(middle: readonly Line[]): Beat {
   return {
     name: 'climax',
     lines: [
-      '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.',
+      payOff('challenge', '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.'),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
+      payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),
       maybe('"We did it!" (cheered|shouted) {pal}[, and the happy shout echoed all around {place}].'),
-      '@subplotGranted',
+      payOff('wish', '@subplotGranted'),
     ],
     extras: CLIMAX_EXTRAS,
   };
@@ -148,8 +189,11 @@ function resolution(lessons: readonly string[]): Beat {
     name: 'resolution',
     lines: [
       '(That evening|When the sun went down|Later that day), {hero} and {pal} were home again.',
-      'Everyone (cheered|clapped), because {success}.',
+      payOff('trouble', 'Everyone (cheered|clapped), because {success}.'),
       maybe('Even {challengeThe} came to the (party|celebration)[, wearing the biggest smile of all].'),
+      payOff('loves', '@lovesPayOff'),
+      payOff('theme', '@themePayOff'),
+      payOff('errand', '@errandPayOff'),
       lessons,
       '@refrain',
       '@ending',
@@ -173,15 +217,15 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "What (can|should) we do?"',
           '{Pal} (gasped|looked worried)[ and hopped about]. "Someone has to do something!"',
         ],
         ['{Hero} stood up tall. "We will {goal}!"', '"Don\'t worry," {said} {hero}. "We will {goal}."'],
         '[Luckily, {hero} had {packs}, just in case.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -189,7 +233,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        'Then they (noticed|found) something (odd|strange): {challengeSign}.',
+        setUp('challenge', 'Then they (noticed|found) something (odd|strange): {challengeSign}.'),
         '"(Who|What) could have made (that|this)?" {pal} whispered.',
         '{Hero} (knelt|bent) down to look closer. "(Let\'s be careful|Let\'s go slowly)," {hero} said[, thinking hard].',
         maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
@@ -202,9 +246,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      '["Now, let\'s {goal}!" {said} {pal}.]',
+      // Back to the mission the call set up, so its rescue never comes out of nowhere.
+      '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.',
+      payOff('trouble', '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.'),
     ]),
     resolution([
       '"Being kind is the bravest thing of all," {said} {hero}.',
@@ -219,12 +264,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
         '{Hero} smiled. "Let\'s {goal}!"',
         '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -233,9 +278,9 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         'At the end of the path stood a (big|tall|round) door with words carved on it.',
-        '"{riddleQuestion}" read {pal}.',
+        setUp('riddle', '"{riddleQuestion}" read {pal}.'),
         '[The door would only open for the right answer, and there was no other way through.]',
-        '{Hero} thought and thought. Then {hero} smiled. "{riddleAnswer}"',
+        payOff('riddle', '{Hero} thought and thought. Then {hero} smiled. "{riddleAnswer}"'),
         'With a (happy|cheerful) creak, the door swung open.',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
       ],
@@ -247,7 +292,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      '(At last|And there it was!) {Hero} {achieve}.',
+      payOff('trouble', '(At last|And there it was!) {Hero} {achieve}.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
       '"It is too (special|wonderful) to keep just for us," {said} {hero}. "Let\'s share it."',
     ]),
@@ -264,12 +309,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         '{Hero} felt very small. "Can I really {goal}?" {hero} wondered.',
         '"You can," {said} {pal}. "And I will help you."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -280,7 +325,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         'On the way, they met {mentorName}, {mentorDesc}.',
         '"I am not sure I am brave enough," {hero} (admitted|said quietly).',
         '"Being brave is not the same as never being scared," {said} {mentorName}. "Brave is doing the kind thing anyway."',
-        '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
+        setUp(
+          'gift',
+          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
+        ),
         maybe('"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].'),
       ],
       extras: [
@@ -290,9 +338,9 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      '{Hero} remembered the gift from {mentorName} and held it up high.',
+      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high.'),
       '@skill',
-      '(At last|And so), {hero} {achieve}.',
+      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
       '{Hero} did not feel small any more.',
     ]),
     resolution([
@@ -308,12 +356,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(One morning|Early one morning|That morning), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
         '{Hero} pulled on a (hat|pair of boots). "We will {goal}!"',
         '[{Hero} had never been so far from home before, but a good friend was coming too.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -327,7 +375,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe('{Hero} counted carefully[, once and then twice, just to be sure]. "Everyone is here!"'),
-        'But the day was (nearly over|getting late), and home was far away.',
+        setUp('far-from-home', 'But the day was (nearly over|getting late), and home was far away.'),
       ],
       extras: [
         '"Just five more minutes of fun?" asked {pal}.',
@@ -335,7 +383,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       ],
     },
     OBSTACLE,
-    climax(['"Time to go home," {said} {hero}.', '@skill', '(At last|And so), {hero} {achieve}.']),
+    climax([
+      payOff('far-from-home', '"Time to go home," {said} {hero}.'),
+      '@skill',
+      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
+    ]),
     resolution([
       '"Adventures are fun, but home is the best place of all," {said} {hero}.',
       '"The world is big and wonderful, and so is home," {said} {hero}.',
