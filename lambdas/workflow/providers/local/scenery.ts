@@ -436,7 +436,7 @@ export function drawSetting(setting: Setting, time: TimeOfDay, painter: Painter,
 export function drawProps(scene: string, painter: Painter, random: Random): string {
   const text = scene.toLowerCase();
   let out = '';
-  if (/\b(celebrat\w*|party|cheer\w*|hooray|festival|lanterns?)\b/.test(text)) {
+  if (/\b(celebrat\w*|party|cheer\w*|hooray|festival)\b/.test(text)) {
     out += painter.line('path', { d: 'M0,60 Q500,200 1000,60' }, '#6d4c41', 3);
     for (let i = 1; i < 12; i++) {
       const x = i * 83;

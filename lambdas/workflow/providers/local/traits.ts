@@ -89,6 +89,13 @@ const CREATURE_WORDS: Readonly<Record<string, CreatureKind>> = {
   tortoise: 'turtle',
   tiger: 'lion',
   hamster: 'mouse',
+  // The creatures of our own stories, so the illustrator can draw the friends and the ones they help.
+  crocodile: 'dinosaur',
+  goat: 'pony',
+  goose: 'bird',
+  woodpecker: 'bird',
+  hedgehog: 'mouse',
+  seal: 'penguin',
 };
 
 /** Things a hero can hold, in our words; the illustrator draws each. */
