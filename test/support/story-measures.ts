@@ -158,7 +158,10 @@ export type RichnessFigures = {
   meanWordLength: number;
   meanSentenceLength: number;
   sentenceLengthVariance: number;
-  /** Distinct words / words, over each story's first 250 words (type-token ratio depends on length). */
+  /**
+   * Type-token ratio as a moving average over 50-word windows (MATTR): distinct words / words, measured
+   * so that a longer story is not marked down for being longer.
+   */
   typeTokenRatio: number;
   /** Words of seven letters or more, per hundred words. */
   longWordsPer100: number;
@@ -179,8 +182,10 @@ export function richnessOf(stories: readonly Written[]): RichnessFigures {
     }
     words += all.length;
     for (const sentence of draft.paragraphs.flatMap(splitSentences)) lengths.push(wordsOf(sentence).length);
-    const window = all.slice(0, 250);
-    ttr += new Set(window).size / Math.max(1, window.length);
+    let windows = 0;
+    let ratio = 0;
+    for (let i = 0; i + 50 <= all.length; i++, windows++) ratio += new Set(all.slice(i, i + 50)).size / 50;
+    ttr += ratio / Math.max(1, windows);
   }
   const mean = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
   const variance = lengths.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, lengths.length);

@@ -142,7 +142,7 @@ const choices: fc.Arbitrary<Choices> = fc.constantFrom<AgeBand>('A', 'B').chain(
   });
 });
 
-describe('the local story writer', () => {
+describe('the local story writer', { timeout: 30_000 }, () => {
   it('writes a story that passes its band validators, with no deny-listed word, for any choices', async () => {
     await fc.assert(
       fc.asyncProperty(choices, async (c) => {
@@ -364,7 +364,8 @@ const heroFigure = (svg: string) => svg.slice(svg.indexOf('<g class="hero-figure
 const heroPaint = (svg: string) =>
   [...new Set([...heroFigure(svg).matchAll(/(?:fill="#|shade-)([0-9a-f]{6})/g)].map(([, hex = '']) => hex))].sort();
 
-describe('the local illustrator', () => {
+// Property runs paint hundreds of pictures; on a loaded shared machine that takes longer than vitest's 5 s default.
+describe('the local illustrator', { timeout: 30_000 }, () => {
   it('draws a well-formed, self-contained SVG of the requested size for every style and hero', async () => {
     for (const artStyle of ART_STYLE_IDS) {
       for (const characterType of CHARACTER_TYPES) {

@@ -72,7 +72,7 @@ const anyChoices: fc.Arbitrary<StoryChoices> = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
 });
 
-describe("the local storyteller and the family's own words", () => {
+describe("the local storyteller and the family's own words", { timeout: 60_000 }, () => {
   it('never pastes a family-typed sentence, nor any 4-word run of it outside our vocabulary', () => {
     fc.assert(
       fc.property(
@@ -157,9 +157,9 @@ describe("the local storyteller and the family's own words", () => {
       const text = draft.paragraphs.join(' ');
       expect(text).toContain('there lived a small purple dragon named Lily');
       expect(text).toMatch(/Lily had (bat-like|leathery) wings/);
-      expect(text).toMatch(/loved pancakes\./);
+      expect(text).toMatch(/loved pancakes[.,]/);
       expect(text).toContain('a tall stack of pancakes'); // what the hero loves comes to the party
-      expect(text).toContain('never went anywhere without a lantern');
+      expect(text).toMatch(/(never went anywhere without|always carried|took everywhere) a lantern/);
       expect(text).toContain('Lily held up the lantern'); // and the lantern is used
       expect(text).toMatch(/pirate ship/);
       expect(text).toMatch(/make cupcakes for Grandma[^.]*\..*made cupcakes for Grandma/);
@@ -190,12 +190,25 @@ function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): st
   return problems;
 }
 
-describe('the local storyteller: plan, variety and band richness', () => {
+describe('the local storyteller: plan, variety and band richness', { timeout: 60_000 }, () => {
+  // A third of the stories carry a family's descriptions, as families write them (all different).
   const CUSTOMS = [
     {},
     { character: 'a tiny golden unicorn who loves singing' },
+    {},
     { character: 'a shy bear holding a kite', storyType: 'snow', mission: 'find a teddy for my brother' },
+    {},
     { storyType: 'dinosaurs', mission: 'bring flowers to grandpa' },
+    {},
+    { character: 'a funny red fox with a map', storyType: 'pirates' },
+    {},
+    { character: 'a big blue robot who loves pizza', mission: 'make cookies for mum' },
+    {},
+    { character: 'a clever green dinosaur holding an umbrella', storyType: 'magic' },
+    {},
+    { character: 'a sleepy pink bunny who loves books', storyType: 'space', mission: 'share apples with friends' },
+    {},
+    { character: 'a kind silver owl with a lantern', storyType: 'music', mission: 'plant a flower for grandma' },
   ];
   const corpus: Record<AgeBand, Written[]> = { A: [], B: [] };
   const plans: Record<AgeBand, ReturnType<typeof writePlannedStory>[]> = { A: [], B: [] };
@@ -248,11 +261,19 @@ describe('the local storyteller: plan, variety and band richness', () => {
     printTable('Storyteller variety over 300 stories per band (refrains left out)', variety);
     printTable('Band richness (the band validators count words per sentence; these go further)', richness);
 
+    // Before this work: distinct-sentence ratio 0.16 (A) and 0.18 (B), one sentence in every story, 62% and
+    // 54% distinct openings, and band B's words no longer than band A's (4.23 letters).
+    expect(variety.A.distinctSentenceRatio).toBeGreaterThan(0.24);
+    expect(variety.B.distinctSentenceRatio).toBeGreaterThan(0.34);
     for (const band of ['A', 'B'] as const) {
-      expect(variety[band].distinctSentenceRatio).toBeGreaterThan(0.12);
-      expect(variety[band].distinctOpenings).toBeGreaterThan(0.7);
+      expect(variety[band].topSentenceShare).toBeLessThan(0.25);
+      expect(variety[band].distinctOpenings).toBeGreaterThan(0.85);
     }
+    expect(richness.B.meanWordLength).toBeGreaterThan(richness.A.meanWordLength + 0.1);
     expect(richness.B.meanSentenceLength).toBeGreaterThan(richness.A.meanSentenceLength + 1.5);
+    expect(richness.B.sentenceLengthVariance).toBeGreaterThan(richness.A.sentenceLengthVariance * 1.3);
+    expect(richness.B.typeTokenRatio).toBeGreaterThan(richness.A.typeTokenRatio);
+    expect(richness.B.longWordsPer100).toBeGreaterThan(richness.A.longWordsPer100 + 2);
     // And every story still passes its band's own validators.
     for (const band of ['A', 'B'] as const) {
       for (const { draft } of corpus[band]) expect(validateStory(draft, BANDS[band]).problems).toEqual([]);

@@ -1010,7 +1010,7 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
   },
   {
     wish: 'to make a brand-new friend',
-    hint: '"Do you think anyone would like to be my friend?" {pal} asked quietly.',
+    hint: '"(Do you think anyone would like to be my friend|Would anyone out here want a new friend|How do you make a brand-new friend)?" {pal} asked quietly.',
     granted: '{Pal} and {challengeThe} shook hands, and {pal} had a brand-new friend.',
   },
 ];

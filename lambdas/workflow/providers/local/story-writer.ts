@@ -16,6 +16,7 @@ import {
 } from './story-beats.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
+import { wordingFor } from './wording.js';
 import { describeHero, readErrand, readHeroTraits, readTheme, OBJECTS, type HeroTraits, type Theme } from './traits.js';
 import {
   errandLines,
@@ -43,6 +44,8 @@ const HAZARD_WORRIES = [
   '"Right," {said} {hero}, studying {hazard} carefully. "(Let\'s think|Let\'s not rush). There is always a way."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?"',
 ] as const;
+
+const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 'suggested'] as const;
 
 /** Alternative drafts tried before giving up on a perfect fit (each is a few hundred microseconds). */
 const VARIANTS = 8;
@@ -233,9 +236,15 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     random,
     rich: band.bands.vocab.level === 'confident-reader',
     avoid: (style?.lexicon.avoid ?? []).map(wholeWord),
+    reword: wordingFor(
+      band.bands.vocab.level === 'confident-reader',
+      mulberry32(hashSeed(seedOf(request, fullName, variant), 'wording')),
+    ),
   };
   // Mostly plain "said", as good children's writers do; the style's own verbs now and then.
-  vars.said = () => (random() < 0.6 ? 'said' : choose(flavour.said, context));
+  // Band B's speakers reply, exclaim and announce too, as confident readers' books do.
+  const saying = context.rich ? [...flavour.said, ...RICH_SAID] : flavour.said;
+  vars.said = () => (random() < (context.rich ? 0.35 : 0.6) ? 'said' : choose(saying, context));
   // Clauses first (they may use the values above), then the sentences built from them.
   const clauses = {
     sound: world.sound,

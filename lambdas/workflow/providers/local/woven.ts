@@ -67,62 +67,63 @@ export const looksLine = (traits: HeroTraits, characterType: CharacterType): str
 };
 
 export const heldSetUp = (held: HeldObject) =>
-  `{Hero} never went anywhere without ${OBJECTS[held]}[, just in case it came in handy].`;
+  `{Hero} (never went anywhere without|always carried|took everywhere) ${OBJECTS[held]}[(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
 export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
-export const lovesSetUp = (loves: Love) => `(More than anything|Most of all), {hero} loved ${LOVES[loves].phrase}.`;
+export const lovesSetUp = (loves: Love) =>
+  `(More than anything|Most of all|Above everything else), {hero} loved ${LOVES[loves].phrase}[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
 export const lovesPayOff = (loves: Love) =>
-  `And there was ${LOVES[loves].party}, because everyone knew how much {hero} loved ${LOVES[loves].phrase}.`;
+  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because everyone knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all|and {pal} made sure {hero} was first in line).`;
 
 /** A kind of story the family asked for: one touch of it early, and its return at the end. */
 const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
   pirates: [
-    'That week a friendly pirate ship with striped sails was anchored nearby, and everyone was talking like pirates.',
-    'The friendly pirates from the striped ship came too, and sang a jolly sea song. "Yo ho ho!"',
+    '(That week|That summer|For a few days) a friendly pirate ship with (striped|patched|bright red) sails was anchored nearby, and everyone was talking like pirates.',
+    '(The friendly pirates|The pirate captain and her crew|The jolly pirates) came too, and (sang a jolly sea song|danced a hornpipe|fired streamers from a tiny cannon). "(Yo ho ho|Ahoy, me hearties)!"',
   ],
   underwater: [
-    'In a bubble-bright pool nearby lived a family of chatty fish, who always wanted to hear the news.',
-    'The chatty fish blew a hundred bubbles to celebrate, and the bubbles popped like tiny cheers.',
+    'In a (bubble-bright|sparkling|deep blue) pool nearby lived a family of (chatty|giggly|curious) fish, who always wanted to hear the news.',
+    'The (chatty|giggly|curious) fish blew (a hundred|a thousand|rings of) bubbles to celebrate, and the bubbles popped like tiny cheers.',
   ],
   snow: [
-    'Snowflakes had been falling all night, and everything sparkled white.',
-    'Then everyone built a snowman together, with a carrot nose and a big smile.',
+    '(Snowflakes had been falling all night|It had snowed and snowed|A thick blanket of snow had fallen), and everything (sparkled white|glittered|looked brand new).',
+    "Then everyone built a snowman together, with a (carrot|pine cone|pebble) nose and a (big smile|woolly hat|scarf of {pal}'s).",
   ],
   dinosaurs: [
-    'A gentle, long-necked dinosaur lived just over the hill, and liked to watch the world go by.',
-    'The long-necked dinosaur leaned down over the hill to join the fun, and everyone cheered.',
+    'A gentle, (long-necked|spotty|sleepy) dinosaur lived just over the hill, and liked to watch the world go by.',
+    'The (gentle|long-necked|spotty) dinosaur (leaned down over the hill|stomped over, very carefully,|poked its head over the trees) to join the fun, and everyone cheered.',
   ],
   magic: [
-    'In that land a little magic floated in the air, like dandelion seeds.',
-    'Then the magic in the air made every flower glow, just for a moment.',
+    'In that land a little magic floated in the air, like (dandelion seeds|soap bubbles|glitter in sunlight).',
+    'Then the magic in the air made every (flower|leaf|lantern) glow, just for a moment[, as if the land itself was smiling].',
   ],
   music: [
-    'Everywhere {hero} went, there was a tune to hum and a rhythm to tap.',
-    'Then everyone made music together, with pots for drums and spoons for sticks.',
+    'Everywhere {hero} went, there was a (tune to hum|song to whistle) and a rhythm to tap.',
+    'Then everyone made music together, with (pots for drums and spoons for sticks|combs and paper for trumpets|a washboard and a kazoo).',
   ],
   candy: [
-    'The hills nearby were striped like candy, and the clouds smelled faintly of sugar.',
-    'The candy-striped hills glowed pink in the evening, sweet as a lollipop.',
+    'The hills nearby were striped like candy, and the (clouds|breezes) smelled (faintly|sweetly) of (sugar|toffee|strawberries).',
+    'The candy-striped hills glowed (pink|golden) in the evening, sweet as a (lollipop|toffee apple).',
   ],
   robots: [
-    'A helpful little robot named Bolt whirred about, fixing things that squeaked.',
-    'Bolt the little robot whirred over and beeped a happy tune for everyone.',
+    'A helpful little robot named (Bolt|Sprocket|Gizmo) whirred about, fixing things that squeaked.',
+    'The little robot whirred over and (beeped a happy tune|flashed its lights in every colour|spun round and round) for everyone.',
   ],
   knights: [
-    'A kind old knight kept watch from a tower nearby, and waved to everyone who passed.',
-    'The kind old knight came down from the tower and bowed. "Well done, brave friends!"',
+    'A kind old knight kept watch from a tower nearby, and (waved to|called hello to|saluted) everyone who passed.',
+    'The kind old knight came down from the tower and bowed. "(Well done, brave friends|Bravely done|The whole kingdom thanks you)!"',
   ],
   circus: [
-    'A travelling circus had put up its stripy tent nearby, with flags fluttering on top.',
-    'The circus juggler tossed coloured balls high into the air to celebrate.',
+    'A travelling circus had put up its stripy tent nearby, with (flags fluttering on top|music drifting out of it).',
+    'The circus (juggler tossed coloured balls high into the air|clowns turned cartwheels|acrobats made a tower of smiles) to celebrate.',
   ],
   funny: [
-    'It was the kind of day when even the ducks seemed to be telling jokes.',
-    'And everyone laughed so hard that even the ducks joined in. "Quack-ha-ha!"',
+    'It was the kind of day when even the (ducks|geese|frogs) seemed to be telling jokes.',
+    'And everyone laughed so hard that even the (ducks|geese|frogs) joined in[, honking and croaking and quacking].',
   ],
   space: [
-    'At night, {hero} liked to watch the stars and wonder about the planets beyond them.',
-    'That night, a shooting star zipped across the sky, as if the stars were cheering too.',
+    'At night, {hero} liked to (watch the stars|count the stars|look at the moon) and wonder about the planets beyond them.',
+    'That night, a shooting star zipped across the sky, as if the (stars|planets) were cheering too.',
   ],
 };
 export const themeSetUp = (theme: Theme) => THEME_LINES[theme][0];
