@@ -144,6 +144,9 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
     // in our own spelling, is then all that gets in).
     expect(readHeroTraits('a purрle drag\u200Bon')).toEqual({ creature: 'dragon' });
     expect(readHeroTraits('loves books')).toEqual({ loves: 'books' });
+    // Words that name JavaScript's own properties are words like any other: unknown, so dropped.
+    expect(readHeroTraits('constructor toString __proto__ hasOwnProperty loves valueOf')).toEqual({});
+    expect(readErrand('find constructor for __proto__')).toEqual({ errand: 'find' });
     expect(readTheme('a story with pirates and treasure')).toBe('pirates');
     expect(readErrand('bake a cake for grandma')).toEqual({ errand: 'make', object: 'cupcakes', person: 'Grandma' });
 
@@ -165,6 +168,14 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       expect(text).toMatch(/make cupcakes for Grandma[^.]*\..*made cupcakes for Grandma/);
       expect(text).not.toMatch(/special:|something special in it|one more thing Lily hoped/);
       expect(draft.scenes.climax).toContain('(hero: a small purple dragon, holding a lantern)');
+    }
+    // The described creature's own features, never the generic creature's tiny wings or glowing tail.
+    for (let seed = 0; seed < 40; seed++) {
+      const bunny = writeStory(
+        storyRequest({ ...base, band: 'B', seed, custom: { character: 'a white bunny' } }),
+      ).paragraphs.join(' ');
+      expect(bunny).toContain('long floppy ears');
+      expect(bunny).not.toMatch(/Lily flapped|tiny wings|tail glowed/);
     }
     // A hero who is not a creature keeps what it is; the colour becomes the outfit.
     const explorer = writeStory(

@@ -17,7 +17,16 @@ import {
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
-import { describeHero, readErrand, readHeroTraits, readTheme, OBJECTS, type HeroTraits, type Theme } from './traits.js';
+import {
+  CREATURES,
+  describeHero,
+  readErrand,
+  readHeroTraits,
+  readTheme,
+  OBJECTS,
+  type HeroTraits,
+  type Theme,
+} from './traits.js';
 import {
   errandLines,
   heldPayOff,
@@ -375,9 +384,9 @@ function directive(name: Directive, story: Story): string | undefined {
       return story.refrain && !context.rich ? undefined : render(choose(character.catchphrase, context), context);
     case '@skill':
       // In band A the climax's kind deed already shows the hero at work; band B also shows the hero's gift.
-      return context.rich ? render(choose(character.skill, context), context) : undefined;
+      return context.rich ? render(choose(fitting(character.skill, story), context), context) : undefined;
     case '@crossing':
-      return context.rich ? render(choose(character.crossing, context), context) : undefined;
+      return context.rich ? render(choose(fitting(character.crossing, story), context), context) : undefined;
     case '@refrain':
       return story.refrain;
     case '@heroLooks': {
@@ -412,6 +421,20 @@ function directive(name: Directive, story: Story): string | undefined {
     case '@ending':
       return render(choose(flavour.ending, context), context);
   }
+}
+
+/**
+ * The generic creature's lines that fit the creature the family described: a bunny does not flap wings,
+ * and only the generic creature has tiny wings and the tail that glows. Falls back to all lines if none fits.
+ */
+function fitting(lines: readonly string[], story: Story): readonly string[] {
+  const kind = story.characterType === 'Creature' ? story.traits.creature : undefined;
+  if (!kind) return lines;
+  const { wings } = CREATURES[kind];
+  const fit = lines.filter(
+    (line) => !/\btail glowed\b|\btiny wings\b/.test(line) && (wings !== 'none' || !/\bwings\b/.test(line)),
+  );
+  return fit.length ? fit : lines;
 }
 
 function writeLine(line: Line, story: Story): StoryLine | undefined {

@@ -60,6 +60,9 @@ const OBJECT_USES: Record<HeldObject, string> = {
 export const looksLine = (traits: HeroTraits, characterType: CharacterType): string | undefined => {
   const creature = characterType === 'Creature' ? traits.creature : undefined;
   if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}[, and a smile for everyone].`;
+  if (traits.colour && characterType === 'Robot') {
+    return `{Hero}'s favourite colour was ${traits.colour}, so {hero} was painted ${traits.colour} from top to bottom.`;
+  }
   if (traits.colour) {
     return `{Hero}'s favourite colour was ${traits.colour}, (and|so) {hero} wore ${traits.colour} from head to toe.`;
   }
