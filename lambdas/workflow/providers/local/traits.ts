@@ -397,7 +397,7 @@ export function readErrand(text: string | undefined): ErrandTraits {
 /** "a small purple dragon": the hero's look in our words, for stories and for picture descriptions. */
 export function describeHero(traits: HeroTraits, noun: string): string {
   const kind = traits.creature ?? noun;
-  const words = [traits.size === 'big' ? 'big' : traits.size, traits.personality, traits.colour, kind];
+  const words = [traits.size, traits.personality, traits.colour, kind];
   const phrase = words.filter(Boolean).join(' ');
   return `${/^[aeiou]/.test(phrase) ? 'an' : 'a'} ${phrase}`;
 }
