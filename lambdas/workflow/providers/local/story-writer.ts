@@ -50,7 +50,7 @@ const HAZARD_WORRIES = [
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
-  '"Right," {said} {hero}, studying {hazard} carefully. "(Let\'s think|Let\'s not rush). There is always a way."',
+  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush). There is always a way."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?"',
 ] as const;
 
@@ -238,6 +238,8 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     riddleQuestion: riddle[0],
     riddleAnswer: riddle[1],
     challengeWho: challenge.who,
+    // Before the truth comes out, the one in trouble is called what it looks like ("the tall, flapping white shape").
+    challengeSeen: challenge.who.replace(/^an? /, 'the '),
     challengeThe: challenge.the,
   };
   const context: TemplateContext = {

@@ -61,7 +61,6 @@ const RICH: Table = {
   careful: ['cautious', 'watchful', 'vigilant'],
   sleepy: ['drowsy', 'dozy'],
   laughed: ['chuckled', 'giggled', 'chortled'],
-  looked: ['looked', 'gazed', 'peered'],
   shining: ['glittering', 'radiant', 'gleaming'],
   brave: ['courageous', 'fearless', 'valiant', 'daring'],
   kindly: ['thoughtfully', 'considerately', 'graciously'],
@@ -91,7 +90,6 @@ const RICH: Table = {
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
 const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
-  looked: /^ (worried|up|down|round|back|out|at the|after|like|so|very)\b/,
   soft: /^ (voice|song|breeze|whisper|thank)/,
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,

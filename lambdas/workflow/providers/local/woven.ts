@@ -70,7 +70,7 @@ export const looksLine = (traits: HeroTraits, characterType: CharacterType): str
 };
 
 export const heldSetUp = (held: HeldObject) =>
-  `{Hero} (never went anywhere without|always carried|took everywhere) ${OBJECTS[held]}[(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
+  `{Hero} (never went anywhere without|always carried|was hardly ever seen without) ${OBJECTS[held]}[(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
 export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
 export const lovesSetUp = (loves: Love) =>
