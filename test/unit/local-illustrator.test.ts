@@ -132,6 +132,13 @@ describe('pictures that follow the story', () => {
       expect(heroPaint(wished)).toEqual(heroPaint(plain));
       expect(wished).not.toMatch(/zqtyped|purple dragon|holding a lantern/);
     }
+    // A place it names moves the scene there; a time of day changes the sky.
+    expect(attribute(pictures(draft, choices, { customizations: 'on a sandy beach' }).climax, 'data-setting')).toBe(
+      'ocean',
+    );
+    expect(attribute(pictures(draft, choices).climax, 'data-setting')).not.toBe('ocean');
+    const held = pictures(draft, choices, { customizations: 'a bunny holding a flower' }).climax;
+    expect(attribute(held, 'data-setting')).toBe(attribute(pictures(draft, choices).climax, 'data-setting'));
     // An object alone is drawn in the picture too, in the colour named.
     const kite = pictures(draft, choices, { customizations: 'a big red kite' }).ending;
     expect(kite).toMatch(/<g class="wished" data-colour="red">.*data-object="kite"/);

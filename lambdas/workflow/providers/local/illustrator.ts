@@ -5,7 +5,7 @@ import { drawCreature, drawHome, drawObject, drawPath, type Pose } from './cast.
 import { darken, lighten } from './colour.js';
 import { drawHero, handOf, heroColours, star } from './figures.js';
 import { hashSeed, mulberry32, pick, type Random } from './random.js';
-import { drawProps, drawSetting, settingOf, timeOf } from './scenery.js';
+import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf } from './scenery.js';
 import { el, text } from './svg.js';
 import { COLOURS, readHeroTraits, type HeroTraits } from './traits.js';
 
@@ -142,11 +142,24 @@ function drawWished(customizations: string | undefined, painter: Painter, seed: 
   return '';
 }
 
+/**
+ * A place the family's picture description names after "in", "on", "at"... ("on a sandy beach") moves the
+ * scene there; a thing it only holds ("holding a flower") does not.
+ */
+function wishedPlace(customizations: string | undefined): ReturnType<typeof settingOf> | undefined {
+  const places = (customizations ?? '')
+    .toLowerCase()
+    .match(
+      /\b(?:in|on|at|by|near|under|inside|into|beside|across|through)\s+(?:(?:the|a|an)\s+)?(?:\p{L}+\s+){0,2}\p{L}+/gu,
+    );
+  return places ? settingNamedIn(places.join(' ')) : undefined;
+}
+
 /** The picture as SVG text. */
 export function paintSvg(request: IllustrationRequest): string {
   // Where and when come from what happens; the cast's own descriptions ("holding a lantern") are not props.
   const scene = `${request.scene.replace(/\((?:hero|friend|guest): [^)]*\)/g, '')} ${request.customizations ?? ''}`;
-  const setting = settingOf(scene);
+  const setting = wishedPlace(request.customizations) ?? settingOf(scene);
   const time = timeOf(scene, request.mood, setting);
   const painter = new Painter(request.artStyle);
   const random = mulberry32(hashSeed(request.seed, request.imageType, request.scene, request.artStyle));

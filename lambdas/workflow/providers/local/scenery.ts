@@ -45,8 +45,12 @@ export function settingOf(scene: string): Setting {
     const known = SETTINGS.find((setting) => setting === word);
     if (known) return known;
   }
-  return SETTING_WORDS.find(([, words]) => words.test(text))?.[0] ?? 'meadow';
+  return settingNamedIn(text) ?? 'meadow';
 }
+
+/** The first setting a text names in words ("on the beach" is the ocean), if any. */
+export const settingNamedIn = (text: string): Setting | undefined =>
+  SETTING_WORDS.find(([, words]) => words.test(text.toLowerCase()))?.[0];
 
 export function timeOf(scene: string, mood: string, setting: Setting): TimeOfDay {
   const text = `${scene} ${mood}`.toLowerCase();
