@@ -30,9 +30,9 @@ function creatureFace(painter: Painter, kind: CreatureKind | undefined, fur: str
       'polygon',
       {
         points: points([
-          [476, 618],
-          [524, 618],
-          [500, 656],
+          [462, 612],
+          [538, 612],
+          [500, 676],
         ]),
       },
       '#ffa726',
@@ -155,7 +155,19 @@ function ears(painter: Painter, kind: CreatureKind | undefined, fur: string, rol
         )
       );
     case 'none':
-      return '';
+      // A bird wears a crest of feathers where others have ears.
+      return kind === 'bird'
+        ? [-30, 0, 30]
+            .map((tilt) =>
+              painter.shape(
+                'ellipse',
+                { cx: 500, cy: 470, rx: 16, ry: 52, transform: `rotate(${tilt} 500 520)` },
+                darken(fur, 0.2),
+                role,
+              ),
+            )
+            .join('')
+        : '';
   }
 }
 
