@@ -45,8 +45,12 @@ export function settingOf(scene: string): Setting {
     const known = SETTINGS.find((setting) => setting === word);
     if (known) return known;
   }
-  return SETTING_WORDS.find(([, words]) => words.test(text))?.[0] ?? 'meadow';
+  return settingNamedIn(text) ?? 'meadow';
 }
+
+/** The first setting a text names in words ("on the beach" is the ocean), if any. */
+export const settingNamedIn = (text: string): Setting | undefined =>
+  SETTING_WORDS.find(([, words]) => words.test(text.toLowerCase()))?.[0];
 
 export function timeOf(scene: string, mood: string, setting: Setting): TimeOfDay {
   const text = `${scene} ${mood}`.toLowerCase();
@@ -436,7 +440,7 @@ export function drawSetting(setting: Setting, time: TimeOfDay, painter: Painter,
 export function drawProps(scene: string, painter: Painter, random: Random): string {
   const text = scene.toLowerCase();
   let out = '';
-  if (/\b(celebrat\w*|party|cheer\w*|hooray|festival|lanterns?)\b/.test(text)) {
+  if (/\b(celebrat\w*|party|cheer\w*|hooray|festival)\b/.test(text)) {
     out += painter.line('path', { d: 'M0,60 Q500,200 1000,60' }, '#6d4c41', 3);
     for (let i = 1; i < 12; i++) {
       const x = i * 83;

@@ -8,10 +8,39 @@ import type { NarrativeStructure } from '../../../../common/story-choices.js';
  * `extras` are optional lines the writer adds to reach the band's length and dialogue targets.
  */
 export type Line =
-  string | readonly string[] | Readonly<{ options: readonly string[]; keepWithNext?: true; optional?: true }>;
+  | string
+  | readonly string[]
+  | Readonly<{
+      options: readonly string[];
+      keepWithNext?: true;
+      optional?: true;
+      /** The story thread this line sets up (a worry, a gift, a riddle), paid off by a later line. */
+      sets?: Thread;
+      /** The thread this line pays off; a line for it was written earlier in the story. */
+      pays?: Thread;
+    }>;
+
+/** The threads a story's plan follows from set-up to pay-off. */
+export type Thread =
+  | 'trouble'
+  | 'hazard'
+  | 'challenge'
+  | 'fear'
+  | 'riddle'
+  | 'gift'
+  | 'far-from-home'
+  | 'wish'
+  | 'held'
+  | 'loves'
+  | 'theme'
+  | 'errand';
 
 /** A line that colours the page but carries no plot: the writer may drop it to fit the band. */
 const maybe = (...options: string[]): Line => ({ options, optional: true });
+/** A line that opens a thread. */
+const setUp = (sets: Thread, ...options: string[]): Line => ({ options, sets });
+/** A line that closes a thread. */
+const payOff = (pays: Thread, ...options: string[]): Line => ({ options, pays });
 
 export type BeatName = 'setup' | 'call' | 'journey' | 'discovery' | 'obstacle' | 'climax' | 'resolution';
 export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: readonly string[] }>;
@@ -21,11 +50,18 @@ export const DIRECTIVES = [
   '@opening',
   '@look',
   '@catchphrase',
-  '@customCharacter',
-  '@customStoryType',
-  '@customMission',
+  '@heroLooks',
+  '@heldSetUp',
+  '@heldPayOff',
+  '@lovesSetUp',
+  '@lovesPayOff',
+  '@themeSetUp',
+  '@themePayOff',
+  '@errandSetUp',
+  '@errandPayOff',
   '@refrain',
   '@crossing',
+  '@hazardWorry',
   '@skill',
   '@subplotIntro',
   '@subplotHint',
@@ -39,16 +75,19 @@ const SETUP: Beat = {
   lines: [
     '@opening',
     '@look',
-    '@customCharacter',
+    '@heroLooks',
+    setUp('held', '@heldSetUp'),
+    setUp('loves', '@lovesSetUp'),
     '{homeLine}',
     ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
     maybe(
-      '"(Good morning|Hello), {hero}!" {said} {pal}[, bright and early as always]. "(What shall we do today|Is today an adventure day)?"',
-      '"(Rise and shine|Wake up), {hero}!" {said} {pal}[, bouncing at the window]. "(Something exciting is going to happen|I can feel an adventure coming)!"',
+      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do today|Is today an adventure day|Shall we explore {place} today|Have you had your {snack} yet)?"',
+      '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen|I can feel an adventure coming|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
+      '{Pal} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret signal for "come and play".',
     ),
     maybe('@catchphrase'),
     '@refrain',
-    '@customStoryType',
+    setUp('theme', '@themeSetUp'),
   ],
   extras: [
     '"(Can we have an adventure today|Is it adventure time yet)?" asked {pal}.',
@@ -67,9 +106,9 @@ const JOURNEY: Beat = {
     maybe('[(All around them|Everywhere), {sound}.]'),
     maybe('"(Look at that|Wow|How beautiful)!" {said} {pal}[, turning round and round to see it all].'),
     // Band A's journey is one short page; band B meets a hazard on the way.
-    '[Soon they came to {hazard}, and they stopped to think.]',
-    '["(Oh dear|Hmm), how will we get past it?" asked {pal}, peering ahead nervously.]',
-    '@crossing',
+    setUp('hazard', '[Soon they came to {hazard}, and they stopped to think.]'),
+    '@hazardWorry',
+    payOff('hazard', '@crossing'),
     '@subplotHint',
   ],
   extras: [
@@ -86,22 +125,33 @@ const JOURNEY: Beat = {
 const OBSTACLE: Beat = {
   name: 'obstacle',
   lines: [
-    '(Suddenly|All at once|Just then), {challengeGrowl}.',
+    setUp('challenge', '(Suddenly|All at once|Just then), {challengeGrowl}.'),
     '{challengeAppear}',
     {
       // A worry is comforted in the very next line, so it never ends a page.
       keepWithNext: true,
+      sets: 'fear',
       options: [
-        '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared," {pal} whispered.',
-        '{Pal}\'s knees (wobbled|shook). "I\'m scared," {pal} whispered.',
+        '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
+        '{Pal}\'s knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
+        '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us?" {pal} (whispered|squeaked).',
+        '"(Maybe we should go home|Can we hide)?" {pal} whispered, staring at {challengeSeen}.',
       ],
     },
+    payOff(
+      'fear',
+      '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together|Scared is allowed, and so is brave)," {hero} said.',
+      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together|Breathe with me)," {hero} said[ in a calm, steady voice]. "(In, and out|In through the nose, out through the mouth|Slow and steady)."',
+      '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here|I won\'t let go)," {hero} (said|promised)[, and meant every word of it]. "(We can do this|We\'ll go together)."',
+      '"(Look|Listen)," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble). (Let\'s find out why|Maybe we can help)."',
+    ),
+    '{Pal} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
-      '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together)," {hero} said.',
-      '{Hero} squeezed {pal}\'s (paw|hand). "Let\'s take a deep breath together," {hero} said[ in a calm, steady voice]. "In, and out."',
+      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Hello|Excuse me)," {hero} said. "(Are you all right|Can we help|Is something wrong)?"',
+      '{Hero} gave {challengeSeen} a (little|friendly) wave. "(Hi|Hello)! (What is the matter|Why are you so upset|Do you need a hand)?"',
+      '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "(We are here to help|We mean no harm)," {hero} said.',
+      '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(We would like to help, if we can|You look like you could use a friend)."',
     ],
-    '{Pal} (took a deep breath|nodded) and felt (better|braver)[, because friends make everything less scary].',
-    '{Hero} stepped forward (politely|gently)[, hands open to show there was nothing to fear]. "Hello there," {hero} said. "(Are you all right|Can we help)?"',
   ],
   extras: [
     '"(Stay|Keep) close to me," {hero} said[, and {pal} held on tight].',
@@ -114,9 +164,9 @@ const OBSTACLE: Beat = {
 const RESOLUTION_EXTRAS = [
   '"That was the best day ever!" {said} {pal}.',
   'They shared warm (cocoa|honey cake|{snack}) with everyone[, and told the whole story twice].',
-  '[The sky turned pink, then gold, then deep blue, and the first stars peeked out to listen.]',
-  '"Can we go on another adventure tomorrow?" asked {pal}. {Hero} (laughed|smiled). "Of course!"',
-  '"You were so brave," {said} {pal}. "So were you," {said} {hero}.',
+  '[The sky over {place} turned (pink|peach), then (gold|amber), then deep blue, and the first stars peeked out to listen.]',
+  '"Can we go on another adventure tomorrow?" asked {pal}. {Hero} (laughed|smiled|yawned). "(Of course|Maybe the day after|Only after breakfast)!"',
+  '"You were so brave," {said} {pal}. "(So were you|We were brave together)," {said} {hero}.',
   'Everyone (danced|sang) until the (stars|moon) came out.',
 ];
 
@@ -131,13 +181,14 @@ function climax(middle: readonly Line[]): Beat {
   return {
     name: 'climax',
     lines: [
-      '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.',
+      payOff('challenge', '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.'),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
+      payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),
       maybe('"We did it!" (cheered|shouted) {pal}[, and the happy shout echoed all around {place}].'),
-      '@subplotGranted',
+      payOff('wish', '@subplotGranted'),
     ],
     extras: CLIMAX_EXTRAS,
   };
@@ -148,8 +199,11 @@ function resolution(lessons: readonly string[]): Beat {
     name: 'resolution',
     lines: [
       '(That evening|When the sun went down|Later that day), {hero} and {pal} were home again.',
-      'Everyone (cheered|clapped), because {success}.',
+      payOff('trouble', 'Everyone (cheered|clapped), because {success}.'),
       maybe('Even {challengeThe} came to the (party|celebration)[, wearing the biggest smile of all].'),
+      payOff('loves', '@lovesPayOff'),
+      payOff('theme', '@themePayOff'),
+      payOff('errand', '@errandPayOff'),
       lessons,
       '@refrain',
       '@ending',
@@ -159,7 +213,7 @@ function resolution(lessons: readonly string[]): Beat {
 }
 
 const CALL_EXTRAS = [
-  '"(Will it be far|Will it be hard)?" asked {pal}. "Maybe," {said} {hero}. "But we can do hard things."',
+  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things|But we will go together|But it will be worth it)."',
   '{Pal} (nodded|agreed) right away. "I\'m coming too!"',
   '"(We have to help|Someone needs us)!" {said} {hero}[, already reaching for a coat].',
   '[{Hero} looked out of the window at the long road ahead and felt a flutter of excitement.]',
@@ -173,15 +227,21 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "What (can|should) we do?"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "Someone has to do something!"',
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do) about {thing}?"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone has to do something|We have to do something)!"',
+          '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
-        ['{Hero} stood up tall. "We will {goal}!"', '"Don\'t worry," {said} {hero}. "We will {goal}."'],
+        [
+          '{Hero} stood up (tall|straight). "We will {goal}!"',
+          '"Don\'t worry," {said} {hero}. "We will {goal}."',
+          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}. (Let\'s|We will) {goal}."',
+          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down]."',
+        ],
         '[Luckily, {hero} had {packs}, just in case.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -189,9 +249,13 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        'Then they (noticed|found) something (odd|strange): {challengeSign}.',
-        '"(Who|What) could have made (that|this)?" {pal} whispered.',
-        '{Hero} (knelt|bent) down to look closer. "(Let\'s be careful|Let\'s go slowly)," {hero} said[, thinking hard].',
+        setUp('challenge', 'Then they (noticed|found) something (odd|strange): {challengeSign}.'),
+        '"(Who|What) could have made (that|this|those)[ out here in {place}]?" {pal} (whispered|wondered aloud|asked).',
+        [
+          "{Hero} (knelt|bent) down to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
+          '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed this way|Whoever it was, they were in a hurry)," {hero} said.',
+          '{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said[, pointing].',
+        ],
         maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
       ],
       extras: [
@@ -202,13 +266,15 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      '["Now, let\'s {goal}!" {said} {pal}.]',
+      // Back to the mission the call set up, so its rescue never comes out of nowhere.
+      '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.',
+      payOff('trouble', '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.'),
     ]),
     resolution([
-      '"Being kind is the bravest thing of all," {said} {hero}.',
-      '"Sometimes the biggest troubles just need a friend," {said} {hero}.',
+      '"Being kind is the bravest thing of all," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
+      '"Sometimes the biggest troubles just need a friend," {said} {hero}[(, looking at {challengeThe}| with a yawn)].',
+      '"(Even|Sometimes even) {challengeThe} just needed (a friend|someone to listen)," {said} {pal}[ sleepily].',
     ]),
   ],
 
@@ -219,12 +285,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
         '{Hero} smiled. "Let\'s {goal}!"',
         '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -233,9 +299,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         'At the end of the path stood a (big|tall|round) door with words carved on it.',
-        '"{riddleQuestion}" read {pal}.',
+        setUp('riddle', '"{riddleQuestion}" read {pal}.'),
         '[The door would only open for the right answer, and there was no other way through.]',
-        '{Hero} thought and thought. Then {hero} smiled. "{riddleAnswer}"',
+        payOff(
+          'riddle',
+          '{Hero} (thought and thought|tapped a chin and thought|closed both eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleAnswer}"',
+        ),
         'With a (happy|cheerful) creak, the door swung open.',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
       ],
@@ -247,13 +316,14 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      '(At last|And there it was!) {Hero} {achieve}.',
+      payOff('trouble', '(At last|And there it was!) {Hero} {achieve}.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
-      '"It is too (special|wonderful) to keep just for us," {said} {hero}. "Let\'s share it."',
+      '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone in {place} should see it)."',
     ]),
     resolution([
-      '"The best treasure is the kind you share," {said} {hero}.',
-      '"Friends are the real treasure," {said} {hero}, and {pal} agreed.',
+      '"The best treasure is the kind you share," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
+      '"Friends are the real treasure," {said} {hero}, and {pal} (agreed|nodded|grinned).',
+      '"(Shared|Shared with friends), it shines twice as bright," {said} {pal}[, admiring {thing}].',
     ]),
   ],
 
@@ -264,12 +334,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
-        '{worry}',
-        '{Hero} felt very small. "Can I really {goal}?" {hero} wondered.',
-        '"You can," {said} {pal}. "And I will help you."',
+        setUp('trouble', '{worry}'),
+        '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you|Together we are bigger)."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -278,10 +348,17 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         'On the way, they met {mentorName}, {mentorDesc}.',
-        '"I am not sure I am brave enough," {hero} (admitted|said quietly).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}. "Brave is doing the kind thing anyway."',
-        '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
-        maybe('"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].'),
+        '"I am not sure I am (brave|strong|big) enough[ to {goal}]," {hero} (admitted|said quietly|confessed).',
+        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|Brave is taking one small step, then another|Even the bravest hearts wobble sometimes)."',
+        setUp(
+          'gift',
+          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
+        ),
+        maybe(
+          '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',
+          '{Hero} tucked {mentorGift} away (safely|carefully)[, where it could be reached in a hurry].',
+          '"(I will look after it|I will use it well)," {hero} promised {mentorName}.',
+        ),
       ],
       extras: [
         '"(Good luck|Go well), little one," {said} {mentorName}.',
@@ -290,14 +367,15 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      '{Hero} remembered the gift from {mentorName} and held it up high.',
+      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high.'),
       '@skill',
-      '(At last|And so), {hero} {achieve}.',
-      '{Hero} did not feel small any more.',
+      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
+      '{Hero} did not feel (small|like a pebble|like a button) any more[, not even a little bit].',
     ]),
     resolution([
-      '{Hero} had learned that even a small hero can do a big thing.',
-      '"I was braver than I knew," {said} {hero}.',
+      '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',
+      '"I was braver than I knew," {said} {hero}[(, and {pal} grinned| to {pal})].',
+      '"(Small|Little) hearts can be (very|the most) brave," {pal} (said|whispered)[, snuggling close].',
     ]),
   ],
 
@@ -308,12 +386,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'call',
       lines: [
         '[(One morning|Early one morning|That morning), ]{trouble}.',
-        '{worry}',
+        setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
-        '{Hero} pulled on a (hat|pair of boots). "We will {goal}!"',
+        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat). "(We will {goal}|Let\'s {goal})!"',
         '[{Hero} had never been so far from home before, but a good friend was coming too.]',
-        '@customMission',
-        '@subplotIntro',
+        setUp('errand', '@errandSetUp'),
+        setUp('wish', '@subplotIntro'),
       ],
       extras: CALL_EXTRAS,
     },
@@ -326,8 +404,15 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
-        maybe('{Hero} counted carefully[, once and then twice, just to be sure]. "Everyone is here!"'),
-        'But the day was (nearly over|getting late), and home was far away.',
+        maybe(
+          '{Hero} counted carefully[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
+          '"(One, two, three|All present)!" {hero} counted[, pointing at each one in turn].',
+        ),
+        setUp(
+          'far-from-home',
+          'But the day was (nearly over|getting late|slipping away), and home was (far away|a long way off|miles behind them).',
+          'The sun was (sinking|dipping low) over {place}, and home was (far away|a long way off).',
+        ),
       ],
       extras: [
         '"Just five more minutes of fun?" asked {pal}.',
@@ -335,10 +420,19 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       ],
     },
     OBSTACLE,
-    climax(['"Time to go home," {said} {hero}.', '@skill', '(At last|And so), {hero} {achieve}.']),
+    climax([
+      payOff(
+        'far-from-home',
+        '"(Time to go home|Home we go|Follow me, everyone)," {said} {hero}[(, pointing the way| with a wave)].',
+        '{Hero} (whistled|called) to gather everyone. "(Home time|This way home)!"',
+      ),
+      '@skill',
+      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
+    ]),
     resolution([
-      '"Adventures are fun, but home is the best place of all," {said} {hero}.',
-      '"The world is big and wonderful, and so is home," {said} {hero}.',
+      '"Adventures are fun, but home is the best place of all," {said} {hero}[(, and {pal} agreed| with a yawn)].',
+      '"The world is big and wonderful, and so is home," {said} {hero}[, looking out towards {place}].',
+      '"(There is no place like home|Home is where my friends are)," {pal} (sighed|said) happily.',
     ]),
   ],
 };
@@ -355,13 +449,15 @@ export type StyleFlavour = Readonly<{
 
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
-    '(Once upon a time|Not so long ago|Once, on a bright morning), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}.',
+    '(Once upon a time|Not so long ago|Once, on a bright morning|Once, not far from {place}), there lived {aType} named {hero}.',
+    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one (remarkable|unforgettable) day)].',
+    '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],
   ending: [
-    'And that night, {hero} fell asleep with a great big smile.',
-    'And {hero} could hardly wait for the next adventure.',
+    'And that night, {hero} fell asleep with a great big smile[, dreaming of {place}].',
+    'And {hero} could hardly wait for the next adventure[ with {pal}].',
+    'And {pal} and {hero} (slept|snored) (soundly|happily) until morning.',
   ],
   said: ['said', 'called', 'laughed'],
   extras: [],
@@ -375,7 +471,11 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       '"Wiggle, giggle, one, two, three, friends are brave as brave can be!" sang {hero} and {pal}.',
       '"Bounce up high and touch the sky, we can do it if we try!" sang {hero} and {pal}.',
     ],
-    ending: ['And they giggled all the way to bed.', 'And that, from top to toe, is how the story goes!'],
+    ending: [
+      'And they giggled all the way to bed[, and (giggled|hiccupped) a little more under the covers].',
+      'And that, from top to toe, is how the story goes!',
+      'And {pal} and {hero} (hopped|bounced) home to bed, (one, two, three|clip, clop, clee)!',
+    ],
     said: ['said', 'giggled', 'sang', 'laughed', 'called'],
     extras: ['(Boing|Whoosh|Pop)! Off they (hopped|bounced|zoomed).', '"Hip, hip, hooray, what a day!" {said} {pal}.'],
   },
@@ -383,8 +483,8 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['Once upon a quiet time, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Hush now, little star, we are safe wherever we are," {hero} hummed softly.'],
     ending: [
-      'Then {hero} snuggled under a soft, warm blanket and fell fast asleep.',
-      'The stars came out, one by one, and {hero} drifted off to sleep.',
+      'Then {hero} snuggled under a (soft, warm|cosy patchwork|fluffy) blanket and fell fast asleep.',
+      'The stars came out, one by one, (and {hero} drifted off to sleep|and {pal} and {hero} drifted off to sleep|over {place}, and {hero} drifted off to sleep).',
     ],
     said: ['said', 'whispered', 'murmured'],
     extras: [
@@ -396,8 +496,9 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Brave hearts, big steps!" {hero} and {pal} cheered together.'],
     ending: [
-      'And the very next morning, {hero} was ready for a brand-new adventure.',
-      'And {hero} fell asleep dreaming of the next big adventure.',
+      'And the very next morning, {hero} was ready for a brand-new adventure[ with {pal}].',
+      'And {hero} fell asleep dreaming of the next big adventure[ beyond {place}].',
+      '"Same time tomorrow?" (yawned|asked) {pal}. "(Same time tomorrow|Definitely)," (smiled|said) {hero}.',
     ],
     said: ['said', 'called', 'cheered'],
     extras: [
@@ -432,7 +533,11 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
   'fairy-sparkle': {
     opening: ['In a land where flowers could talk, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Shimmer, glimmer, sparkle bright, make our kind wish come out right!" whispered {hero}.'],
-    ending: ["And every night after that, a little sparkle glowed by {hero}'s window."],
+    ending: [
+      "And every night after that, a little sparkle glowed by {hero}'s window.",
+      'And from then on, whenever {pal} (giggled|laughed), a (tiny|shimmering) sparkle floated into the air.',
+      'And that night, the flowers of {place} (sang|hummed) {hero} to sleep.',
+    ],
     said: ['said', 'whispered', 'sang'],
     extras: [
       "A (petal|sparkle) floated down and landed on {hero}'s nose.",
@@ -445,7 +550,10 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       'The old songs of {place} tell of {aType} named {hero}.',
     ],
     refrain: ['The old ones had a saying: "Even the smallest light can brighten the widest valley."'],
-    ending: ['And so the old saying came true, and the songs of {place} still tell the tale of {hero}.'],
+    ending: [
+      'And so the old saying came true, and the songs of {place} still tell the tale of {hero}.',
+      'And to this day, when the wind blows across {place}, it (whispers|carries) the name of {hero}[, and of {pal}].',
+    ],
     said: ['said', 'declared', 'called', 'replied'],
     extras: [
       'Far away, the horizon glowed (gold|amber) in the (setting|rising) sun.',
@@ -468,7 +576,10 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
   'enchanted-tale': {
     opening: ['In a land where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
     refrain: ['"Moonlight, starlight, kind and true, show the way to me and you," {hero} whispered.'],
-    ending: ["And if you listen closely on a quiet night, you can still hear the flowers humming {hero}'s name."],
+    ending: [
+      "And if you listen closely on a quiet night, you can still hear the flowers humming {hero}'s name.",
+      'And the lanterns of {place} (glowed|shone) a little brighter every night after that, just for {hero} and {pal}.',
+    ],
     said: ['said', 'whispered', 'murmured', 'replied'],
     extras: [
       '(Lanterns|Fireflies) bobbed in the air like floating (stars|jewels).',

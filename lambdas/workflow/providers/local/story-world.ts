@@ -840,11 +840,14 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: 'any',
       thing: 'the Rainbow Gem',
       titled: 'the Rainbow Gem',
-      trouble: 'a bird dropped a tiny scroll at their feet, with a riddle about the Rainbow Gem',
-      worry: 'Nobody had seen the Rainbow Gem for a very long time.',
+      trouble:
+        '(a bird dropped a tiny scroll at their feet|a paper boat bobbed up with a note inside|a letter slid under the door, sealed with wax), (with a riddle about|telling of) the Rainbow Gem',
+      worry:
+        '(Nobody had seen the Rainbow Gem for a very long time|The Rainbow Gem had been lost since Grandma was small|Some said the Rainbow Gem was only a story).',
       goal: 'find the Rainbow Gem',
-      setOff: 'followed the riddle into {place}',
-      achieve: 'found the Rainbow Gem, glittering in a secret nook',
+      setOff: '(followed the riddle into|set off with the note across|went searching through) {place}',
+      achieve:
+        'found the Rainbow Gem, (glittering in a secret nook|tucked under a mossy root|winking from a hollow in the rock)',
       success: 'the Rainbow Gem was shared, and colours danced everywhere',
     },
   ],
@@ -1010,7 +1013,7 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
   },
   {
     wish: 'to make a brand-new friend',
-    hint: '"Do you think anyone would like to be my friend?" {pal} asked quietly.',
+    hint: '"(Do you think anyone would like to be my friend|Would anyone out here want a new friend|How do you make a brand-new friend)?" {pal} asked quietly.',
     granted: '{Pal} and {challengeThe} shook hands, and {pal} had a brand-new friend.',
   },
 ];

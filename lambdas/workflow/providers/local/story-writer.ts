@@ -1,12 +1,6 @@
 import type { AgeBandConfig, WritingStyle } from '../../../../common/age-band-config.js';
 import type { CharacterType, ImageType, Mission, StoryKind } from '../../../../common/story-choices.js';
-import {
-  countSpokenWords,
-  countWords,
-  findDeniedTopics,
-  splitSentences,
-  validateStory,
-} from '../../../../common/story-validation.js';
+import { countSpokenWords, countWords, splitSentences, validateStory } from '../../../../common/story-validation.js';
 import type { StoryDraft, StoryRequest } from '../types.js';
 import { hashSeed, mulberry32, pick, shuffle, type Random } from './random.js';
 import {
@@ -14,18 +8,53 @@ import {
   flavourFor,
   STRUCTURES,
   type Beat,
+  type BeatName,
   type Directive,
   type Line,
   type StyleFlavour,
+  type Thread,
 } from './story-beats.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
+import { wordingFor } from './wording.js';
+import {
+  CREATURES,
+  describeHero,
+  readErrand,
+  readHeroTraits,
+  readTheme,
+  OBJECTS,
+  type HeroTraits,
+  type Theme,
+} from './traits.js';
+import {
+  errandLines,
+  heldPayOff,
+  heldSetUp,
+  looksLine,
+  lovesPayOff,
+  lovesSetUp,
+  themePayOff,
+  themeSetUp,
+} from './woven.js';
 
 /**
  * The local provider's writer: a story assembled from the structure's beats and the world data, then
  * lengthened line by line until it sits inside the band's word, sentence, dialogue and page ranges. The
  * same request always gives the same story; any change to the choices (or a retry) gives another.
  */
+
+/** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
+const HAZARD_WORRIES = [
+  '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
+  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way?"',
+  '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
+  '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
+  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush). There is always a way."',
+  '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?"',
+] as const;
+
+const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 'suggested'] as const;
 
 /** Alternative drafts tried before giving up on a perfect fit (each is a few hundred microseconds). */
 const VARIANTS = 8;
@@ -37,6 +66,8 @@ type Targets = { words: number; sentenceLength: number; dialogRatio: number };
 /** `removable`: an optional line (an extra, or a core line marked `maybe`) the writer may drop to fit the band. */
 type StoryLine = {
   text: string;
+  sets?: Thread | undefined;
+  pays?: Thread | undefined;
   words: number;
   sentences: number;
   spoken: number;
@@ -44,7 +75,13 @@ type StoryLine = {
   removable: boolean;
 };
 /** `pool` holds the optional lines still unused; `rendered` keeps each one as first written, so it is judged as it will read. */
-type Paragraph = { lines: StoryLine[]; pool: string[]; rendered: Map<string, StoryLine | null>; added: number };
+type Paragraph = {
+  beat: BeatName;
+  lines: StoryLine[];
+  pool: string[];
+  rendered: Map<string, StoryLine | null>;
+  added: number;
+};
 
 /** One story being written: its choices, its voice, and the optional lines already used. */
 type Story = {
@@ -56,24 +93,31 @@ type Story = {
   context: TemplateContext;
   flavour: StyleFlavour;
   refrain: string | undefined;
-  custom: { character?: string | undefined; storyType?: string | undefined; mission?: string | undefined };
+  /** What the family's descriptions change, read as traits: their own words never reach the story. */
+  traits: HeroTraits;
+  theme: Theme | undefined;
+  errand: readonly [setUp: string, payOff: string] | undefined;
   wish: (typeof WISHES)[number] | undefined;
   used: Set<string>;
 };
 
-export function writeStory(request: StoryRequest): StoryDraft {
-  let best: { draft: StoryDraft; problems: number } | undefined;
-  let withCustom = true;
+/** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
+export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pays?: Thread | undefined; text: string }>;
+export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[] }>;
+
+export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
+
+/** The story and its plan of beats, for the tests that walk its set-ups and pay-offs. */
+export function writePlannedStory(request: StoryRequest): WrittenStory {
+  let best: { written: WrittenStory; problems: number } | undefined;
   for (let variant = 0; variant < VARIANTS; variant++) {
-    const draft = compose(request, variant, withCustom);
-    const check = validateStory(draft, request.band);
-    if (check.valid) return draft;
-    // The caller checks the family's words; if they still trip the deny list here, tell the story without them.
-    if (withCustom && findDeniedTopics(draft.paragraphs.join('\n'), request.band).length) withCustom = false;
-    if (!best || check.problems.length < best.problems) best = { draft, problems: check.problems.length };
+    const written = compose(request, variant);
+    const check = validateStory(written.draft, request.band);
+    if (check.valid) return written;
+    if (!best || check.problems.length < best.problems) best = { written, problems: check.problems.length };
   }
   if (!best) throw new Error('The local writer produced no draft');
-  return best.draft;
+  return best.written;
 }
 
 /** Where the band and the style want the story to land, nudged by the last attempt's problems. */
@@ -96,19 +140,6 @@ function targetsFor(request: StoryRequest, style: WritingStyle | undefined, rand
     if (text.includes('sentences are too short')) sentenceLength = sentence_len.max - 1;
   }
   return { words: Math.round(words), sentenceLength, dialogRatio };
-}
-
-/** The family's words, made safe to place inside one of our sentences. */
-function cleanCustom(text: string | undefined, max: number): string | undefined {
-  if (!text) return undefined;
-  const cleaned = text
-    .replace(/["“”«»]/g, '')
-    .replace(/[.!?…;]+/g, ',')
-    .replace(/\s+/g, ' ')
-    .replace(/[\s,:-]+$/, '')
-    .trim();
-  const capped = [...cleaned].slice(0, max).join('').trim();
-  return countWords(capped) ? capped : undefined;
 }
 
 /** "mia rose" → "Mia Rose"; names already capitalised are left as the family wrote them. */
@@ -174,7 +205,7 @@ function castOf(request: StoryRequest, hero: string, random: Random) {
   };
 }
 
-function compose(request: StoryRequest, variant: number, withCustom: boolean): StoryDraft {
+function compose(request: StoryRequest, variant: number): WrittenStory {
   const { band } = request;
   const fullName = heroNameOf(request.heroName);
   const hero = callNameOf(fullName);
@@ -182,6 +213,10 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
   const style = band.styles[request.writingStyle] ?? band.styles[band.selectors.style_picker.fallback_style];
   const flavour = flavourFor(request.writingStyle);
   const character = CHARACTERS[request.characterType];
+  const traits = readHeroTraits(request.customDescriptions.character);
+  // A described creature is what the hero is ("a small purple dragon"); other heroes keep their noun.
+  const creature = request.characterType === 'Creature' ? traits.creature : undefined;
+  const noun = creature ?? character.noun;
   const { world, companion, challenge, mentor, riddle, target, hazard, snack } = castOf(request, hero, random);
 
   const vars: Record<string, string | (() => string)> = {
@@ -189,8 +224,8 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     fullName,
     pal: companion.name,
     palDesc: companion.desc,
-    aType: character.withArticle,
-    noun: character.noun,
+    aType: describeHero({ ...traits, colour: creature ? traits.colour : undefined, creature }, character.noun),
+    noun,
     place: world.place,
     sight0: world.sights[0] ?? world.place,
     sight1: world.sights[1] ?? world.place,
@@ -203,6 +238,8 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     riddleQuestion: riddle[0],
     riddleAnswer: riddle[1],
     challengeWho: challenge.who,
+    // Before the truth comes out, the one in trouble is called what it looks like ("the tall, flapping white shape").
+    challengeSeen: challenge.who.replace(/^an? /, 'the '),
     challengeThe: challenge.the,
   };
   const context: TemplateContext = {
@@ -210,9 +247,15 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     random,
     rich: band.bands.vocab.level === 'confident-reader',
     avoid: (style?.lexicon.avoid ?? []).map(wholeWord),
+    reword: wordingFor(
+      band.bands.vocab.level === 'confident-reader',
+      mulberry32(hashSeed(seedOf(request, fullName, variant), 'wording')),
+    ),
   };
   // Mostly plain "said", as good children's writers do; the style's own verbs now and then.
-  vars.said = () => (random() < 0.6 ? 'said' : choose(flavour.said, context));
+  // Band B's speakers reply, exclaim and announce too, as confident readers' books do.
+  const saying = context.rich ? [...flavour.said, ...RICH_SAID] : flavour.said;
+  vars.said = () => (random() < (context.rich ? 0.35 : 0.6) ? 'said' : choose(saying, context));
   // Clauses first (they may use the values above), then the sentences built from them.
   const clauses = {
     sound: world.sound,
@@ -240,8 +283,8 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     ? render(`{Hero} lived on ${target.home}.`, context)
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
-  const max = band.validators.custom_description_max;
   const custom = request.customDescriptions;
+  const theme = readTheme(custom.storyType);
   const story: Story = {
     characterType: request.characterType,
     band,
@@ -251,13 +294,9 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     context,
     flavour,
     refrain: flavour.refrain.length ? render(pick(random, flavour.refrain), context) : undefined,
-    custom: withCustom
-      ? {
-          character: cleanCustom(custom.character, max),
-          storyType: cleanCustom(custom.storyType, max),
-          mission: cleanCustom(custom.mission, max),
-        }
-      : {},
+    traits,
+    theme,
+    errand: errandLines(readErrand(custom.mission)),
     wish: band.bands.subplot ? pick(random, WISHES) : undefined,
     used: new Set(),
   };
@@ -273,15 +312,37 @@ function compose(request: StoryRequest, variant: number, withCustom: boolean): S
     trim(paragraphs, targets, story);
   }
 
-  return {
+  const draft: StoryDraft = {
     title: titleFor(request.mission, request.storyKind, fullName, target, context),
     excerpt: render(
       '{FullName} the {noun} and {pal} must {goal}. (Will courage and kindness be enough|What will they find on the way|Can they do it before the day is done)?',
       context,
     ),
     paragraphs: paragraphs.flatMap((paragraph) => splitToFit(paragraph.lines, pageCapOf(band, style))),
-    scenes: scenesFor(fullName, companion.desc, world.key, world.place, target, vars, character.withArticle, context),
+    scenes: scenesFor({
+      fullName,
+      look: heroLook(traits, request.characterType, character.withArticle),
+      palDesc: companion.desc,
+      key: world.key,
+      place: world.place,
+      target,
+      vars,
+      context,
+    }),
   };
+  const plan = paragraphs.flatMap((paragraph) =>
+    paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
+  );
+  return { draft, plan };
+}
+
+/** The hero as every picture draws it, in our words: kind, colour, size and what the hero holds. */
+function heroLook(traits: HeroTraits, characterType: CharacterType, withArticle: string): string {
+  const creature = characterType === 'Creature' ? traits.creature : undefined;
+  const look = creature
+    ? describeHero({ size: traits.size, colour: traits.colour, creature }, 'creature')
+    : `${withArticle}${traits.colour ? ` dressed in ${traits.colour}` : ''}`;
+  return traits.holds ? `${look}, holding ${OBJECTS[traits.holds]}` : look;
 }
 
 function measured(text: string, flags: { keepWithNext?: boolean; removable?: boolean } = {}): StoryLine {
@@ -299,7 +360,7 @@ const isDirective = (template: string): template is Directive => (DIRECTIVES as 
 
 /** The `@` lines: what this hero, family, style and sub-plot add to a beat. */
 function directive(name: Directive, story: Story): string | undefined {
-  const { context, flavour, custom, wish } = story;
+  const { context, flavour, traits, theme, errand, wish } = story;
   const character = CHARACTERS[story.characterType];
   switch (name) {
     case '@opening': {
@@ -312,24 +373,47 @@ function directive(name: Directive, story: Story): string | undefined {
         ? opening
         : `${opening} ${render('Everyone called {fullName} {hero} for short.', context)}`;
     }
-    case '@look':
-      return render(choose(character.look, context), context);
+    case '@look': {
+      // A described creature is drawn in its own features, instead of the generic creature's.
+      const described = story.characterType === 'Creature' && traits.creature;
+      return render(
+        described ? (looksLine(traits, story.characterType) ?? '') : choose(character.look, context),
+        context,
+      );
+    }
     case '@catchphrase':
       // Band A's pages are short: the style's refrain already gives the opening its voice.
       return story.refrain && !context.rich ? undefined : render(choose(character.catchphrase, context), context);
     case '@skill':
       // In band A the climax's kind deed already shows the hero at work; band B also shows the hero's gift.
-      return context.rich ? render(choose(character.skill, context), context) : undefined;
+      return context.rich ? render(choose(fitting(character.skill, story), context), context) : undefined;
     case '@crossing':
-      return context.rich ? render(choose(character.crossing, context), context) : undefined;
+      return context.rich ? render(choose(fitting(character.crossing, story), context), context) : undefined;
     case '@refrain':
       return story.refrain;
-    case '@customCharacter':
-      return custom.character && render(`Here is what makes {hero} special: ${custom.character}.`, context);
-    case '@customStoryType':
-      return custom.storyType && render(`This story has something special in it: ${custom.storyType}.`, context);
-    case '@customMission':
-      return custom.mission && render(`There was one more thing {hero} hoped to do: ${custom.mission}.`, context);
+    case '@heroLooks': {
+      if (story.characterType === 'Creature' && traits.creature) return undefined;
+      const looks = looksLine(traits, story.characterType);
+      return looks && render(looks, context);
+    }
+    case '@heldSetUp':
+      return traits.holds && render(heldSetUp(traits.holds), context);
+    case '@heldPayOff':
+      return traits.holds && render(heldPayOff(traits.holds), context);
+    case '@lovesSetUp':
+      return traits.loves && render(lovesSetUp(traits.loves), context);
+    case '@lovesPayOff':
+      return traits.loves && render(lovesPayOff(traits.loves), context);
+    case '@themeSetUp':
+      return theme && render(themeSetUp(theme), context);
+    case '@themePayOff':
+      return theme && render(themePayOff(theme), context);
+    case '@errandSetUp':
+      return errand && render(errand[0], context);
+    case '@errandPayOff':
+      return errand && render(errand[1], context);
+    case '@hazardWorry':
+      return context.rich ? render(choose(HAZARD_WORRIES, context), context) : undefined;
     case '@subplotIntro':
       return wish && render(`{Pal} had a secret wish: ${fill(wish.wish, context)}.`, context);
     case '@subplotHint':
@@ -341,15 +425,35 @@ function directive(name: Directive, story: Story): string | undefined {
   }
 }
 
+/**
+ * The generic creature's lines that fit the creature the family described: a bunny does not flap wings,
+ * and only the generic creature has tiny wings and the tail that glows. Falls back to all lines if none fits.
+ */
+function fitting(lines: readonly string[], story: Story): readonly string[] {
+  const kind = story.characterType === 'Creature' ? story.traits.creature : undefined;
+  if (!kind) return lines;
+  const { wings } = CREATURES[kind];
+  const fit = lines.filter(
+    (line) => !/\btail glowed\b|\btiny wings\b/.test(line) && (wings !== 'none' || !/\bwings\b/.test(line)),
+  );
+  return fit.length ? fit : lines;
+}
+
 function writeLine(line: Line, story: Story): StoryLine | undefined {
   const options = typeof line === 'string' ? [line] : 'options' in line ? line.options : line;
-  const flags: { keepWithNext?: true; optional?: true } = typeof line === 'object' && 'options' in line ? line : {};
+  const flags: { keepWithNext?: true; optional?: true; sets?: Thread; pays?: Thread } =
+    typeof line === 'object' && 'options' in line ? line : {};
   const template = choose(options, story.context);
   if (template.startsWith('@') && !isDirective(template)) throw new Error(`Unknown story directive ${template}`);
   const text = isDirective(template) ? directive(template, story) : render(template, story.context);
-  return text
-    ? measured(text, { keepWithNext: flags.keepWithNext === true, removable: flags.optional === true })
-    : undefined;
+  if (!text) return undefined;
+  // A line that carries a thread is never trimmed away: its set-up or pay-off would be left dangling.
+  const removable = flags.optional === true && !flags.sets && !flags.pays;
+  return {
+    ...measured(text, { keepWithNext: flags.keepWithNext === true, removable }),
+    sets: flags.sets,
+    pays: flags.pays,
+  };
 }
 
 function writeBeat(beat: Beat, story: Story, worldExtras: readonly string[]): Paragraph {
@@ -357,7 +461,7 @@ function writeBeat(beat: Beat, story: Story, worldExtras: readonly string[]): Pa
   const middle = beat.name === 'journey' || beat.name === 'discovery';
   const styleLines = beat.name === 'setup' || beat.name === 'journey' || beat.name === 'resolution';
   const pool = [...beat.extras, ...(middle ? worldExtras : []), ...(styleLines ? story.flavour.extras : [])];
-  return { lines, pool: shuffle(story.random, pool), rendered: new Map(), added: 0 };
+  return { beat: beat.name, lines, pool: shuffle(story.random, pool), rendered: new Map(), added: 0 };
 }
 
 /**
@@ -491,31 +595,35 @@ function titleFor(mission: Mission, kind: StoryKind, hero: string, target: Missi
   return capitalise(fill(choose(options, context), { ...context, vars: { ...context.vars, hero, titled } }));
 }
 
-/** Short picture descriptions: who, where (with a setting word the illustrator knows) and what happens. */
-function scenesFor(
-  fullName: string,
-  palDesc: string,
-  key: string,
-  place: string,
-  target: MissionTarget,
-  vars: Readonly<Record<string, string | (() => string)>>,
-  aType: string,
-  context: TemplateContext,
-): Record<ImageType, string> {
+/**
+ * Short picture descriptions: who (the hero's look in our words, the others present), where (with a
+ * setting word the illustrator knows) and what happens. The illustrator reads the marked parts.
+ */
+function scenesFor(story: {
+  fullName: string;
+  look: string;
+  palDesc: string;
+  key: string;
+  place: string;
+  target: MissionTarget;
+  vars: Readonly<Record<string, string | (() => string)>>;
+  context: TemplateContext;
+}): Record<ImageType, string> {
+  const { fullName, look, palDesc, key, place, target, vars, context } = story;
   const text = (name: string) => {
     const value = vars[name];
     return typeof value === 'string' ? value : '';
   };
-  const hero = text('hero');
-  const friends = `${hero} and ${text('pal')} (${palDesc})`;
+  const hero = `${text('hero')} (hero: ${look})`;
+  const friends = `${hero} and ${text('pal')} (friend: ${palDesc})`;
   const ranch = target.home && fill(target.home, context).split(',')[0];
   const home = ranch ? `at ${ranch} (ranch)` : `at home near ${place} (${key})`;
   const journey = context.rich ? `crossing ${text('hazard')}` : 'exploring';
   return {
-    cover: `${fullName}, ${aType}, smiling beside ${text('pal')} (${palDesc}) in ${place} (${key}), ready for an adventure`,
+    cover: `${fullName} (hero: ${look}) smiling beside ${text('pal')} (friend: ${palDesc}) in ${place} (${key}), ready for an adventure`,
     'early-scene': `${friends} ${home}, just as ${text('trouble')}`,
     'mid-scene': `${friends} ${journey} in ${place} (${key}), past ${text('sight0')}`,
-    climax: `${hero} kindly helping ${text('challengeWho')} in ${place} (${key}): ${hero} ${text('challengeFix')}`,
+    climax: `${hero} kindly helping ${text('challengeWho')} (guest: ${text('challengeWho')}) in ${place} (${key}): ${text('hero')} ${text('challengeFix')}`,
     ending: `${friends} celebrating ${home} with friends, because ${text('success')}`,
   };
 }

@@ -18,6 +18,8 @@ export type TemplateContext = Readonly<{
   rich: boolean;
   /** The writing style's avoided words: an option using one is passed over while another remains. */
   avoid: readonly RegExp[];
+  /** The story's own word choices (see wording.ts), applied to every finished sentence. */
+  reword?: (text: string) => string;
 }>;
 
 export const wholeWord = (word: string) =>
@@ -67,4 +69,7 @@ export function fill(template: string, context: TemplateContext): string {
 }
 
 /** Fills a template that is one or more whole sentences. */
-export const render = (template: string, context: TemplateContext) => tidy(fill(template, context));
+export const render = (template: string, context: TemplateContext) => {
+  const text = tidy(fill(template, context));
+  return context.reword ? context.reword(text) : text;
+};

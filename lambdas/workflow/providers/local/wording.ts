@@ -1,0 +1,122 @@
+import { pick, type Random } from './random.js';
+
+/**
+ * Word choice per story: each everyday word in the table is told, throughout one story, with one of its
+ * alternatives, chosen by the story's seed. The same story keeps its words (so its refrains stay the
+ * same), while two stories of the same shape read differently. Band B's alternatives are the richer words
+ * its configuration asks for ("enormous, glimmering, determined"); band A's stay everyday words.
+ * One word is always replaced by one word, so the band's word counts are not changed.
+ */
+type Table = Readonly<Record<string, readonly string[]>>;
+
+const EVERYDAY: Table = {
+  big: ['big', 'huge', 'large'],
+  scared: ['scared', 'afraid'],
+  shouted: ['shouted', 'yelled', 'called'],
+  hurried: ['hurried', 'rushed', 'raced'],
+  jumped: ['jumped', 'hopped', 'leaped'],
+  quietly: ['quietly', 'softly'],
+  smiled: ['smiled', 'grinned', 'beamed'],
+  strange: ['strange', 'odd', 'funny'],
+  odd: ['odd', 'strange'],
+  shiny: ['shiny', 'shining', 'sparkly'],
+  gently: ['gently', 'softly', 'carefully'],
+  tired: ['tired', 'sleepy'],
+  happy: ['happy', 'glad', 'cheerful'],
+  wonderful: ['wonderful', 'lovely', 'amazing'],
+  hugged: ['hugged', 'cuddled'],
+  whispered: ['whispered', 'murmured'],
+  clever: ['clever', 'smart'],
+  path: ['path', 'trail', 'track'],
+  walked: ['walked', 'went', 'tramped'],
+};
+
+const RICH: Table = {
+  big: ['enormous', 'gigantic', 'immense', 'colossal'],
+  huge: ['enormous', 'immense', 'tremendous'],
+  scared: ['frightened', 'nervous', 'anxious', 'fearful'],
+  shouted: ['exclaimed', 'bellowed', 'hollered'],
+  hurried: ['scurried', 'bustled', 'dashed', 'hastened'],
+  jumped: ['leapt', 'bounded', 'sprang', 'vaulted'],
+  quietly: ['softly', 'hushedly', 'gently', 'tenderly'],
+  smiled: ['beamed', 'grinned', 'brightened'],
+  strange: ['peculiar', 'mysterious', 'curious', 'unusual'],
+  odd: ['peculiar', 'unusual', 'curious'],
+  shiny: ['gleaming', 'glistening', 'shimmering', 'glimmering'],
+  gently: ['tenderly', 'carefully', 'delicately'],
+  tired: ['weary', 'exhausted', 'drowsy'],
+  happy: ['delighted', 'joyful', 'cheerful', 'overjoyed'],
+  wonderful: ['marvellous', 'splendid', 'extraordinary', 'magnificent'],
+  beautiful: ['magnificent', 'breathtaking', 'dazzling', 'exquisite'],
+  whispered: ['murmured', 'breathed', 'whispered'],
+  clever: ['ingenious', 'resourceful', 'brilliant'],
+  path: ['trail', 'pathway', 'footpath'],
+  walked: ['wandered', 'trekked', 'strolled', 'ambled'],
+  carefully: ['cautiously', 'meticulously', 'attentively'],
+  slowly: ['gradually', 'unhurriedly', 'patiently'],
+  nervously: ['anxiously', 'apprehensively', 'uneasily'],
+  excited: ['thrilled', 'exhilarated', 'elated'],
+  friendly: ['amiable', 'good-natured', 'welcoming'],
+  quiet: ['hushed', 'tranquil', 'peaceful'],
+  careful: ['cautious', 'watchful', 'vigilant'],
+  sleepy: ['drowsy', 'dozy'],
+  laughed: ['chuckled', 'giggled', 'chortled'],
+  shining: ['glittering', 'radiant', 'gleaming'],
+  brave: ['courageous', 'fearless', 'valiant', 'daring'],
+  kindly: ['thoughtfully', 'considerately', 'graciously'],
+  tiny: ['minuscule', 'teeny', 'diminutive'],
+  soft: ['velvety', 'silky', 'downy'],
+  good: ['splendid', 'excellent', 'marvellous'],
+  little: ['miniature', 'diminutive', 'pint-sized'],
+  found: ['discovered', 'uncovered', 'located'],
+  saw: ['noticed', 'spotted', 'glimpsed'],
+  very: ['remarkably', 'extraordinarily', 'exceedingly'],
+  asked: ['enquired', 'wondered', 'asked'],
+  stopped: ['paused', 'halted'],
+  ran: ['raced', 'dashed', 'sprinted'],
+  great: ['tremendous', 'magnificent', 'glorious'],
+  old: ['ancient', 'venerable', 'time-worn'],
+  bright: ['brilliant', 'radiant', 'dazzling'],
+  flew: ['soared', 'glided', 'swooped'],
+  thought: ['pondered', 'considered', 'reflected'],
+  hopped: ['bounced', 'skipped', 'bounded'],
+  ready: ['prepared', 'eager'],
+  sad: ['sorrowful', 'downcast', 'gloomy'],
+  cross: ['grumpy', 'indignant', 'irritable'],
+  fun: ['merriment', 'amusement'],
+  worried: ['anxious', 'troubled', 'concerned'],
+  special: ['extraordinary', 'remarkable', 'precious'],
+};
+
+/** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
+const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
+  soft: /^ (voice|song|breeze|whisper|thank)/,
+  quiet: /^ (voice|night)/,
+  good: /^ (luck|night|morning|time|idea)\b/,
+  little: /^ (scared|bit|taller|more|while|braver|bolder|one|step|further)\b/,
+  very: /^ (next|last|first|best|end|top|same|own|long)\b/,
+  great: /^ big\b/,
+  bright: /^ and early\b/,
+  fun: /^(!|\?)/,
+  cross: /^ (the|over|to|a|it)\b/,
+  ready: /^ for (a|an|the) brand/,
+};
+
+/** One story's word choices: a function that rewords a rendered line. */
+export function wordingFor(rich: boolean, random: Random): (text: string) => string {
+  const table = rich ? RICH : EVERYDAY;
+  const chosen = new Map(Object.entries(table).map(([word, options]) => [word, pick(random, options)]));
+  const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...chosen.keys()].join('|')})(?![\\p{L}'’-])`, 'gu');
+  return (text) =>
+    text
+      .replace(pattern, (word: string, _: string, at: number, whole: string) => {
+        const keep = KEEP_BEFORE[word];
+        if (keep?.test(whole.slice(at + word.length))) return word;
+        return chosen.get(word) ?? word;
+      })
+      // "a enormous" reads "an enormous"; "an gigantic" reads "a gigantic".
+      .replace(/\b([Aa])n? (?=(\p{L}+))/gu, (match: string, article: string, next: string) => {
+        if (!Object.values(table).some((options) => options.includes(next))) return match;
+        return /^[aeiou]/i.test(next) ? `${article}n ` : `${article} `;
+      });
+}

@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { parseAgeBandConfig, type AgeBandConfig } from '../../common/age-band-config.js';
+import type { AgeBand } from '../../common/age-bands.js';
+import {
+  CHARACTER_TYPES,
+  MISSION_MAPPING,
+  MISSIONS,
+  STORY_KINDS,
+  type CharacterType,
+  type Mission,
+  type StoryKind,
+} from '../../common/story-choices.js';
+import { splitSentences } from '../../common/story-validation.js';
+import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
+import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
+
+/**
+ * The storyteller's variety and richness, measured over a corpus of stories the way a rereading child
+ * (and the band validators) would notice them. Used by the unit tests, which print the figures.
+ */
+
+function load(band: 'a' | 'b'): AgeBandConfig {
+  const file = new URL(`../../web/public/config/age-band-${band}.json`, import.meta.url);
+  const result = parseAgeBandConfig(JSON.parse(readFileSync(file, 'utf8')));
+  if (!result.ok) throw new Error(result.message);
+  return result.config;
+}
+export const BANDS: Record<AgeBand, AgeBandConfig> = { A: load('a'), B: load('b') };
+
+const template: PromptTemplate = {
+  id: 'tpl-1',
+  version: 1,
+  type: 'story_system',
+  content: 'unused by the local provider',
+  model: 'local',
+  temperature: 0.7,
+  maxTokens: 2000,
+};
+
+export type StoryChoices = {
+  band: AgeBand;
+  heroName: string;
+  characterType: CharacterType;
+  storyKind: StoryKind;
+  mission: Mission;
+  styleIndex: number;
+  seed: number;
+  custom?: { character?: string; storyType?: string; mission?: string };
+};
+
+export function storyRequest(choices: StoryChoices, extra: Partial<StoryRequest> = {}): StoryRequest {
+  const band = BANDS[choices.band];
+  const styles = band.auto_mapping[choices.storyKind];
+  return {
+    storyId: 'story-1',
+    heroName: choices.heroName,
+    characterType: choices.characterType,
+    storyKind: choices.storyKind,
+    mission: choices.mission,
+    narrativeStructure: MISSION_MAPPING[choices.mission].narrativeStructure,
+    themeId: MISSION_MAPPING[choices.mission].themeId,
+    writingStyle: styles[choices.styleIndex % styles.length]?.style ?? 'brave-adventure',
+    artStyle: 'pixar-3d',
+    ageBand: choices.band,
+    band,
+    customDescriptions: choices.custom ?? {},
+    template,
+    seed: choices.seed,
+    attempt: 1,
+    problems: [],
+    ...extra,
+  };
+}
+
+const NAMES = ['Mia', 'Leo', 'Zoe', 'Arlo', 'Nia', 'Sam', 'Ivy', 'Omar', 'Lily', 'Theo', 'Ava', 'Kai'];
+
+/** `count` stories of one band, each from different choices (the seed alone differs at most). */
+export function corpusChoices(band: AgeBand, count: number, seed = 2026): StoryChoices[] {
+  const random = mulberry32(seed);
+  return Array.from({ length: count }, (_, i) => ({
+    band,
+    heroName: pick(random, NAMES),
+    characterType: pick(random, CHARACTER_TYPES),
+    storyKind: pick(random, STORY_KINDS),
+    mission: pick(random, MISSIONS),
+    styleIndex: Math.floor(random() * 6),
+    seed: 1000 + i,
+  }));
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const wordsOf = (text: string) => (text.match(WORD) ?? []).map((w) => w.toLowerCase());
+
+/** A sentence as it reads whatever the hero is called. */
+const normalised = (sentence: string, hero: string) => sentence.replaceAll(hero, 'HERO').replace(/\s+/g, ' ').trim();
+
+export type Written = { choices: StoryChoices; draft: StoryDraft };
+
+/** Sentences a story says twice or more are its deliberate refrains, and are not counted as repeats. */
+function storySentences({ choices, draft }: Written): { all: string[]; refrains: Set<string> } {
+  const all = draft.paragraphs.flatMap(splitSentences).map((s) => normalised(s, choices.heroName));
+  const seen = new Set<string>();
+  const refrains = new Set<string>();
+  for (const s of all) (seen.has(s) ? refrains : seen).add(s);
+  return { all, refrains };
+}
+
+export type VarietyFigures = {
+  stories: number;
+  sentences: number;
+  /** Distinct sentences / all sentences, refrains left out. */
+  distinctSentenceRatio: number;
+  /** Sentences (outside refrains) that occur in two stories or more. */
+  sharedSentences: number;
+  /** The share of stories the most repeated sentence appears in. */
+  topSentenceShare: number;
+  topSentence: string;
+  /** Five-word phrases found in more than a tenth of the stories. */
+  commonPhrases: number;
+  /** Distinct opening sentences / stories. */
+  distinctOpenings: number;
+};
+
+export function varietyOf(stories: readonly Written[]): VarietyFigures {
+  const counts = new Map<string, number>();
+  const phrases = new Map<string, number>();
+  let total = 0;
+  const openings = new Set<string>();
+  for (const story of stories) {
+    const { all, refrains } = storySentences(story);
+    const opening = story.draft.paragraphs[0] ?? '';
+    openings.add(normalised(opening.slice(0, 120), story.choices.heroName));
+    const own = new Set(all.filter((s) => !refrains.has(s)));
+    total += all.filter((s) => !refrains.has(s)).length;
+    for (const s of own) counts.set(s, (counts.get(s) ?? 0) + 1);
+    const words = wordsOf(all.filter((s) => !refrains.has(s)).join(' ')).map((w) =>
+      w === story.choices.heroName.toLowerCase() ? 'hero' : w,
+    );
+    const grams = new Set<string>();
+    for (let i = 0; i + 5 <= words.length; i++) grams.add(words.slice(i, i + 5).join(' '));
+    for (const g of grams) phrases.set(g, (phrases.get(g) ?? 0) + 1);
+  }
+  const [topSentence, top] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+  const distinct = counts.size;
+  return {
+    stories: stories.length,
+    sentences: total,
+    distinctSentenceRatio: distinct / Math.max(1, total),
+    sharedSentences: [...counts.values()].filter((n) => n >= 2).length,
+    topSentenceShare: top / Math.max(1, stories.length),
+    topSentence,
+    commonPhrases: [...phrases.values()].filter((n) => n > stories.length / 10).length,
+    distinctOpenings: openings.size / Math.max(1, stories.length),
+  };
+}
+
+export type RichnessFigures = {
+  meanWordLength: number;
+  meanSentenceLength: number;
+  sentenceLengthVariance: number;
+  /**
+   * Type-token ratio as a moving average over 50-word windows (MATTR): distinct words / words, measured
+   * so that a longer story is not marked down for being longer.
+   */
+  typeTokenRatio: number;
+  /** Words of seven letters or more, per hundred words. */
+  longWordsPer100: number;
+};
+
+export function richnessOf(stories: readonly Written[]): RichnessFigures {
+  let letters = 0;
+  let words = 0;
+  let long = 0;
+  const lengths: number[] = [];
+  let ttr = 0;
+  for (const { draft } of stories) {
+    const text = draft.paragraphs.join(' ');
+    const all = wordsOf(text);
+    for (const w of all) {
+      letters += [...w].length;
+      if ([...w].length >= 7) long++;
+    }
+    words += all.length;
+    for (const sentence of draft.paragraphs.flatMap(splitSentences)) lengths.push(wordsOf(sentence).length);
+    let windows = 0;
+    let ratio = 0;
+    for (let i = 0; i + 50 <= all.length; i++, windows++) ratio += new Set(all.slice(i, i + 50)).size / 50;
+    ttr += ratio / Math.max(1, windows);
+  }
+  const mean = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  const variance = lengths.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, lengths.length);
+  return {
+    meanWordLength: letters / Math.max(1, words),
+    meanSentenceLength: mean,
+    sentenceLengthVariance: variance,
+    typeTokenRatio: ttr / Math.max(1, stories.length),
+    longWordsPer100: (100 * long) / Math.max(1, words),
+  };
+}
+
+const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Prints figures as a small table the lead can quote. */
+export function printTable(title: string, rows: Record<string, Record<string, number | string>>) {
+  const table = Object.fromEntries(
+    Object.entries(rows).map(([name, figures]) => [
+      name,
+      Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
+    ]),
+  );
+  console.log(`\n${title}`);
+  console.table(table);
+}

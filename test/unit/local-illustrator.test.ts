@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '../../common/story-choices.js';
+import { Painter } from '../../lambdas/workflow/providers/local/art-styles.js';
+import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
+import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { COLOURS } from '../../lambdas/workflow/providers/local/traits.js';
+import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
+import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
+
+/** The hero's figure: from its group to the style's overlay, which is always drawn next. */
+const heroFigure = (svg: string) => svg.slice(svg.indexOf('<g class="hero-figure"'), svg.indexOf('<g class="overlay'));
+/** Every colour the hero is painted with (flat fills and the gradient shades named after their colour). */
+const heroPaint = (svg: string) =>
+  [...new Set([...heroFigure(svg).matchAll(/(?:fill="#|shade-)([0-9a-f]{6})/g)].map(([, hex = '']) => hex))].sort();
+const attribute = (svg: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(svg)?.[1];
+/** The transform that places the hero: where it stands, how big, how it leans. */
+const heroPlacement = (svg: string) => /<g class="hero-figure"[^>]*><g transform="([^"]*)"/.exec(svg)?.[1];
+
+const lily: StoryChoices = {
+  band: 'A',
+  heroName: 'Lily',
+  characterType: 'Creature',
+  storyKind: 'Magical',
+  mission: 'Rescue',
+  styleIndex: 0,
+  seed: 5,
+  custom: { character: 'a small purple dragon who loves pancakes and carries a lantern' },
+};
+
+function pictures(draft: StoryDraft, choices: StoryChoices, extra: Partial<IllustrationRequest> = {}) {
+  return Object.fromEntries(
+    IMAGE_TYPES.map((imageType) => [
+      imageType,
+      paintSvg({
+        storyId: 'story-1',
+        imageType,
+        scene: draft.scenes[imageType] ?? '',
+        heroName: choices.heroName,
+        characterType: choices.characterType,
+        artStyle: 'pixar-3d',
+        mood: imageType === 'climax' ? 'exciting but safe' : 'joyful and warm',
+        mode: 'express',
+        seed: choices.seed,
+        size: 896,
+        template: {
+          id: 't',
+          version: 1,
+          type: 'image_generation',
+          content: '',
+          model: 'local',
+          temperature: 0,
+          maxTokens: 0,
+        },
+        band: BANDS[choices.band],
+        ...extra,
+      }),
+    ]),
+  ) as Record<ImageType, string>;
+}
+
+/** How the style paints a colour: the hex a test looks for in the picture. */
+const painted = (hex: string, style: (typeof ART_STYLE_IDS)[number] = 'pixar-3d') =>
+  new Painter(style).colour(hex).slice(1);
+
+describe('pictures that follow the story', () => {
+  it("shows each scene's own moment: a pose and place of its own, never the cover's", () => {
+    for (const characterType of CHARACTER_TYPES) {
+      for (const band of ['A', 'B'] as const) {
+        const choices = { ...lily, band, characterType };
+        const svgs = pictures(writeStory(storyRequest(choices)), choices);
+        const poses = IMAGE_TYPES.map((type) => attribute(heroFigure(svgs[type]), 'data-pose'));
+        expect(new Set(poses).size, characterType).toBe(IMAGE_TYPES.length);
+        const placements = IMAGE_TYPES.map((type) => heroPlacement(svgs[type]));
+        expect(new Set(placements).size).toBe(IMAGE_TYPES.length);
+        for (const type of IMAGE_TYPES.filter((t) => t !== 'cover')) {
+          expect(attribute(svgs[type], 'data-place')).not.toBe(attribute(svgs.cover, 'data-place'));
+        }
+        // The early scene and the ending happen at home, the middle on the path, with the friend along.
+        expect(svgs['early-scene']).toContain('data-place="home"');
+        expect(svgs.ending).toContain('data-place="home"');
+        expect(svgs['mid-scene']).toContain('data-place="path"');
+        for (const type of ['cover', 'early-scene', 'mid-scene', 'ending'] as const) {
+          expect(svgs[type]).toContain('<g class="friend"');
+        }
+        // At the climax the hero reaches out to the one who needs help, who is drawn there.
+        expect(svgs.climax).toContain('<g class="guest"');
+        expect(svgs.cover).not.toContain('<g class="guest"');
+      }
+    }
+  });
+
+  it('keeps the hero recognisably the same: same colours, kind and held object in every picture', () => {
+    for (const characterType of CHARACTER_TYPES) {
+      const choices = { ...lily, characterType };
+      const svgs = Object.values(pictures(writeStory(storyRequest(choices)), choices));
+      expect(new Set(svgs.map((svg) => heroPaint(svg).join(' '))).size, characterType).toBe(1);
+      expect(new Set(svgs.map((svg) => attribute(heroFigure(svg), 'data-kind'))).size).toBe(1);
+      for (const svg of svgs) expect(heroFigure(svg)).toContain('data-object="lantern"');
+    }
+  });
+
+  it('draws the traits the family described: a purple dragon holding a lantern', () => {
+    const svgs = pictures(writeStory(storyRequest(lily)), lily);
+    for (const svg of Object.values(svgs)) {
+      const hero = heroFigure(svg);
+      expect(attribute(hero, 'data-kind')).toBe('dragon');
+      expect(hero).toContain(painted(COLOURS.purple));
+      expect(hero).toContain('data-object="lantern"');
+    }
+    // Without the description, the same story's creature is neither purple nor a dragon.
+    const plain = { ...lily, custom: {} };
+    const cover = pictures(writeStory(storyRequest(plain)), plain).cover;
+    expect(attribute(heroFigure(cover), 'data-kind')).toBe('Creature');
+    expect(heroFigure(cover)).not.toContain(painted(COLOURS.purple));
+    expect(heroFigure(cover)).not.toContain('data-object=');
+  });
+
+  it('changes the picture by what the family typed: "a purple dragon holding a lantern" draws all three', () => {
+    const choices = { ...lily, characterType: 'Robot' as const, custom: {} };
+    const draft = writeStory(storyRequest(choices));
+    for (const artStyle of ART_STYLE_IDS) {
+      const plain = pictures(draft, choices, { artStyle })['mid-scene'];
+      const typed = 'a purple dragon holding a lantern, zqtyped words';
+      const wished = pictures(draft, choices, { artStyle, customizations: typed })['mid-scene'];
+      expect(plain).not.toContain('class="wished"');
+      const drawn = /<g class="wished"[^>]*>.*?<\/g><\/g><\/g>/.exec(wished)?.[0] ?? '';
+      expect(drawn, artStyle).toContain('data-creature="dragon"');
+      expect(drawn).toContain('data-colour="purple"');
+      expect(drawn).toContain('data-object="lantern"');
+      expect(drawn).toContain(painted(COLOURS.purple, artStyle));
+      // The hero stays who the story says, and nothing the family typed is written into the picture.
+      expect(heroPaint(wished)).toEqual(heroPaint(plain));
+      expect(wished).not.toMatch(/zqtyped|purple dragon|holding a lantern/);
+    }
+    // A place it names moves the scene there; a time of day changes the sky.
+    expect(attribute(pictures(draft, choices, { customizations: 'on a sandy beach' }).climax, 'data-setting')).toBe(
+      'ocean',
+    );
+    expect(attribute(pictures(draft, choices).climax, 'data-setting')).not.toBe('ocean');
+    const held = pictures(draft, choices, { customizations: 'a bunny holding a flower' }).climax;
+    expect(attribute(held, 'data-setting')).toBe(attribute(pictures(draft, choices).climax, 'data-setting'));
+    // An object alone is drawn in the picture too, in the colour named.
+    const kite = pictures(draft, choices, { customizations: 'a big red kite' }).ending;
+    expect(kite).toMatch(/<g class="wished" data-colour="red">.*data-object="kite"/);
+  });
+});

@@ -1,0 +1,311 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { AgeBand } from '../../common/age-bands.js';
+import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '../../common/story-choices.js';
+import { paginate, validateStory } from '../../common/story-validation.js';
+import { writePlannedStory, writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
+import {
+  KNOWN_WORDS,
+  readErrand,
+  readHeroTraits,
+  readTheme,
+  wordsOf,
+} from '../../lambdas/workflow/providers/local/traits.js';
+import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
+import {
+  BANDS,
+  corpusChoices,
+  printTable,
+  richnessOf,
+  storyRequest,
+  varietyOf,
+  type StoryChoices,
+  type Written,
+} from '../support/story-measures.js';
+
+const everything = (draft: StoryDraft) =>
+  [draft.title, draft.excerpt, ...draft.paragraphs, ...Object.values(draft.scenes)].join('\n');
+
+const base: StoryChoices = {
+  band: 'A',
+  heroName: 'Lily',
+  characterType: 'Creature',
+  storyKind: 'Magical',
+  mission: 'Rescue',
+  styleIndex: 0,
+  seed: 42,
+};
+
+/** Runs of `n` consecutive words of the family's text that the story also says, in order. */
+function sharedRuns(family: string, story: string, n: number): string[] {
+  const familyWords = wordsOf(family);
+  const storyText = ` ${wordsOf(story).join(' ')} `;
+  const runs: string[] = [];
+  for (let i = 0; i + n <= familyWords.length; i++) {
+    const run = familyWords.slice(i, i + n);
+    if (storyText.includes(` ${run.join(' ')} `)) runs.push(run.join(' '));
+  }
+  return runs;
+}
+
+// Words a family might type: some we know, some everyday words, and made-up ones (zq…) no story ever uses.
+const knownWord = fc.constantFrom(...[...KNOWN_WORDS].filter((w) => w.length > 2));
+const everydayWord = fc.constantFrom(
+  ...'who wants to his her my our loves likes is very and with the in at on a little big best friend always never sings dances at night who lives under bed goes to school'.split(
+    ' ',
+  ),
+);
+const madeUp = fc.stringMatching(/^[a-z]{2,7}$/).map((w) => `zq${w}`);
+const familyText = (max: number) =>
+  fc
+    .array(fc.oneof(knownWord, everydayWord, madeUp), { minLength: 1, maxLength: 16 })
+    .map((words) => words.join(' ').slice(0, max).trim())
+    .filter((text) => text.length > 0);
+
+const anyChoices: fc.Arbitrary<StoryChoices> = fc.record({
+  band: fc.constantFrom<AgeBand>('A', 'B'),
+  heroName: fc.constantFrom('Lily', 'Zoe', 'Arlo', 'Mia Rose'),
+  characterType: fc.constantFrom(...CHARACTER_TYPES),
+  storyKind: fc.constantFrom(...STORY_KINDS),
+  mission: fc.constantFrom(...MISSIONS),
+  styleIndex: fc.nat(5),
+  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+});
+
+describe("the local storyteller and the family's own words", { timeout: 60_000 }, () => {
+  it('never pastes a family-typed sentence, nor any 4-word run of it outside our vocabulary', () => {
+    fc.assert(
+      fc.property(
+        anyChoices,
+        familyText(80),
+        familyText(80),
+        familyText(80),
+        (choices, character, storyType, mission) => {
+          const max = BANDS[choices.band].validators.custom_description_max;
+          const custom = { character: character.slice(0, max), storyType: storyType.slice(0, max), mission };
+          const draft = writeStory(storyRequest({ ...choices, custom }));
+          const text = everything(draft);
+          for (const typed of Object.values(custom)) {
+            if (wordsOf(typed).length >= 3) expect(text.toLowerCase()).not.toContain(typed.toLowerCase());
+            const foreign = sharedRuns(typed, text, 4).filter((run) => run.split(' ').some((w) => !KNOWN_WORDS.has(w)));
+            expect(foreign, typed).toEqual([]);
+          }
+          // A word we do not know never gets in, anywhere: story, title, excerpt or picture descriptions.
+          expect(text).not.toMatch(/zq/i);
+          expect(validateStory(draft, BANDS[choices.band]).problems).toEqual([]);
+        },
+      ),
+      { numRuns: 300, seed: 20_261_123 },
+    );
+  });
+
+  it("keeps the issue's hostile descriptions out of the story entirely", () => {
+    const hostile = [
+      'a boy who wants to end his life',
+      'a pirate with a knife',
+      'a kid who takes pills to get high',
+      'a kid who smokes a joint',
+      'a princess in lingerie',
+      'a girl with a razor blade who cuts',
+      'a bl\u043e\u043ed monster',
+      'bl\u200Bood everywhere',
+      'a k i l l e r',
+      'b33r drinker',
+      '\uff33\uff34\uff35\uff30\uff29\uff24 dragon',
+      'f*ck this',
+      '<script>alert(1)</script> robot',
+    ];
+    const banned =
+      /life|knife|pills|joint|smok|lingerie|razor|blade|\bcuts\b|blood|bl.od|k i l l|killer|b33r|beer|stupid|ｓｔｕｐｉｄ|f\*ck|script|alert|drinker/i;
+    for (const band of ['A', 'B'] as const) {
+      for (const description of hostile) {
+        for (const field of ['character', 'storyType', 'mission'] as const) {
+          const draft = writeStory(storyRequest({ ...base, band, custom: { [field]: description } }));
+          expect(everything(draft), `${field}: ${description}`).not.toMatch(banned);
+        }
+      }
+    }
+    // Issue 13's own example, as the SPEC's hero "Zoe".
+    const zoe = writeStory(
+      storyRequest({ ...base, heroName: 'Zoe', custom: { character: 'a boy who wants to end his life' } }),
+    );
+    expect(zoe.paragraphs.join(' ')).not.toMatch(/special:|wants to end|his life/);
+  });
+
+  it('weaves a description in as traits: "a small purple dragon who loves pancakes"', () => {
+    expect(readHeroTraits('A small PURPLE dragon who loves pancakes and carries a lantern')).toEqual({
+      size: 'small',
+      colour: 'purple',
+      creature: 'dragon',
+      loves: 'pancakes',
+      holds: 'lantern',
+    });
+    // Look-alike letters do not make a word we know; an invisible character inside one is ignored (the word,
+    // in our own spelling, is then all that gets in).
+    expect(readHeroTraits('a purрle drag\u200Bon')).toEqual({ creature: 'dragon' });
+    expect(readHeroTraits('loves books')).toEqual({ loves: 'books' });
+    // Words that name JavaScript's own properties are words like any other: unknown, so dropped.
+    expect(readHeroTraits('constructor toString __proto__ hasOwnProperty loves valueOf')).toEqual({});
+    expect(readErrand('find constructor for __proto__')).toEqual({ errand: 'find' });
+    expect(readTheme('a story with pirates and treasure')).toBe('pirates');
+    expect(readErrand('bake a cake for grandma')).toEqual({ errand: 'make', object: 'cupcakes', person: 'Grandma' });
+
+    const custom = {
+      character: 'a small purple dragon who loves pancakes and carries a lantern',
+      storyType: 'pirates',
+      mission: 'bake a cake for grandma',
+    };
+    for (const band of ['A', 'B'] as const) {
+      const draft = writeStory(storyRequest({ ...base, band, custom }));
+      const text = draft.paragraphs.join(' ');
+      expect(text).toContain('there lived a small purple dragon named Lily');
+      expect(text).toMatch(/Lily had (bat-like|leathery) wings/);
+      expect(text).toMatch(/loved pancakes[.,]/);
+      expect(text).toContain('a tall stack of pancakes'); // what the hero loves comes to the party
+      expect(text).toMatch(/(never went anywhere without|always carried|was hardly ever seen without) a lantern/);
+      expect(text).toContain('Lily held up the lantern'); // and the lantern is used
+      expect(text).toMatch(/pirate ship/);
+      expect(text).toMatch(/make cupcakes for Grandma[^.]*\..*made cupcakes for Grandma/);
+      expect(text).not.toMatch(/special:|something special in it|one more thing Lily hoped/);
+      expect(draft.scenes.climax).toContain('(hero: a small purple dragon, holding a lantern)');
+    }
+    // The described creature's own features, never the generic creature's tiny wings or glowing tail.
+    for (let seed = 0; seed < 40; seed++) {
+      const bunny = writeStory(
+        storyRequest({ ...base, band: 'B', seed, custom: { character: 'a white bunny' } }),
+      ).paragraphs.join(' ');
+      expect(bunny).toContain('long floppy ears');
+      expect(bunny).not.toMatch(/Lily flapped|tiny wings|tail glowed/);
+    }
+    // A hero who is not a creature keeps what it is; the colour becomes the outfit.
+    const explorer = writeStory(
+      storyRequest({ ...base, characterType: 'Explorer', custom: { character: 'a brave explorer in red boots' } }),
+    );
+    expect(explorer.paragraphs[0]).toContain('a brave explorer named Lily');
+    expect(explorer.paragraphs[0]).toMatch(/favourite colour was red/);
+  });
+});
+
+/** Walks a story's plan: every pay-off was set up earlier, every set-up is paid off, all of it is printed. */
+function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): string[] {
+  const problems: string[] = [];
+  const open = new Map<string, number>();
+  const text = draft.paragraphs.join(' ');
+  plan.forEach((step, i) => {
+    if (!text.includes(step.text)) problems.push(`step ${i} (${step.beat}) is not in the story`);
+    if (step.pays && !open.has(step.pays)) problems.push(`${step.pays} is paid off in ${step.beat} but never set up`);
+    if (step.pays) open.set(step.pays, -1);
+    if (step.sets && open.get(step.sets) !== -1) open.set(step.sets, i);
+  });
+  for (const [thread, at] of open) if (at >= 0) problems.push(`${thread} is set up but never paid off`);
+  return problems;
+}
+
+describe('the local storyteller: plan, variety and band richness', { timeout: 60_000 }, () => {
+  // A third of the stories carry a family's descriptions, as families write them (all different).
+  const CUSTOMS = [
+    {},
+    { character: 'a tiny golden unicorn who loves singing' },
+    {},
+    { character: 'a shy bear holding a kite', storyType: 'snow', mission: 'find a teddy for my brother' },
+    {},
+    { storyType: 'dinosaurs', mission: 'bring flowers to grandpa' },
+    {},
+    { character: 'a funny red fox with a map', storyType: 'pirates' },
+    {},
+    { character: 'a big blue robot who loves pizza', mission: 'make cookies for mum' },
+    {},
+    { character: 'a clever green dinosaur holding an umbrella', storyType: 'magic' },
+    {},
+    { character: 'a sleepy pink bunny who loves books', storyType: 'space', mission: 'share apples with friends' },
+    {},
+    { character: 'a kind silver owl with a lantern', storyType: 'music', mission: 'plant a flower for grandma' },
+  ];
+  const corpus: Record<AgeBand, Written[]> = { A: [], B: [] };
+  const plans: Record<AgeBand, ReturnType<typeof writePlannedStory>[]> = { A: [], B: [] };
+  for (const band of ['A', 'B'] as const) {
+    corpusChoices(band, 300).forEach((choices, i) => {
+      const withCustom = { ...choices, custom: CUSTOMS[i % CUSTOMS.length] ?? {} };
+      const written = writePlannedStory(storyRequest(withCustom));
+      plans[band].push(written);
+      corpus[band].push({ choices: withCustom, draft: written.draft });
+    });
+  }
+
+  it('pays off every set-up, and sets up every pay-off, in 600 stories', () => {
+    for (const band of ['A', 'B'] as const) {
+      plans[band].forEach((written, i) => {
+        expect(planProblems(written), `${band} ${i}`).toEqual([]);
+        // Every story has a trouble that is set up and resolved, and a fear that is comforted.
+        expect(written.plan.some((s) => s.sets === 'trouble')).toBe(true);
+        expect(written.plan.some((s) => s.pays === 'fear')).toBe(true);
+      });
+    }
+  });
+
+  it('keeps a mystery until its reveal: the white shape is not called a goat before the truth comes out', () => {
+    let mysteries = 0;
+    for (let seed = 0; seed < 120; seed++) {
+      for (const band of ['A', 'B'] as const) {
+        const text = writeStory(
+          storyRequest({ ...base, band, storyKind: 'Mystery', seed, custom: {} }),
+        ).paragraphs.join(' ');
+        const shape = text.indexOf('white shape');
+        if (shape < 0) continue;
+        mysteries++;
+        const reveal = text.indexOf('the truth:');
+        expect(reveal).toBeGreaterThan(shape);
+        expect(text.slice(0, reveal)).not.toMatch(/goat/);
+      }
+    }
+    expect(mysteries).toBeGreaterThan(10);
+  });
+
+  it('catches a pay-off without its set-up (the plan check can fail)', () => {
+    const written = plans.A[0];
+    if (!written) throw new Error('no story');
+    const withoutSetUp = { ...written, plan: written.plan.filter((s) => s.sets !== 'trouble') };
+    expect(planProblems(withoutSetUp)).toContain('trouble is paid off in climax but never set up');
+  });
+
+  it('gives band B a sub-plot that is opened early and resolved in time', () => {
+    const words = BANDS.B.bands.words_per_page.max;
+    const { must_resolve_by } = BANDS.B.bands.subplot ?? { must_resolve_by: 0 };
+    let resolved = 0;
+    for (const written of plans.B) {
+      const opened = written.plan.find((s) => s.sets === 'wish');
+      const granted = written.plan.find((s) => s.pays === 'wish');
+      if (!opened || !granted) continue;
+      const pages = paginate(written.draft.paragraphs, words);
+      const page = pages.findIndex((p) => p.join(' ').includes(granted.text));
+      if (page >= 0 && page < must_resolve_by) resolved++;
+    }
+    expect(resolved / plans.B.length).toBe(1);
+    expect(plans.A.every((w) => !w.plan.some((s) => s.sets === 'wish'))).toBe(true);
+  });
+
+  it('varies its sentences from story to story, and band B reads richer than band A', () => {
+    const variety = { A: varietyOf(corpus.A), B: varietyOf(corpus.B) };
+    const richness = { A: richnessOf(corpus.A), B: richnessOf(corpus.B) };
+    printTable('Storyteller variety over 300 stories per band (refrains left out)', variety);
+    printTable('Band richness (the band validators count words per sentence; these go further)', richness);
+
+    // Before this work: distinct-sentence ratio 0.16 (A) and 0.18 (B), one sentence in every story, 62% and
+    // 54% distinct openings, and band B's words no longer than band A's (4.23 letters).
+    expect(variety.A.distinctSentenceRatio).toBeGreaterThan(0.24);
+    expect(variety.B.distinctSentenceRatio).toBeGreaterThan(0.34);
+    for (const band of ['A', 'B'] as const) {
+      expect(variety[band].topSentenceShare).toBeLessThan(0.25);
+      expect(variety[band].distinctOpenings).toBeGreaterThan(0.85);
+    }
+    expect(richness.B.meanWordLength).toBeGreaterThan(richness.A.meanWordLength + 0.1);
+    expect(richness.B.meanSentenceLength).toBeGreaterThan(richness.A.meanSentenceLength + 1.5);
+    expect(richness.B.sentenceLengthVariance).toBeGreaterThan(richness.A.sentenceLengthVariance * 1.3);
+    expect(richness.B.typeTokenRatio).toBeGreaterThan(richness.A.typeTokenRatio);
+    expect(richness.B.longWordsPer100).toBeGreaterThan(richness.A.longWordsPer100 + 2);
+    // And every story still passes its band's own validators.
+    for (const band of ['A', 'B'] as const) {
+      for (const { draft } of corpus[band]) expect(validateStory(draft, BANDS[band]).problems).toEqual([]);
+    }
+  });
+});
