@@ -18,6 +18,9 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@storymagic.local'),
   ADMIN_PASSWORD: z.string().min(8).default('Guardian2024'),
   STORY_PROVIDER: z.enum(['local', 'bedrock']).default('local'),
+  /** With STORY_PROVIDER=bedrock: the Bedrock twin's port and whether it waits like the real models. */
+  BEDROCK_TWIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BEDROCK_TWIN_LATENCY: z.enum(['off', 'public']).default('off'),
   WEB_MODE: z.enum(['dev', 'preview']).default('dev'),
 });
 
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     web: env.WEB_MODE,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     storyProvider: env.STORY_PROVIDER,
+    bedrockTwin: { port: env.BEDROCK_TWIN_PORT, latency: env.BEDROCK_TWIN_LATENCY },
     // Locally no e-mail is sent: the code a family would receive is printed here instead.
     onCodeDelivered: ({ operation, destination, code }) =>
       console.log(`✉  ${operation} code for ${destination}: ${code}`),
@@ -63,7 +67,7 @@ Story Magic is ready in ${seconds} s.
   Open:            ${stack.urls.web}
   Seeded admin:    ${stack.admin.email} / ${stack.admin.password}
   Health:          ${stack.urls.web}/api/health
-  Story provider:  ${env.STORY_PROVIDER}
+  Story provider:  ${env.STORY_PROVIDER}${stack.bedrockTwin ? ` (Bedrock twin ${stack.bedrockTwin.url}, region ${stack.serverConfig.bedrock.region})` : ''}
 
   API ${stack.urls.api} · DynamoDB Local ${stack.urls.dynamodb} · cognito-local ${stack.urls.cognito} · S3 ${stack.urls.s3}
   Data in .local/ (delete it to start fresh); emulator logs in .local/logs/.

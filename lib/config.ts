@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { DEFAULT_BEDROCK_REGION } from '../common/models/catalogue.js';
 
 /** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
@@ -14,8 +15,12 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  * - `feedbackFormUrl=https://…`: the third-party beta feedback form the SPA embeds (app-config.json);
  *   its origin is allowed in the CSP's frame-src. Default: none (the SPA shows its own form).
  * - `webAclArn=arn:aws:wafv2:us-east-1:…`: the CloudFront web ACL from the `StoryMagicWaf` stack.
- * - `guardrailId=…` (and `guardrailVersion`, default `DRAFT`): a Bedrock guardrail applied to every
- *   generated story when the provider is `bedrock`.
+ * - `guardrailId=…` (and `guardrailVersion`, default `DRAFT`): the operator's own Bedrock guardrail,
+ *   used instead of the child-safety guardrail the app creates when the provider is `bedrock`.
+ * - `bedrockRegion=…`: the region the stack is deployed to and calls Bedrock in (default us-west-2, the
+ *   one region serving every default model); synth refuses a region the model catalogue says cannot.
+ * - `budgetUsd=…` with `budgetEmail=…`: a monthly cost budget that e-mails at 80 % and 100 % spent and
+ *   when the month is forecast to pass it. Default: none.
  */
 export interface DeployConfig {
   readonly allowDestroy: boolean;
@@ -23,6 +28,8 @@ export interface DeployConfig {
   readonly feedbackFormUrl: string | undefined;
   readonly webAclArn: string | undefined;
   readonly guardrail: { readonly id: string; readonly version: string } | undefined;
+  readonly bedrockRegion: string;
+  readonly budget: { readonly usd: number; readonly email: string } | undefined;
   /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
   readonly removalPolicy: RemovalPolicy;
 }
@@ -61,6 +68,21 @@ function readString(scope: Construct, key: string, pattern: RegExp): string | un
   return raw;
 }
 
+function readBudget(scope: Construct): DeployConfig['budget'] {
+  const raw: unknown = scope.node.tryGetContext('budgetUsd');
+  const email = readString(scope, 'budgetEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  if (raw === undefined || raw === '') {
+    if (email) throw new Error('Context "budgetEmail" needs "budgetUsd" (the monthly amount in US dollars)');
+    return undefined;
+  }
+  const usd = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isFinite(usd) || usd <= 0) {
+    throw new Error(`Context "budgetUsd" must be a positive amount of US dollars, got ${JSON.stringify(raw)}`);
+  }
+  if (!email) throw new Error('Context "budgetUsd" needs "budgetEmail": the address the budget alarms are sent to');
+  return { usd, email };
+}
+
 export function readDeployConfig(scope: Construct): DeployConfig {
   const allowDestroy = readFlag(scope, 'allowDestroy');
   const guardrailId = readString(scope, 'guardrailId', /^[a-z0-9]{1,64}$|^arn:aws[\w-]*:bedrock:/);
@@ -70,7 +92,9 @@ export function readDeployConfig(scope: Construct): DeployConfig {
       ? { id: guardrailId, version: readString(scope, 'guardrailVersion', /^(DRAFT|\d{1,8})$/) ?? 'DRAFT' }
       : undefined,
     allowDestroy,
+    bedrockRegion: readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
     storyProvider: readStoryProvider(scope),
+    budget: readBudget(scope),
     feedbackFormUrl: readHttpsUrl(scope, 'feedbackFormUrl'),
     removalPolicy: allowDestroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   };

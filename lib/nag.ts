@@ -68,10 +68,9 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
   if (stack.deploy.storyProvider === 'bedrock') {
     ack(
       workflow.tasks.role,
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:<AWS::Region>::foundation-model/*]',
-      'Model ids are chosen at run time by the active prompt template (text through Converse, Stability ' +
-        "image models for illustrations), so the grant covers this region's foundation models, with " +
-        'bedrock:InvokeModel only.',
+      'AwsSolutions-IAM5[Resource::*]',
+      'aws-marketplace:ViewSubscriptions and aws-marketplace:Subscribe only (the first call to a third-party ' +
+        'Bedrock model, Stability, subscribes the account): Marketplace has no resource-level permissions.',
     );
   }
 

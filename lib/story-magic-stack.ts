@@ -3,6 +3,8 @@ import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
+import { Bedrock } from './constructs/bedrock.js';
+import { Budget } from './constructs/budget.js';
 import { AccessLogs } from './constructs/buckets.js';
 import { Data } from './constructs/data.js';
 import { Media } from './constructs/media.js';
@@ -23,6 +25,7 @@ export class StoryMagicStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly media: Media;
+  readonly bedrock: Bedrock | undefined;
   readonly workflow: Workflow;
   readonly api: Api;
   readonly web: Web;
@@ -45,6 +48,12 @@ export class StoryMagicStack extends Stack {
       accessLogs: { bucket: logBucket, prefix: 's3/media/' },
     });
 
+    // The bedrock provider's region, guardrail and grants (the catalogue's synth-time check runs here).
+    this.bedrock =
+      storyProvider === 'bedrock'
+        ? new Bedrock(this, 'Bedrock', { region: props.deploy.bedrockRegion, guardrail: props.deploy.guardrail })
+        : undefined;
+
     // The server configuration every Lambda reads (lambdas/shared/config.ts); AWS_REGION comes from Lambda.
     const environment = {
       TABLE_NAME: this.data.table.tableName,
@@ -54,16 +63,13 @@ export class StoryMagicStack extends Stack {
       AUTH_JWKS_URI: this.auth.jwksUri,
       AUTH_CLIENT_ID: this.auth.webClient.userPoolClientId,
       STORY_PROVIDER: storyProvider,
-      ...(props.deploy.guardrail
-        ? { BEDROCK_GUARDRAIL_ID: props.deploy.guardrail.id, BEDROCK_GUARDRAIL_VERSION: props.deploy.guardrail.version }
-        : {}),
+      ...this.bedrock?.environment,
     };
 
     this.workflow = new Workflow(this, 'Workflow', {
       data: this.data,
       media: this.media,
-      storyProvider,
-      guardrailId: props.deploy.guardrail?.id,
+      bedrock: this.bedrock,
       environment,
     });
     this.api = new Api(this, 'Api', {
@@ -84,6 +90,8 @@ export class StoryMagicStack extends Stack {
       removalPolicy,
       autoDeleteObjects,
     });
+
+    if (props.deploy.budget) new Budget(this, 'Budget', props.deploy.budget);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app (and /api, /media)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -5,11 +5,19 @@ import type { Construct } from 'constructs';
 /** Requests one address may send in five minutes before the rate-based rule blocks it for a while. */
 export const WAF_RATE_LIMIT_PER_5_MINUTES = 2000;
 
-const managedRule = (name: string, priority: number): CfnWebACL.RuleProperty => ({
+const managedRule = (name: string, priority: number, countOnly: readonly string[] = []): CfnWebACL.RuleProperty => ({
   name,
   priority,
   overrideAction: { none: {} },
-  statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ...(countOnly.length > 0
+        ? { ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) }
+        : {}),
+    },
+  },
   visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
 });
 
@@ -32,7 +40,10 @@ export class WafStack extends Stack {
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'story-magic', sampledRequestsEnabled: true },
       rules: [
         managedRule('AWSManagedRulesAmazonIpReputationList', 0),
-        managedRule('AWSManagedRulesCommonRuleSet', 1),
+        // SizeRestrictions_BODY blocks bodies over 8 KB, but stories and templates hold up to 20,000
+        // characters (admin saves, story edits): it only counts here, and the API refuses bodies over
+        // 128 KB itself (413 BODY_TOO_LARGE).
+        managedRule('AWSManagedRulesCommonRuleSet', 1, ['SizeRestrictions_BODY']),
         managedRule('AWSManagedRulesKnownBadInputsRuleSet', 2),
         {
           name: 'RatePerAddress',

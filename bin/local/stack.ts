@@ -5,6 +5,9 @@ import type { AppConfig } from '../../common/app-config.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
+import { DEFAULT_BEDROCK_REGION } from '../../common/models/catalogue.js';
+import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
+import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter } from './workflow-runner.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import {
@@ -39,6 +42,8 @@ export type LocalStackOptions = {
   webOutDir?: string | undefined;
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
+  /** With the bedrock provider: the Bedrock twin's port (0 or absent: any free port) and latency profile. */
+  bedrockTwin?: { port?: number; latency?: LatencyProfileName } | undefined;
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
@@ -46,6 +51,8 @@ export type LocalStackOptions = {
 export type LocalStack = Readonly<{
   urls: { web?: string; api: string; dynamodb: string; cognito: string; s3: string };
   serverConfig: ServerConfig;
+  /** The Bedrock twin the bedrock provider calls (bedrock provider only). */
+  bedrockTwin: BedrockTwin | undefined;
   appConfig: AppConfig;
   admin: { email: string; password: string };
   /** Where the emulators write their logs (cognito-local's holds the codes it would have e-mailed). */
@@ -131,6 +138,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       role: 'admin',
     });
 
+    // The bedrock provider calls the Bedrock twin through the real SDK, in the region the stack deploys to
+    // in AWS, with a guardrail named as the CDK app names its own.
+    let bedrockTwin: BedrockTwin | undefined;
+    if (options.storyProvider === 'bedrock') {
+      bedrockTwin = await startBedrockTwin({
+        port: options.bedrockTwin?.port ?? 0,
+        latency: options.bedrockTwin?.latency,
+      });
+      stoppers.push(bedrockTwin.stop);
+    }
+
     const issuer = `${cognito.endpoint}/${userPoolId}`;
     const serverConfig = loadServerConfig({
       AWS_REGION: REGION,
@@ -144,6 +162,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
+      ...(bedrockTwin
+        ? {
+            BEDROCK_ENDPOINT: bedrockTwin.url,
+            BEDROCK_REGION: DEFAULT_BEDROCK_REGION,
+            BEDROCK_GUARDRAIL_ID: 'storymagictwin',
+            BEDROCK_GUARDRAIL_VERSION: '1',
+          }
+        : {}),
       // The web server proxies /api on its own origin; this allows the same origin by its other name too.
       ...(options.web !== 'none'
         ? { ALLOWED_ORIGINS: `http://${LOOPBACK}:${ports.web},http://localhost:${ports.web}` }
@@ -199,6 +225,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
       },
       serverConfig,
+      bedrockTwin,
       appConfig,
       admin: options.admin,
       logDir,

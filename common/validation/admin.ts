@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findModel, modelsOfKind } from '../models/catalogue.js';
 import { ROLES } from '../roles.js';
 
 /** Request bodies of the admin API, checked by the server and the SPA's forms alike. */
@@ -72,17 +73,53 @@ export const adminImageRequestSchema = z.strictObject({
   customizations: z.string().trim().max(500, 'Customization must be 500 characters or less').optional(),
 });
 
-/** SPEC §5: temperature 0 to 1 in steps of 0.1. */
-export const templateUpdateSchema = z.strictObject({
-  content: z.string().trim().min(1, 'Template content is required').max(20_000, 'Template is too long'),
-  parameters: z.strictObject({
-    model: z.string().trim().min(1, 'Model is required').max(200),
-    temperature: z
-      .number()
-      .min(0, 'Temperature must be between 0 and 1')
-      .max(1, 'Temperature must be between 0 and 1')
-      .refine((t) => Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, 'Temperature moves in steps of 0.1'),
-    max_tokens: z.number().int('Max tokens must be a whole number').min(1).max(32_000),
-  }),
-});
-export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
+/** The model kind each prompt template drives. */
+export const TEMPLATE_MODEL_KIND = { story_system: 'text', image_generation: 'image' } as const;
+export type TemplateKind = keyof typeof TEMPLATE_MODEL_KIND;
+
+/**
+ * SPEC §5: temperature 0 to 1 in steps of 0.1. The model must be one of the catalogue's models of the
+ * template's kind, and max tokens at most what that model can answer (Nova Lite: 5,000).
+ */
+export function templateUpdateSchemaFor(type: TemplateKind) {
+  const kind = TEMPLATE_MODEL_KIND[type];
+  const choices = modelsOfKind(kind);
+  return z
+    .strictObject({
+      content: z.string().trim().min(1, 'Template content is required').max(20_000, 'Template is too long'),
+      parameters: z.strictObject({
+        model: z
+          .string()
+          .trim()
+          .min(1, 'Model is required')
+          .max(200)
+          .refine(
+            (id) => findModel(id)?.kind === kind,
+            `Model must be one of: ${choices.map((model) => model.id).join(', ')}`,
+          ),
+        temperature: z
+          .number()
+          .min(0, 'Temperature must be between 0 and 1')
+          .max(1, 'Temperature must be between 0 and 1')
+          .refine((t) => Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, 'Temperature moves in steps of 0.1'),
+        max_tokens: z
+          .number()
+          .int('Max tokens must be a whole number')
+          .min(1, 'Max tokens must be at least 1')
+          // A sanity bound for every model; the chosen model's own limit is checked below, by name.
+          .max(32_000, 'Max tokens must be 32000 or less'),
+      }),
+    })
+    .superRefine((edit, ctx) => {
+      const model = findModel(edit.parameters.model);
+      const limit = model?.maxOutputTokens;
+      if (model && limit !== undefined && edit.parameters.max_tokens > limit) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['parameters', 'max_tokens'],
+          message: `Max tokens must be ${limit} or less for ${model.label}`,
+        });
+      }
+    });
+}
+export type TemplateUpdate = z.infer<ReturnType<typeof templateUpdateSchemaFor>>;

@@ -29,8 +29,12 @@ const envSchema = dataEnvSchema.extend({
    * Origins allowed to call the API from a browser (comma-separated). The SPA calls it on its own origin
    * (CloudFront forwards /api, the local web server proxies it), so by default no other origin may.
    */
-  /** A Bedrock guardrail for generated text (bedrock provider only); version defaults to DRAFT. */
+  /** The Bedrock guardrail for every text call and picture prompt (bedrock provider); version defaults to DRAFT. */
   BEDROCK_GUARDRAIL_ID: z.string().min(1).optional(),
+  /** The region Bedrock is called in (the deployed stack's region in AWS); defaults to AWS_REGION. */
+  BEDROCK_REGION: z.string().min(1).optional(),
+  /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
+  BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
   ALLOWED_ORIGINS: z
     .string()
@@ -59,6 +63,7 @@ export type ServerConfig = DataConfig &
     workflowArn: string | undefined;
     allowedOrigins: readonly string[];
     guardrail: Readonly<{ id: string; version: string }> | undefined;
+    bedrock: Readonly<{ region: string; endpoint: string | undefined }>;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -93,5 +98,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     guardrail: e.BEDROCK_GUARDRAIL_ID
       ? { id: e.BEDROCK_GUARDRAIL_ID, version: e.BEDROCK_GUARDRAIL_VERSION }
       : undefined,
+    bedrock: { region: e.BEDROCK_REGION ?? e.AWS_REGION, endpoint: e.BEDROCK_ENDPOINT },
   };
 }

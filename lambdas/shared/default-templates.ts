@@ -1,3 +1,4 @@
+import { DEFAULT_MODELS } from '../../common/models/catalogue.js';
 import type { PromptTemplate } from '../workflow/providers/types.js';
 
 /**
@@ -19,7 +20,7 @@ export const DEFAULT_TEMPLATES: Record<
       'anything a young child should not read. Fear, when it appears, is small and resolved quickly and kindly.',
       'Answer with JSON only.',
     ].join(' '),
-    model: 'amazon.nova-lite-v1:0',
+    model: DEFAULT_MODELS.text,
     temperature: 0.7,
     maxTokens: 2000,
   },
@@ -29,7 +30,7 @@ export const DEFAULT_TEMPLATES: Record<
     content:
       'A children’s picture-book illustration, {art_style}. Scene: {scene_description}. Characters: {characters}. ' +
       'Mood: {mood}. Friendly faces, bright and gentle colours, no text, no words, safe for young children.',
-    model: 'stability.stable-image-core-v1:1',
+    model: DEFAULT_MODELS.expressImage,
     temperature: 0.7,
     maxTokens: 2000,
   },

@@ -9,12 +9,30 @@ import { createLocalProvider } from './providers/local/index.js';
 import type { StoryProvider } from './providers/types.js';
 import { createTaskHandlers, createWorkflowHandler } from './tasks.js';
 
+/**
+ * The real SDK client, in the configured region; locally pointed at the Bedrock twin with dummy
+ * credentials (the twin reads the region from the request's signature, as AWS does).
+ */
+export function bedrockClient(bedrock: ServerConfig['bedrock']): BedrockRuntimeClient {
+  const client = new BedrockRuntimeClient({
+    region: bedrock.region,
+    maxAttempts: 1,
+    ...(bedrock.endpoint
+      ? { endpoint: bedrock.endpoint, credentials: { accessKeyId: 'twin', secretAccessKey: 'twin' } }
+      : {}),
+  });
+  // As for the other clients (aws-clients.ts): no filtered copy of every prompt for a logger.
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
+
 /** The provider the configuration names: `local` (offline, default) or `bedrock`. */
 export function createProvider(config: ServerConfig): StoryProvider {
   return config.storyProvider === 'bedrock'
     ? // The provider retries with its own bounded back-off; the SDK must not multiply the attempts.
       createBedrockProvider({
-        client: new BedrockRuntimeClient({ region: config.region, maxAttempts: 1 }),
+        client: bedrockClient(config.bedrock),
+        region: config.bedrock.region,
         guardrail: config.guardrail,
       })
     : createLocalProvider();

@@ -1,15 +1,18 @@
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { StoryProvider } from '../config.js';
 import { fromRoot } from '../paths.js';
+import type { Bedrock } from './bedrock.js';
 import type { Data } from './data.js';
 import type { Media } from './media.js';
 import { NodeFunction } from './node-function.js';
+
+/** The tasks Lambda's timeout; test/infra checks it stays below each Task state's TimeoutSeconds. */
+export const TASKS_TIMEOUT_SECONDS = 210;
 
 /** The definition the local stack runs too (bin/local/workflow-runner.ts): one file, two runners. */
 export const WORKFLOW_DEFINITION_FILE = fromRoot('lambdas', 'workflow', 'definition.asl.json');
@@ -17,9 +20,8 @@ export const WORKFLOW_DEFINITION_FILE = fromRoot('lambdas', 'workflow', 'definit
 export interface WorkflowProps {
   readonly data: Data;
   readonly media: Media;
-  readonly storyProvider: StoryProvider;
-  /** A Bedrock guardrail id or ARN the tasks may apply (bedrock provider). */
-  readonly guardrailId?: string | undefined;
+  /** The bedrock provider's setup; undefined with the local provider (no Bedrock access at all). */
+  readonly bedrock: Bedrock | undefined;
   /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -39,34 +41,17 @@ export class Workflow extends Construct {
       entry: 'lambdas/workflow/handler.ts',
       description: 'Story Magic generation workflow tasks',
       environment: props.environment,
-      // Text and image generation calls can take tens of seconds; Step Functions retries on failure.
+      // Text and image generation calls take tens of seconds. The timeout stays below every Task state's
+      // TimeoutSeconds (240) in the definition, so a task is always stopped before its state gives up on
+      // it: nothing keeps writing after the workflow has marked the story failed.
       memorySize: 1024,
-      timeout: Duration.minutes(5),
+      timeout: Duration.seconds(TASKS_TIMEOUT_SECONDS),
     });
     props.data.grantItemAccess(this.tasks.role);
     props.media.grantObjectAccess(this.tasks.role);
 
-    if (props.storyProvider === 'bedrock') {
-      // Converse is authorised by bedrock:InvokeModel (there is no separate IAM action). Model ids come
-      // from the active prompt template at run time, so the grant covers this region's foundation models.
-      this.tasks.role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['bedrock:InvokeModel'],
-          resources: [
-            Arn.format(
-              {
-                service: 'bedrock',
-                account: '',
-                resource: 'foundation-model',
-                resourceName: '*',
-                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-              },
-              Stack.of(this),
-            ),
-          ],
-        }),
-      );
-    }
+    // Exactly the catalogue's models and profiles, the guardrail and the Marketplace subscription (bedrock.ts).
+    props.bedrock?.grantInvoke(this.tasks.role);
 
     // The stale sweep (tasks.ts sweepStale): a story whose execution was lost is failed and its slot freed.
     new Rule(this, 'StaleSweep', {
@@ -74,28 +59,6 @@ export class Workflow extends Construct {
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(this.tasks.function, { event: RuleTargetInput.fromObject({ task: 'sweepStale' }) })],
     });
-
-    if (props.storyProvider === 'bedrock' && props.guardrailId) {
-      // Converse with a guardrail also needs permission to apply that guardrail.
-      this.tasks.role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['bedrock:ApplyGuardrail'],
-          resources: [
-            props.guardrailId.startsWith('arn:')
-              ? props.guardrailId
-              : Arn.format(
-                  {
-                    service: 'bedrock',
-                    resource: 'guardrail',
-                    resourceName: props.guardrailId,
-                    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-                  },
-                  Stack.of(this),
-                ),
-          ],
-        }),
-      );
-    }
 
     const logGroup = new LogGroup(this, 'Logs', {
       // Step Functions recommends this prefix: it keeps the account's CloudWatch Logs resource policy small.

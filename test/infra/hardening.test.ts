@@ -49,6 +49,23 @@ describe('abuse protection in AWS', () => {
     });
   });
 
+  it('lets bodies over 8 KB through to the API (stories and templates hold 20,000 characters), counting them', () => {
+    const { waf } = createApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+    Template.fromStack(waf).hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: {
+              VendorName: 'AWS',
+              Name: 'AWSManagedRulesCommonRuleSet',
+              RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+            },
+          },
+        }),
+      ]),
+    });
+  });
+
   it('applies the configured Bedrock guardrail to generated text, and may use only that guardrail', () => {
     synth.template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {

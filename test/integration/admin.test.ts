@@ -312,6 +312,22 @@ describe('prompt templates', () => {
       json({ content: 'x', parameters: { ...active.parameters, temperature: 1.5 } }, 'PUT'),
     );
     expect(bad.body.error?.message).toBe('Temperature must be between 0 and 1');
+    // Only catalogue models of the template's kind, and no more tokens than the model can answer.
+    const refusals = await Promise.all(
+      [
+        { ...active.parameters, max_tokens: 32_000 },
+        { ...active.parameters, model: 'gpt-4o' },
+        { ...active.parameters, model: 'stability.stable-image-core-v1:1' },
+      ].map(async (parameters) => {
+        const answer = await adminCall(`/admin/templates/${active.id}`, json({ content: 'x', parameters }, 'PUT'));
+        return [answer.status, answer.body.error?.message];
+      }),
+    );
+    expect(refusals).toEqual([
+      [400, 'Max tokens must be 5000 or less for Amazon Nova Lite'],
+      [400, expect.stringMatching(/^Model must be one of: .*amazon\.nova-lite-v1:0/)],
+      [400, expect.stringMatching(/^Model must be one of: /)],
+    ]);
 
     const versions = (await list()).filter((t) => t.type === 'story_system');
     expect(versions.find((t) => t.id === active.id)?.content).toBe(active.content); // older version readable

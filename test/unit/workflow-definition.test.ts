@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
+import { PROVIDER_ERRORS, ProviderError, type ProviderErrorCode } from '../../lambdas/workflow/providers/types.js';
 
 type Call = { task: string } & Record<string, unknown>;
 
@@ -24,7 +25,8 @@ describe('generation workflow definition', () => {
       States as Record<string, { Type: string; Catch?: { Next: string }[] }>,
     )) {
       if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
-      const handler = name === 'PaintImage' ? 'MarkImageFailed' : 'MarkFailed';
+      // The text is saved before the cover: a cover that fails leaves a readable story.
+      const handler = name === 'PaintImage' ? 'MarkImageFailed' : name === 'PaintCover' ? 'MarkReady' : 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
@@ -83,5 +85,54 @@ describe('generation workflow definition', () => {
     expect(failed?.task).toBe('markFailed');
     expect(JSON.stringify(failed?.failure)).toContain('provider unavailable');
     expect(failed?.job).toEqual({ storyId: 'story-1' });
+  });
+
+  const finalCodes = (Object.keys(PROVIDER_ERRORS) as ProviderErrorCode[]).filter(
+    (code) => PROVIDER_ERRORS[code].final,
+  );
+
+  it.each(finalCodes)('never retries a %s provider error: the story fails after one try', async (code) => {
+    const { calls, run } = scripted({ writeStory: () => new ProviderError('final', code) });
+    await expect(run()).rejects.toThrow();
+    expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(1);
+    expect(calls.at(-1)).toMatchObject({ task: 'markFailed', failure: { Error: PROVIDER_ERRORS[code].name } });
+  });
+
+  it('retries a throttled model call twice more, with full jitter in AWS', async () => {
+    const { calls, run } = scripted({
+      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
+      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : {}),
+    });
+    await run();
+    expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(3);
+    const { States } = loadDefinition();
+    const retry = (States as Record<string, { Retry?: { ErrorEquals: string[]; JitterStrategy?: string }[] }>)
+      .WriteStory?.Retry;
+    expect(retry?.find((r) => r.ErrorEquals.includes('Provider.Throttled'))?.JitterStrategy).toBe('FULL');
+  });
+
+  it('paints no second time after a filtered cover and still makes the story ready', async () => {
+    const { calls, run } = scripted({
+      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
+      paintCover: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
+    });
+    await run();
+    expect(calls.map((c) => c.task)).toEqual([
+      'buildPrompt',
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'paintCover',
+      'markReady',
+    ]);
+  });
+
+  it('retries CheckStory like every other task', async () => {
+    const { calls, run } = scripted({
+      checkStory: (_call, count) => (count === 1 ? new Error('table busy') : { valid: true, attemptsLeft: 2 }),
+    });
+    await run();
+    expect(calls.filter((c) => c.task === 'checkStory')).toHaveLength(2);
+    expect(calls.at(-1)?.task).toBe('markReady');
   });
 });

@@ -81,15 +81,36 @@ export type Illustration = Readonly<{
   height: number;
 }>;
 
-/** A refusal that should not be retried as is (content filtered, invalid answer after retries). */
+/**
+ * Why a provider gave up, and whether trying again later can help. The Step Functions definition retries
+ * by these names (definition.asl.json): final ones never, transient ones with jittered back-off.
+ */
+export const PROVIDER_ERRORS = {
+  /** The model or a guardrail refused the content: the same request would be refused again. */
+  CONTENT_FILTERED: { name: 'Provider.ContentFiltered', final: true },
+  /** The answer could not be read, after the provider's own repair turn. */
+  INVALID_RESPONSE: { name: 'Provider.InvalidResponse', final: true },
+  /** The model is not served here, or this account may not call it (region, model access, IAM). */
+  MODEL_UNAVAILABLE: { name: 'Provider.ModelUnavailable', final: true },
+  /** The request itself was refused as invalid (for example an on-demand call that needs a profile). */
+  INVALID_REQUEST: { name: 'Provider.InvalidRequest', final: true },
+  /** Throttled after the provider's own bounded retries: worth another try a little later. */
+  THROTTLED: { name: 'Provider.Throttled', final: false },
+  /** A brief outage of the model service. */
+  UNAVAILABLE: { name: 'Provider.Unavailable', final: false },
+} as const;
+export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
+
+/** A provider's failure, named for the workflow's Retry and Catch rules. */
 export class ProviderError extends Error {
   constructor(
     message: string,
-    readonly code: 'CONTENT_FILTERED' | 'INVALID_RESPONSE' | 'THROTTLED' | 'UNAVAILABLE',
+    readonly code: ProviderErrorCode,
   ) {
     // The code leads the message: Step Functions passes only the message on (as the failure's Cause).
     super(`[${code}] ${message}`);
-    this.name = 'ProviderError';
+    // The Lambda runtime reports `name` as the error type, which Step Functions matches in ErrorEquals.
+    this.name = PROVIDER_ERRORS[code].name;
   }
 }
 

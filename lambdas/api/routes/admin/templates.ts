@@ -1,5 +1,5 @@
 import type { TemplateView } from '../../../../common/api/admin-views.js';
-import { ADMIN_MESSAGES, templateUpdateSchema } from '../../../../common/validation/admin.js';
+import { ADMIN_MESSAGES, templateUpdateSchemaFor } from '../../../../common/validation/admin.js';
 import { templateRepository, type TemplateItem } from '../../../shared/repositories/templates.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
@@ -37,8 +37,12 @@ export const adminTemplateRoutes = [
     path: '/admin/templates/:id',
     access: 'admin',
     async handle(c, deps) {
-      const edit = await parseBody(c, templateUpdateSchema);
-      const saved = await templates(deps).saveVersion(c.req.param('id') ?? '', edit);
+      const id = c.req.param('id') ?? '';
+      // The template's type decides which catalogue models (and token limits) an edit may name.
+      const current = (await templates(deps).listAll()).find((item) => item.id === id);
+      if (!current) throw TEMPLATE_NOT_FOUND;
+      const edit = await parseBody(c, templateUpdateSchemaFor(current.template_type));
+      const saved = await templates(deps).saveVersion(id, edit);
       if (!saved) throw TEMPLATE_NOT_FOUND;
       await logActivity(c, deps, {
         action: 'update_template',

@@ -1,28 +1,31 @@
-import { InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import { ApplyGuardrailCommand, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { z } from 'zod';
+import { DEFAULT_MODELS, findModel, invocationFor } from '../../../../common/models/catalogue.js';
 import { ProviderError } from '../types.js';
 import type { Illustration, IllustrationRequest } from '../types.js';
 import { imagePrompt } from './prompts.js';
 import { withRetries } from './retry.js';
 import type { RetryPolicy } from './retry.js';
+import type { Guardrail } from './story.js';
 
 /** Stability models on Bedrock (Nova Canvas and Titan Image reached end of life there). */
 export const DEFAULT_IMAGE_MODELS = {
-  express: 'stability.stable-image-core-v1:1',
-  studio: 'stability.stable-image-ultra-v1:1',
+  express: DEFAULT_MODELS.expressImage,
+  studio: DEFAULT_MODELS.studioImage,
 } as const;
 
 export type ImageModels = Readonly<{ expressImage?: string; studioImage?: string }>;
 
-/** Also matches cross-region inference profiles such as `us.stability.sd3-5-large-v1:0`. */
-const STABILITY_MODEL = /(^|\.)stability\./;
-
-/** Express is always the fast model; studio honours an admin's Stability choice in the image template. */
+/**
+ * Express is always the fast model. Studio honours an admin's choice in the image template only when it
+ * names a studio-tier catalogue model, so the seeded template (which names Core) still paints studio
+ * pictures with Stable Image Ultra.
+ */
 export function imageModelFor(request: IllustrationRequest, models: ImageModels): string {
   if (request.mode === 'express') return models.expressImage ?? DEFAULT_IMAGE_MODELS.express;
-  const fromTemplate = request.template.model.trim();
-  if (STABILITY_MODEL.test(fromTemplate)) return fromTemplate;
+  const fromTemplate = findModel(request.template.model);
+  if (fromTemplate?.kind === 'image' && fromTemplate.tier === 'studio') return fromTemplate.id;
   return models.studioImage ?? DEFAULT_IMAGE_MODELS.studio;
 }
 
@@ -33,26 +36,63 @@ export const stabilitySeed = (seed: number): number => {
   return ((whole % SEED_SPAN) + SEED_SPAN) % SEED_SPAN;
 };
 
+/** Stability's answer: a non-null finish reason ("Filter reason: prompt", …) comes with no image. */
 const imageAnswerSchema = z.object({
-  images: z.array(z.string().min(1)).min(1),
+  images: z.array(z.string()).optional(),
   finish_reasons: z.array(z.string().nullable()).optional(),
   seeds: z.array(z.number()).optional(),
 });
+
+const FILTERED_REASON = /^filter reason|content_filtered/i;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const isPng = (bytes: Uint8Array) => PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
 
 type Painted = { filtered: true } | { filtered: false; body: Uint8Array };
 
-export type ImageDeps = Readonly<{ client: BedrockRuntimeClient; models: ImageModels; retry: RetryPolicy }>;
+export type ImageDeps = Readonly<{
+  client: BedrockRuntimeClient;
+  region: string;
+  models: ImageModels;
+  retry: RetryPolicy;
+  guardrail?: Guardrail | undefined;
+}>;
+
+/** The image model's id for this region, from the catalogue (a refusal names where it is served). */
+function imageModelId(deps: ImageDeps, request: IllustrationRequest): string {
+  const check = invocationFor(imageModelFor(request, deps.models), deps.region);
+  if (!check.ok) throw new ProviderError(check.reason, 'MODEL_UNAVAILABLE');
+  return check.invocation.modelId;
+}
+
+/** The guardrail's verdict on a picture prompt: image models take no guardrail of their own. */
+async function promptAllowed(deps: ImageDeps, prompt: string): Promise<boolean> {
+  if (!deps.guardrail) return true;
+  const { guardrail } = deps;
+  const verdict = await withRetries(
+    () =>
+      deps.client.send(
+        new ApplyGuardrailCommand({
+          guardrailIdentifier: guardrail.id,
+          guardrailVersion: guardrail.version,
+          source: 'INPUT',
+          content: [{ text: { text: prompt } }],
+        }),
+      ),
+    deps.retry,
+  );
+  return verdict.action !== 'GUARDRAIL_INTERVENED';
+}
 
 async function paint(deps: ImageDeps, request: IllustrationRequest, soft: boolean): Promise<Painted> {
+  const modelId = imageModelId(deps, request);
   const { prompt, negativePrompt } = imagePrompt(request, soft);
+  if (!(await promptAllowed(deps, prompt))) return { filtered: true };
   const output = await withRetries(
     () =>
       deps.client.send(
         new InvokeModelCommand({
-          modelId: imageModelFor(request, deps.models),
+          modelId,
           contentType: 'application/json',
           accept: 'application/json',
           body: JSON.stringify({
@@ -74,21 +114,23 @@ async function paint(deps: ImageDeps, request: IllustrationRequest, soft: boolea
     throw new ProviderError('The image answer was not JSON', 'INVALID_RESPONSE');
   }
   const answer = imageAnswerSchema.safeParse(value);
-  if (!answer.success) throw new ProviderError('The image answer had no image', 'INVALID_RESPONSE');
+  if (!answer.success) throw new ProviderError('The image answer had an unknown shape', 'INVALID_RESPONSE');
 
   const reason = answer.data.finish_reasons?.[0];
-  if (reason && /^filter reason/i.test(reason)) return { filtered: true };
+  if (reason && FILTERED_REASON.test(reason)) return { filtered: true };
   if (reason) throw new ProviderError('The image model did not finish', 'INVALID_RESPONSE');
 
-  const [image] = answer.data.images;
-  const body = image === undefined ? new Uint8Array() : new Uint8Array(Buffer.from(image, 'base64'));
+  const image = answer.data.images?.[0];
+  if (!image) throw new ProviderError('The image answer had no image', 'INVALID_RESPONSE');
+  const body = new Uint8Array(Buffer.from(image, 'base64'));
   if (!isPng(body)) throw new ProviderError('The image answer was not a PNG', 'INVALID_RESPONSE');
   return { filtered: false, body };
 }
 
 /**
- * Paints one picture with the story's seed. A "Filter reason" answer gets one kind retry with a softened
- * prompt (no customizations, gentle wording, same seed), then a CONTENT_FILTERED refusal.
+ * Paints one picture with the story's seed. A filtered answer, or a guardrail intervention on the prompt,
+ * gets one kind retry with a softened prompt (no customizations, gentle wording, same seed), then a
+ * CONTENT_FILTERED refusal.
  */
 export async function drawIllustration(deps: ImageDeps, request: IllustrationRequest): Promise<Illustration> {
   let painted = await paint(deps, request, false);

@@ -14,8 +14,10 @@ export type BedrockProviderDeps = Readonly<{
    * `maxAttempts: 1` keeps the total wait bounded by this provider alone.
    */
   client: BedrockRuntimeClient;
+  /** The client's region: the catalogue decides from it between a model's id and its inference profile. */
+  region: string;
   models?: ImageModels;
-  /** Checked on every generated story when set. */
+  /** Applied to every text call (input and output) and every picture prompt when set. */
   guardrail?: Guardrail | undefined;
   sleep?: Sleep;
   random?: () => number;
@@ -37,7 +39,9 @@ export function createBedrockProvider(deps: BedrockProviderDeps): StoryProvider 
   const models = deps.models ?? {};
   return {
     name: 'bedrock',
-    writeStory: (request) => writeStory({ client: deps.client, retry, guardrail: deps.guardrail }, request),
-    drawIllustration: (request) => drawIllustration({ client: deps.client, models, retry }, request),
+    writeStory: (request) =>
+      writeStory({ client: deps.client, region: deps.region, retry, guardrail: deps.guardrail }, request),
+    drawIllustration: (request) =>
+      drawIllustration({ client: deps.client, region: deps.region, models, retry, guardrail: deps.guardrail }, request),
   };
 }

@@ -1,6 +1,7 @@
 import { IMAGE_TYPES } from '../../../../common/story-choices.js';
 import type { ArtStyle } from '../../../../common/story-choices.js';
 import type { IllustrationRequest, StoryRequest } from '../types.js';
+import { FAMILY_TAG, FAMILY_TEXT_RULE, familyFence, neutraliseFamilyText } from './family-text.js';
 
 /**
  * The slice of the age-band configuration this provider reads. Declared structurally, so a change to
@@ -32,13 +33,22 @@ export const hasPlaceholder = (text: string): boolean => new RegExp(PLACEHOLDER.
 
 const range = (min: number, max: number) => (min === max ? String(min) : `${min}-${max}`);
 
-/** Every placeholder the band prompts and the story template may use, from the resolved choices. */
+/** Where a template's `{custom_*}` placeholder points: the family's words stay inside the fence. */
+const fenced = (label: string, value: string | undefined) =>
+  value?.trim() ? `(the "${label}" line inside <${FAMILY_TAG}>)` : '(none)';
+
+/**
+ * Every placeholder the band prompts and the story template may use, from the resolved choices. The
+ * hero's name is placed where templates ask for it (a story needs it), stripped of fence characters; the
+ * family's descriptions are never pasted into a prompt outside the fence.
+ */
 export function storyPlaceholders(request: StoryRequest, band: BandPromptSource): Record<string, string> {
   const { words_total: words, pages } = band.bands;
   const custom = request.customDescriptions;
+  const heroName = neutraliseFamilyText(request.heroName);
   return {
-    hero_name: request.heroName,
-    character_name: request.heroName,
+    hero_name: heroName,
+    character_name: heroName,
     character_type: request.characterType,
     story_kind: request.storyKind,
     story_type: request.storyKind,
@@ -54,9 +64,9 @@ export function storyPlaceholders(request: StoryRequest, band: BandPromptSource)
     pages: range(pages.min, pages.max),
     pages_min: String(pages.min),
     pages_max: String(pages.max),
-    custom_character: custom.character ?? '',
-    custom_story_type: custom.storyType ?? '',
-    custom_mission: custom.mission ?? '',
+    custom_character: fenced('hero', custom.character),
+    custom_story_type: fenced('kind of story', custom.storyType),
+    custom_mission: fenced('mission', custom.mission),
   };
 }
 
@@ -70,6 +80,7 @@ export function storySystemPrompts(request: StoryRequest, band: BandPromptSource
   if (denied.length > 0) {
     blocks.push(`Keep the story gentle and safe. Never mention or hint at: ${denied.join(', ')}.`);
   }
+  blocks.push(FAMILY_TEXT_RULE);
   // Converse rejects empty text blocks, and an admin may leave the template blank.
   return blocks.filter((block) => block !== '');
 }
@@ -83,29 +94,41 @@ export const JSON_INSTRUCTIONS = [
   ` "scenes": {${SCENE_KEYS}: string (one short sentence describing a picture of that moment)}}`,
 ].join('\n');
 
-/** The single user turn: the band's seed with the choices, the child's own wishes, last try's fixes. */
-export function storyUserMessage(request: StoryRequest, band: BandPromptSource): string {
-  const parts = [fillPlaceholders(band.prompts.user_seed, storyPlaceholders(request, band)).trim()];
+/** The single user turn, in three parts: our instructions, the family's fenced words, the answer format. */
+export type StoryUserTurn = Readonly<{ instructions: string; family: string; format: string }>;
 
+/**
+ * The band's seed with the choices, then the family's words fenced as data (the hero's name and any
+ * descriptions), then last try's fixes and the answer format. The caller sends `family` as a guarded
+ * block when a guardrail is configured, so the guardrail checks exactly the family's words on input.
+ */
+export function storyUserTurn(request: StoryRequest, band: BandPromptSource): StoryUserTurn {
   const custom = request.customDescriptions;
-  // A wish the band's seed already places through its placeholder is not repeated.
-  const wish = (placeholder: string, label: string, value: string | undefined) =>
-    value && !band.prompts.user_seed.includes(`{${placeholder}}`) ? `- ${label}: ${value}` : '';
-  const wishes = [
-    wish('custom_character', 'About the hero', custom.character),
-    wish('custom_story_type', 'About the kind of story', custom.storyType),
-    wish('custom_mission', 'About the mission', custom.mission),
-  ].filter((line) => line !== '');
-  if (wishes.length > 0) parts.push(`The young author added these wishes:\n${wishes.join('\n')}`);
+  const family = familyFence([
+    ['hero name', request.heroName],
+    ['hero', custom.character],
+    ['kind of story', custom.storyType],
+    ['mission', custom.mission],
+  ]);
+  const instructions = [
+    fillPlaceholders(band.prompts.user_seed, storyPlaceholders(request, band)).trim(),
+    family ? `${FAMILY_TEXT_RULE}\nThe family's wishes:` : '',
+  ].filter((part) => part !== '');
 
+  const closing: string[] = [];
   if (request.attempt > 1 && request.problems.length > 0) {
     const fixes = request.problems.map((problem) => `- ${problem}`).join('\n');
-    parts.push(`A friendly note: the last version needed a few changes. Please make sure that:\n${fixes}`);
+    closing.push(`A friendly note: the last version needed a few changes. Please make sure that:\n${fixes}`);
   }
-
-  parts.push(JSON_INSTRUCTIONS);
-  return parts.filter((part) => part !== '').join('\n\n');
+  closing.push(JSON_INSTRUCTIONS);
+  return { instructions: instructions.join('\n\n'), family, format: closing.join('\n\n') };
 }
+
+/** The user turn as one text (no guardrail): the three parts in order. */
+export const storyUserMessage = (request: StoryRequest, band: BandPromptSource): string => {
+  const turn = storyUserTurn(request, band);
+  return [turn.instructions, turn.family, turn.format].filter((part) => part !== '').join('\n\n');
+};
 
 /** Fallback art directions, used only when the request carries no band `image_styles` entry. */
 const DEFAULT_ART_STYLES: Record<ArtStyle, string> = {
@@ -141,20 +164,23 @@ export type ImagePrompt = Readonly<{ prompt: string; negativePrompt: string }>;
  * dropped, the mood made gentle and friendly wording added, while the seed stays the same.
  */
 export function imagePrompt(request: IllustrationRequest, soft: boolean): ImagePrompt {
-  const characters = `${request.heroName}, a friendly ${request.characterType.toLowerCase()}`;
+  // Family words (the name, the picture wish) lose fence and hidden characters; the guardrail checks the
+  // whole prompt before it is painted (images.ts).
+  const heroName = neutraliseFamilyText(request.heroName);
+  const characters = `${heroName}, a friendly ${request.characterType.toLowerCase()}`;
   const values: Record<string, string> = {
     art_style: artStylePrompt(request),
     scene_description: request.scene,
     characters,
     mood: soft ? 'gentle, cheerful and cosy' : request.mood,
-    hero_name: request.heroName,
+    hero_name: heroName,
     character_type: request.characterType,
   };
   const template = request.template.content;
   const parts = [fillPlaceholders(template, values).trim()];
   // A template without the scene would paint the same picture for every page.
   if (!/\{scene_description\}/i.test(template)) parts.push(`Scene: ${request.scene}`);
-  const customizations = request.customizations?.trim();
+  const customizations = neutraliseFamilyText(request.customizations ?? '');
   if (!soft && customizations) parts.push(`Details: ${customizations}`);
   if (soft) {
     parts.unshift("A gentle, friendly, wholesome children's picture-book illustration.");

@@ -29,19 +29,30 @@ const TRANSIENT: Readonly<Record<string, 'THROTTLED' | 'UNAVAILABLE'>> = {
   ModelTimeoutException: 'UNAVAILABLE',
 };
 
+/** Refusals no wait can fix: they end the generation with a final, named error. */
+const FINAL: Readonly<Record<string, 'MODEL_UNAVAILABLE' | 'INVALID_REQUEST'>> = {
+  AccessDeniedException: 'MODEL_UNAVAILABLE',
+  ResourceNotFoundException: 'MODEL_UNAVAILABLE',
+  ValidationException: 'INVALID_REQUEST',
+};
+
 const errorName = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : '';
 
 /**
  * Runs one Bedrock call, waiting out throttling and brief outages with capped exponential back-off
- * (half fixed, half jitter). Other errors pass through untouched: they are not ours to retry.
+ * (half fixed, half jitter). Bedrock's refusals become final provider errors; anything else passes through.
  */
 export async function withRetries<T>(call: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await call();
     } catch (error) {
-      const code = TRANSIENT[errorName(error)];
+      const name = errorName(error);
+      const final = FINAL[name];
+      // The name only, never the SDK's message: it may quote the request.
+      if (final) throw new ProviderError(`Bedrock refused the call (${name})`, final);
+      const code = TRANSIENT[name];
       if (!code) throw error;
       if (attempt >= policy.attempts) {
         // The name only: the SDK error may carry request metadata we do not want in logs.

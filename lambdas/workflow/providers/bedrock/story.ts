@@ -1,9 +1,15 @@
 import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import type { BedrockRuntimeClient, ConverseCommandOutput, Message } from '@aws-sdk/client-bedrock-runtime';
+import type {
+  BedrockRuntimeClient,
+  ContentBlock,
+  ConverseCommandOutput,
+  Message,
+} from '@aws-sdk/client-bedrock-runtime';
 import { z } from 'zod';
+import { invocationFor } from '../../../../common/models/catalogue.js';
 import { ProviderError } from '../types.js';
 import type { StoryDraft, StoryRequest } from '../types.js';
-import { storySystemPrompts, storyUserMessage } from './prompts.js';
+import { storySystemPrompts, storyUserTurn } from './prompts.js';
 import type { BandPromptSource } from './prompts.js';
 import { withRetries } from './retry.js';
 import type { RetryPolicy } from './retry.js';
@@ -97,14 +103,26 @@ const answerText = (output: ConverseCommandOutput): string =>
     .join('')
     .trim();
 
-/** A Bedrock guardrail checked on every story answer (deploy context `guardrailId`). */
+/** The Bedrock guardrail applied to every text call and picture prompt (created by the CDK app). */
 export type Guardrail = Readonly<{ id: string; version: string }>;
 
 export type StoryDeps = Readonly<{
   client: BedrockRuntimeClient;
+  /** The region the client calls: decides between a model's own id and its inference profile. */
+  region: string;
   retry: RetryPolicy;
   guardrail?: Guardrail | undefined;
 }>;
+
+/** The model id to send from this region and the largest answer it allows, from the catalogue. */
+export function textModelFor(model: string, region: string): { modelId: string; maxOutputTokens: number | undefined } {
+  const check = invocationFor(model, region);
+  if (!check.ok) throw new ProviderError(check.reason, 'MODEL_UNAVAILABLE');
+  if (check.invocation.model.kind !== 'text') {
+    throw new ProviderError(`${check.invocation.model.label} does not write text`, 'MODEL_UNAVAILABLE');
+  }
+  return { modelId: check.invocation.modelId, maxOutputTokens: check.invocation.model.maxOutputTokens };
+}
 
 /**
  * Writes one story with Converse: the template's model and settings, the band's prompts, a JSON answer.
@@ -113,18 +131,29 @@ export type StoryDeps = Readonly<{
 export async function writeStory(deps: StoryDeps, request: StoryRequest): Promise<StoryDraft> {
   // Checked structurally against the fields this provider relies on (see BandPromptSource).
   const band: BandPromptSource = request.band;
+  const { modelId, maxOutputTokens } = textModelFor(request.template.model, deps.region);
+  const maxTokens = Math.min(request.template.maxTokens, maxOutputTokens ?? request.template.maxTokens);
   const system = storySystemPrompts(request, band).map((block) => ({ text: block }));
-  const firstTurn: Message = { role: 'user', content: [{ text: storyUserMessage(request, band) }] };
+  const turn = storyUserTurn(request, band);
+  // With a guardrail, the family's fenced words are the guarded content: the guardrail checks them (and
+  // every answer) while our own instructions are not mistaken for an attack on the prompt.
+  const familyBlock: ContentBlock[] = turn.family
+    ? [deps.guardrail ? { guardContent: { text: { text: turn.family } } } : { text: turn.family }]
+    : [];
+  const firstTurn: Message = {
+    role: 'user',
+    content: [{ text: turn.instructions }, ...familyBlock, { text: turn.format }],
+  };
 
   const converse = async (messages: Message[]) => {
     const output = await withRetries(
       () =>
         deps.client.send(
           new ConverseCommand({
-            modelId: request.template.model,
+            modelId,
             system,
             messages,
-            inferenceConfig: { temperature: request.template.temperature, maxTokens: request.template.maxTokens },
+            inferenceConfig: { temperature: request.template.temperature, maxTokens },
             // An intervention ends the answer with stopReason guardrail_intervened: filtered, below.
             ...(deps.guardrail
               ? {

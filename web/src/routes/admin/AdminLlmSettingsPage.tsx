@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { firstError } from '../../../../common/validation/accounts';
-import { templateUpdateSchema } from '../../../../common/validation/admin';
+import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '../../../../common/models/catalogue';
+import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '../../../../common/validation/admin';
 import { activateTemplate, fetchTemplates, updateTemplate, type TemplateView } from '../../api/admin';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';
@@ -232,10 +233,12 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
   const [temperature, setTemperature] = useState(String(template.parameters.temperature));
   const [maxTokens, setMaxTokens] = useState(String(template.parameters.max_tokens));
   const [busy, runBusy] = useBusyAction<'save' | 'activate'>(reportFailure);
+  // The chosen model's own limit (Nova Lite answers at most 5,000 tokens); the catalogue's largest otherwise.
+  const tokenLimit = findModel(model)?.maxOutputTokens ?? MAX_OUTPUT_TOKENS;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = templateUpdateSchema.safeParse({
+    const parsed = templateUpdateSchemaFor(template.type).safeParse({
       content,
       parameters: {
         model,
@@ -297,9 +300,17 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
               id={`${id}-model`}
               className="field__input"
               maxLength={200}
+              list={`${id}-models`}
               value={model}
               onChange={(e) => setModel(e.target.value)}
             />
+            <datalist id={`${id}-models`}>
+              {modelsOfKind(TEMPLATE_MODEL_KIND[template.type]).map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </datalist>
           </div>
           {story && (
             <>
@@ -333,11 +344,15 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
                   type="number"
                   inputMode="numeric"
                   min={1}
-                  max={32_000}
+                  max={tokenLimit}
+                  aria-describedby={`${id}-tokens-hint`}
                   step={1}
                   value={maxTokens}
                   onChange={(e) => setMaxTokens(e.target.value)}
                 />
+                <p id={`${id}-tokens-hint`} className="field__hint">
+                  1 to {tokenLimit}
+                </p>
               </div>
             </>
           )}

@@ -1,0 +1,76 @@
+import type { AgeBand } from '../../../common/age-bands.js';
+import {
+  CHARACTER_TYPES,
+  MISSION_MAPPING,
+  MISSIONS,
+  NARRATIVE_STRUCTURES,
+  STORY_KINDS,
+} from '../../../common/story-choices.js';
+import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
+import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
+import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';
+import { createLocalProvider } from '../../../lambdas/workflow/providers/local/index.js';
+import type { StoryRequest } from '../../../lambdas/workflow/providers/types.js';
+
+const writer = createLocalProvider();
+
+/** The first of `choices` the prompt names (the band's seed fills them in), else the first choice. */
+const named = <T extends string>(prompt: string, choices: readonly [T, ...T[]]): T =>
+  choices.find((choice) => prompt.includes(choice)) ?? choices[0];
+
+/** A line `label: value` inside the family fence, as the provider writes it. */
+function familyLine(prompt: string, label: string): string | undefined {
+  const fence = new RegExp(`<${FAMILY_TAG}>([\\s\\S]*?)</${FAMILY_TAG}>`).exec(prompt)?.[1] ?? '';
+  const line = fence.split('\n').find((each) => each.startsWith(`${label}: `));
+  return line?.slice(label.length + 2).trim() || undefined;
+}
+
+/** The band whose own system prompt the request carries (the provider sends it filled in). */
+function bandOf(prompt: string): AgeBand {
+  const opening = (band: AgeBand) => AGE_BAND_CONFIGS[band].prompts.system.slice(0, 60);
+  return prompt.includes(opening('A')) ? 'A' : 'B';
+}
+
+const hash = (text: string) => [...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+
+/**
+ * A story as a model following the prompt would answer it: the JSON object the prompt asks for, written
+ * by the local writer from the choices the prompt names. The twin reads the prompt the way a model does
+ * (the band's voice, the hero's name in the fence, the choices in the seed), so a provider that stops
+ * sending them gets a story that fails the band's checks.
+ */
+export function storyAnswer(prompt: string): Promise<string> {
+  const ageBand = bandOf(prompt);
+  const band = AGE_BAND_CONFIGS[ageBand];
+  const mission = named(prompt, MISSIONS);
+  const writingStyle =
+    Object.keys(band.styles).find((style) => prompt.includes(style)) ?? band.selectors.style_picker.fallback_style;
+  const request: StoryRequest = {
+    storyId: `twin-${hash(prompt)}`,
+    heroName: familyLine(prompt, 'hero name') ?? 'Sam',
+    characterType: named(prompt, CHARACTER_TYPES),
+    storyKind: named(prompt, STORY_KINDS),
+    mission,
+    narrativeStructure:
+      NARRATIVE_STRUCTURES.find((structure) => prompt.includes(structure)) ??
+      MISSION_MAPPING[mission].narrativeStructure,
+    themeId: MISSION_MAPPING[mission].themeId,
+    writingStyle,
+    artStyle: 'illustration',
+    ageBand,
+    band,
+    customDescriptions: {},
+    template: { id: 'twin', version: 1, ...DEFAULT_TEMPLATES.story_system },
+    seed: hash(prompt),
+    attempt: 1,
+    problems: [],
+  };
+  return writer.writeStory(request).then((draft) =>
+    JSON.stringify({
+      title: draft.title,
+      excerpt: draft.excerpt,
+      paragraphs: draft.paragraphs,
+      scenes: draft.scenes,
+    }),
+  );
+}

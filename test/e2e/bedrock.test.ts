@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../bin/local/ports.js';
+import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
+import { startBedrockApi } from '../support/bedrock-api.js';
+import { launchBrowser } from '../support/browser.js';
+import { closeWelcomeVideo, openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+
+const stack = inject('stack');
+
+/**
+ * A family's whole journey with STORY_PROVIDER=bedrock: the production SPA, served as `npm start` serves
+ * it, in front of an API and workflow whose provider is the real Bedrock provider and SDK client talking to
+ * the Bedrock twin.
+ */
+describe('a family’s journey with the bedrock provider, in Chromium', () => {
+  let bedrock: Awaited<ReturnType<typeof startBedrockApi>>;
+  let web: WebServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    bedrock = await startBedrockApi(stack);
+    web = await startWebServer({
+      mode: 'preview',
+      port: await freePort(),
+      apiUrl: bedrock.context.apiUrl,
+      mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
+      appConfig: stack.appConfig,
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+    await web.stop();
+    await bedrock.stop();
+  });
+
+  it('makes a story, reads it with its painted cover, adds a picture and downloads the printable file', async () => {
+    const webUrl = web.url;
+    const { context, page } = await openPage(browser);
+    const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+    await page.goto(`${webUrl}/auth?mode=signup`);
+    await page.getByLabel('Your Name').fill('Nova');
+    await page.getByLabel('Little Storytellers (5-7)').check();
+    await page.getByLabel('Email').fill(`nova-${randomUUID()}@storymagic.test`);
+    await page.getByLabel('Password').fill('Wizards123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
+
+    await page.goto(`${webUrl}/create/01`);
+    await page.getByLabel("What is your Main Character's Name?").fill('Pip');
+    await page.getByRole('button', { name: "Let's Begin >" }).click();
+    for (const option of ['Robot', 'Space', 'Rescue']) {
+      await page.getByRole('radio', { name: option }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.waitForURL(`${webUrl}/create/05`);
+    await page.getByRole('radio', { name: /Comic Book/ }).click();
+    await page.getByRole('button', { name: "Yes, let's go!" }).click();
+    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+    await page.getByText('~ The End ~').waitFor({ timeout: 30_000 });
+    await expect(page.getByText(/Pip/).first().isVisible()).resolves.toBe(true);
+    const cover = page.getByRole('img', { name: /^Hero Image of / });
+    await expect
+      .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await cover.getAttribute('src')).toMatch(/\.png$/);
+    await screenshot(page, 'bedrock-story');
+
+    await page.getByRole('button', { name: 'Edit your Story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an illustration' });
+    await dialog.getByLabel('What should the picture show? (optional)').fill('with a red kite');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await toast('New illustration generated!');
+    await page.getByRole('figure').filter({ hasText: 'Early Scene' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const file = join(SCREENSHOT_DIR, `bedrock-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    const exported = await context.newPage();
+    await exported.goto(`file://${join(process.cwd(), file)}`);
+    expect(await exported.locator('img[src^="data:image/"]').count()).toBeGreaterThanOrEqual(2);
+    await context.close();
+
+    // Every model call went through the twin: text through the us. profile, pictures with Stability.
+    const calls = bedrock.twin.calls();
+    expect(calls.filter((c) => c.operation === 'converse').map((c) => c.modelId)).toEqual(['us.amazon.nova-lite-v1:0']);
+    expect(calls.filter((c) => c.operation === 'invoke').map((c) => c.answer)).toEqual(['ok', 'ok']);
+  });
+});

@@ -1,0 +1,211 @@
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import {
+  AccessDeniedException,
+  ConverseCommand,
+  InvokeModelCommand,
+  ValidationException,
+} from '@aws-sdk/client-bedrock-runtime';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
+import { bedrockClient } from '../../lambdas/workflow/dependencies.js';
+import { signUp } from '../support/accounts.js';
+import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
+import { startBedrockApi, TWIN_GUARDRAIL } from '../support/bedrock-api.js';
+import type { StackContext } from '../support/stack-context.js';
+
+const stack = inject('stack');
+const post = (body: unknown = {}) => ({ method: 'POST', body: JSON.stringify(body) });
+
+type Image = { id: string; imageType: string; imageUrl: string; thumbnailUrl: string };
+type Job = { id: string; status: string; error: string | null };
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+let bedrock: Awaited<ReturnType<typeof startBedrockApi>>;
+beforeAll(async () => {
+  bedrock = await startBedrockApi(stack);
+});
+afterAll(() => bedrock.stop());
+beforeEach(() => bedrock.twin.reset());
+
+async function family(context: StackContext = bedrock.context) {
+  const account = await signUp(stack, { displayName: 'Bedrock Family' });
+  return apiClient(context, account.accessToken);
+}
+
+async function newStory(call: ReturnType<typeof apiClient>, choices: Record<string, unknown> = storyChoices) {
+  const { status, body } = await call('/stories', post(choices));
+  expect(status, JSON.stringify(body)).toBe(202);
+  const storyId = String(body.storyId);
+  return { storyId, story: await waitForStory(call, storyId, 30_000) };
+}
+
+async function settled(call: ReturnType<typeof apiClient>, storyId: string) {
+  for (let i = 0; i < 600; i++) {
+    const { body } = await call(`/stories/${storyId}`);
+    const jobs = body.imageJobs as Job[];
+    if (!jobs.some((job) => job.status === 'pending')) return { images: body.images as Image[], jobs };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('picture jobs still pending');
+}
+
+const libraryCount = async (call: ReturnType<typeof apiClient>) =>
+  ((await call('/me')).body as { libraryCount?: number; library_count?: number }).libraryCount;
+
+async function mediaBytes(url: string) {
+  const response = await fetch(`${stack.s3Endpoint}/${stack.mediaBucket}${url}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin', () => {
+  it('makes, reads, illustrates and exports a story, with the guardrail on every call', async () => {
+    const call = await family();
+    const { storyId, story } = await newStory(call, { ...storyChoices, customCharacterDescription: 'loves pancakes' });
+    expect(story.status).toBe('ready');
+    expect(String(story.content).split(/\s+/).length).toBeGreaterThan(100);
+    const cover = (story.images as Image[])[0];
+    expect(cover?.imageType).toBe('cover');
+    expect((await mediaBytes(cover?.imageUrl ?? '')).subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(cover?.thumbnailUrl).toMatch(/\.thumb\.jpg$/);
+    expect(await mediaObjectStatus(stack, cover?.thumbnailUrl ?? '')).toBe(200);
+
+    const added = await call(`/stories/${storyId}/images`, post({ mode: 'studio', customizations: 'with a red kite' }));
+    expect(added.status).toBe(202);
+    const { images, jobs } = await settled(call, storyId);
+    expect(jobs.filter((job) => job.status === 'failed')).toEqual([]);
+    expect(images.map((image) => image.imageType)).toEqual(['cover', 'early-scene']);
+
+    const exported = await call(`/stories/${storyId}/export`);
+    expect(exported.status).toBe(200);
+    expect(String(exported.body.html).match(/src="data:image\/(png|jpeg);base64,/g)?.length).toBeGreaterThanOrEqual(2);
+
+    const calls = bedrock.twin.calls();
+    // Text through the `us.` profile from us-west-2, guarded; each picture prompt checked before painting;
+    // the express cover with Stable Image Core and the studio picture with Ultra (the seeded template names Core).
+    expect(calls.map((c) => [c.operation, c.modelId ?? c.guardrail, c.region, c.answer])).toEqual([
+      ['converse', 'us.amazon.nova-lite-v1:0', 'us-west-2', 'ok'],
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'],
+      ['invoke', 'stability.stable-image-core-v1:1', 'us-west-2', 'ok'],
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'],
+      ['invoke', 'stability.stable-image-ultra-v1:1', 'us-west-2', 'ok'],
+    ]);
+    expect(calls[0]?.guardrail).toBe(TWIN_GUARDRAIL.id);
+  });
+
+  it('a filtered picture gets one gentler try, then the filtered message, and no retry by the workflow', async () => {
+    const call = await family();
+    const { storyId } = await newStory(call);
+    bedrock.twin.reset();
+    bedrock.twin.script({ invoke: ['filter', 'filter'] });
+    await call(`/stories/${storyId}/images`, post({ customizations: 'a big smile' }));
+    const { images, jobs } = await settled(call, storyId);
+    expect(images.map((image) => image.imageType)).toEqual(['cover']);
+    expect(jobs.map((job) => job.error)).toEqual([IMAGE_FAILURE_MESSAGES.filtered]);
+    expect(
+      bedrock.twin
+        .calls()
+        .filter((c) => c.operation === 'invoke')
+        .map((c) => c.answer),
+    ).toEqual(['filtered', 'filtered']);
+
+    // Filtered once: the gentler try paints it.
+    bedrock.twin.reset();
+    bedrock.twin.script({ invoke: ['filter'] });
+    await call(`/stories/${storyId}/images`, post({ customizations: 'a big smile' }));
+    const after = await settled(call, storyId);
+    expect(after.images.map((image) => image.imageType)).toEqual(['cover', 'early-scene']);
+  });
+
+  it('a filtered cover leaves a readable story without a cover, and the family can paint it again', async () => {
+    const call = await family();
+    bedrock.twin.script({ invoke: ['filter', 'filter'] });
+    const { storyId, story } = await newStory(call);
+    expect(story.status).toBe('ready');
+    expect(story.images).toEqual([]);
+    const again = await call(`/stories/${storyId}/images`, post());
+    expect(again.body.imageType).toBe('cover');
+    expect((await settled(call, storyId)).images.map((image) => image.imageType)).toEqual(['cover']);
+  });
+
+  it('throttling is waited out; a picture still throttled after every retry shows the rate message', async () => {
+    const call = await family();
+    bedrock.twin.script({ converse: ['throttle', 'throttle'] });
+    const { storyId, story } = await newStory(call);
+    expect(story.status).toBe('ready');
+    expect(
+      bedrock.twin
+        .calls()
+        .filter((c) => c.operation === 'converse')
+        .map((c) => c.answer),
+    ).toEqual(['ThrottlingException', 'ThrottlingException', 'ok']);
+
+    bedrock.twin.reset();
+    // The provider's 4 tries, times the workflow's first try and its 2 retries of a transient error.
+    bedrock.twin.script({ invoke: Array<'throttle'>(12).fill('throttle') });
+    await call(`/stories/${storyId}/images`, post());
+    const { jobs } = await settled(call, storyId);
+    expect(jobs.map((job) => job.error)).toEqual([IMAGE_FAILURE_MESSAGES.rateLimited]);
+    expect(bedrock.twin.calls().filter((c) => c.operation === 'invoke')).toHaveLength(12);
+  }, 60_000);
+
+  it('a guardrail intervention fails the story with the safety message, once, and frees its slot', async () => {
+    const call = await family();
+    bedrock.twin.script({ converse: ['guardrail'] });
+    const { story } = await newStory(call);
+    expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.filtered });
+    expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([['converse', 'guardrail_intervened']]);
+    expect(await libraryCount(call)).toBe(0);
+  });
+
+  it('a picture prompt the guardrail stops is never painted: gentler prompt first, then the filtered message', async () => {
+    const call = await family();
+    const { storyId } = await newStory(call);
+    bedrock.twin.reset();
+    bedrock.twin.script({ applyGuardrail: ['guardrail', 'guardrail'] });
+    await call(`/stories/${storyId}/images`, post({ customizations: 'a pirate hat' }));
+    const { jobs } = await settled(call, storyId);
+    expect(jobs.map((job) => job.error)).toEqual([IMAGE_FAILURE_MESSAGES.filtered]);
+    expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([
+      ['applyGuardrail', 'guardrail_intervened'],
+      ['applyGuardrail', 'guardrail_intervened'],
+    ]);
+  });
+});
+
+describe('the Bedrock twin answers a wrong region as AWS does', () => {
+  it('AccessDenied for a model the region does not serve, ValidationException for an on-demand call needing a profile', async () => {
+    const east = bedrockClient({ region: 'us-east-1', endpoint: bedrock.twin.url });
+    const picture = east.send(
+      new InvokeModelCommand({
+        modelId: 'stability.stable-image-core-v1:1',
+        contentType: 'application/json',
+        body: JSON.stringify({ prompt: 'a kite' }),
+      }),
+    );
+    await expect(picture).rejects.toBeInstanceOf(AccessDeniedException);
+    await expect(picture).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+
+    const west: BedrockRuntimeClient = bedrockClient({ region: 'us-west-2', endpoint: bedrock.twin.url });
+    const text = west.send(
+      new ConverseCommand({
+        modelId: 'amazon.nova-lite-v1:0',
+        messages: [{ role: 'user', content: [{ text: 'hi' }] }],
+      }),
+    );
+    await expect(text).rejects.toBeInstanceOf(ValidationException);
+    await expect(text).rejects.toThrow(/on-demand throughput isn’t supported|on-demand throughput isn't supported/);
+  });
+
+  it('a stack whose Bedrock region serves neither model fails the story with the generic message, calling nothing', async () => {
+    const europe = await startBedrockApi(stack, { region: 'eu-west-1' });
+    try {
+      const call = await family(europe.context);
+      const { story } = await newStory(call);
+      expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.generic });
+      expect(europe.twin.calls()).toEqual([]);
+      expect(await libraryCount(call)).toBe(0);
+    } finally {
+      await europe.stop();
+    }
+  });
+});

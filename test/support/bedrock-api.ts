@@ -1,0 +1,54 @@
+import { startApiServer } from '../../bin/local/api-server.js';
+import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
+import { freePort } from '../../bin/local/ports.js';
+import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
+import { DEFAULT_BEDROCK_REGION } from '../../common/models/catalogue.js';
+import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
+import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
+import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
+import type { StackContext } from './stack-context.js';
+
+export const TWIN_GUARDRAIL = { id: 'kidsafe', version: '1' } as const;
+
+/**
+ * A second API and workflow on the test stack's emulators, configured exactly as the local stack is with
+ * `STORY_PROVIDER=bedrock`: the real Bedrock provider and SDK client, pointed at a Bedrock twin of its own
+ * (so a test's scripted answers reach only its own calls). Families, tables and buckets are shared.
+ */
+export async function startBedrockApi(
+  stack: StackContext,
+  options: { region?: string } = {},
+): Promise<{ context: StackContext; twin: BedrockTwin; config: ServerConfig; stop(): Promise<void> }> {
+  const twin = await startBedrockTwin();
+  const { userPoolId, userPoolClientId } = stack.appConfig;
+  const issuer = `${stack.cognitoEndpoint}/${userPoolId}`;
+  const config = loadServerConfig({
+    AWS_REGION: 'us-east-1',
+    TABLE_NAME: stack.tableName,
+    MEDIA_BUCKET: stack.mediaBucket,
+    USER_POOL_ID: userPoolId,
+    AUTH_ISSUER: issuer,
+    AUTH_JWKS_URI: `${issuer}/.well-known/jwks.json`,
+    AUTH_CLIENT_ID: userPoolClientId,
+    STORY_PROVIDER: 'bedrock',
+    DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
+    S3_ENDPOINT: stack.s3Endpoint,
+    COGNITO_ENDPOINT: stack.cognitoEndpoint,
+    BEDROCK_ENDPOINT: twin.url,
+    BEDROCK_REGION: options.region ?? DEFAULT_BEDROCK_REGION,
+    BEDROCK_GUARDRAIL_ID: TWIN_GUARDRAIL.id,
+    BEDROCK_GUARDRAIL_VERSION: TWIN_GUARDRAIL.version,
+  });
+  const workflow = createLocalWorkflowStarter(createWorkflowTaskHandler(config, createAwsClients(config)));
+  const api = await startApiServer(config, workflow, await freePort());
+  return {
+    context: { ...stack, apiUrl: api.url },
+    twin,
+    config,
+    stop: async () => {
+      await api.stop();
+      await workflow.idle();
+      await twin.stop();
+    },
+  };
+}
