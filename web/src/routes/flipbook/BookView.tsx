@@ -40,6 +40,7 @@ export function storyPagesInSight(leaves: readonly Leaf[], leafIndex: number, sp
 export function BookView({
   ref,
   pages,
+  box,
   storyTitle,
   startIndex,
   reducedMotion,
@@ -142,7 +143,12 @@ export function BookView({
 
   return (
     <>
-      <div ref={host} className={`flipbook-book ${spread ? 'flipbook-book--spread' : 'flipbook-book--single'}`} />
+      {/* As wide as the pages were laid out for: page-flip sizes the pages from this width. */}
+      <div
+        ref={host}
+        className={`flipbook-book ${spread ? 'flipbook-book--spread' : 'flipbook-book--single'}`}
+        style={{ width: box.bookWidth }}
+      />
       {leaves.map((leaf, index) => {
         const element = elements[index];
         const page = leaf === 'blank' ? undefined : pages[leaf];
