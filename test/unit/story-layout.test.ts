@@ -137,7 +137,7 @@ describe('groupParagraphsIntoPages with a measure of what fits the page (issue 1
 
   it('fills each page only as far as it fits, keeping paragraphs whole where they fit', () => {
     const paragraphs = [prose(20, 'a'), prose(20, 'b'), prose(20, 'c')];
-    const fits = holds(paragraphs[0]!.length * 2 + 1);
+    const fits = holds(prose(20, 'a').length * 2 + 1);
     const pages = groupParagraphsIntoPages(paragraphs, 200, fits);
     expect(pages).toEqual([[paragraphs[0], paragraphs[1]], [paragraphs[2]]]);
   });
@@ -177,7 +177,7 @@ describe('groupParagraphsIntoPages with a measure of what fits the page (issue 1
         { imageType: 'mid-scene', url: '/m.png' },
         { imageType: 'climax', url: '/c.png' },
       ],
-      fits: holds(paragraphs[0]!.length + 1), // one paragraph a page: eight pages
+      fits: holds(prose(40, 'm0').length + 1), // one paragraph a page: eight pages
     });
     expect(pages.map((page) => page.type)).toEqual([
       'cover',
