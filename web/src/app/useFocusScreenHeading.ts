@@ -60,8 +60,10 @@ export function useFocusScreenHeading(): void {
       if (settled) return;
       if (!placed) {
         const active = document.activeElement;
-        if (!focusIsLost() && active !== before && active?.isConnected) {
-          settled = true; // the new screen chose where the focus goes
+        // The new screen chose where the focus goes: something of its own (not the header's button a closing
+        // dialog handed the focus back to) that had no focus when the person acted.
+        if (!focusIsLost() && active !== before && active?.closest('main, dialog[open]')) {
+          settled = true;
           return;
         }
         const heading = screenHeading();
