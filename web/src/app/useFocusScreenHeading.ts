@@ -24,7 +24,6 @@ function screenHeading(): HTMLElement | null {
 
 function focusHeading(heading: HTMLElement): void {
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  heading.dataset['screenHeading'] = '';
   // The screen's top was already brought into view; the heading may sit below a picture that belongs above it.
   heading.focus({ preventScroll: true });
 }
@@ -59,6 +58,11 @@ export function useFocusScreenHeading(): void {
     const follow = () => {
       if (settled) return;
       if (!placed) {
+        // The person acted again while the screen was loading: they have moved on, leave the focus to them.
+        if (focusAtLastAction !== before) {
+          settled = true;
+          return;
+        }
         const active = document.activeElement;
         // The new screen chose where the focus goes: something of its own (not the header's button a closing
         // dialog handed the focus back to) that had no focus when the person acted.

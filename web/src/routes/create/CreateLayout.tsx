@@ -80,11 +80,16 @@ export default function CreateLayout() {
             return (
               <li key={slot.step}>
                 {value ? (
-                  // The name is the words on the slot with what pressing it does ("Go back to Hero: Pip").
-                  <button type="button" className={classes} onClick={() => onSlot(slot)}>
-                    <span className="visually-hidden">{slot.step === current ? 'Clear ' : 'Go back to '}</span>
-                    <span className="magic-slot__label">{slot.label}</span>
-                    <span className="visually-hidden">: </span>
+                  <button
+                    type="button"
+                    className={classes}
+                    onClick={() => onSlot(slot)}
+                    aria-label={
+                      slot.step === current ? `Clear ${slot.label}: ${value}` : `Go back to ${slot.label}: ${value}`
+                    }
+                  >
+                    {/* The space keeps the visible words ("Hero Pip") inside the name (WCAG 2.5.3). */}
+                    <span className="magic-slot__label">{slot.label}</span>{' '}
                     <span className="magic-slot__value">{value}</span>
                   </button>
                 ) : (

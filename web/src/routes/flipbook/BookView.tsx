@@ -106,7 +106,13 @@ export function BookView({
     });
     flipbook.loadFromHTML(elements);
     book.current = flipbook;
+    // page-flip sizes the pages from its block when it starts and on window resizes only: follow the block
+    // itself, so pages drawn before the block had its size (a slow first layout) are drawn again at the size
+    // they were laid out for.
+    const resized = new ResizeObserver(() => flipbook.update());
+    resized.observe(root);
     return () => {
+      resized.disconnect();
       book.current = null;
       flipbook.destroy();
       // destroy() leaves page-flip's requestAnimationFrame loop drawing the pages forever: let it draw nothing
