@@ -86,57 +86,69 @@ function splitSentencesKeepingText(paragraph: string): string[] {
   return paragraph.split(/(?<=[.!?…]["'”’)\]]*)\s+/u).filter((piece) => piece.length > 0);
 }
 
-/** Joins pieces into chunks of at most `maxWords` words; a piece that is itself too long is cut between words. */
-function chunkByWords(pieces: readonly string[], maxWords: number, separator: string): string[] {
+/**
+ * Whether a page holding these paragraphs fits its box. The reader measures it at the size the page is shown
+ * (`web/src/routes/flipbook/measure-pages.ts`); without a measure every page fits and only the word limit counts.
+ */
+export type PageFits = (paragraphs: readonly string[]) => boolean;
+
+/**
+ * Joins pieces into chunks that `accepts` takes; a piece it refuses even alone is cut between words (a single
+ * word too long for a page stays whole: nothing smaller can be shown).
+ */
+function chunkPieces(pieces: readonly string[], separator: string, accepts: (text: string) => boolean): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
-  let words = 0;
   const flush = () => {
     if (current.length) chunks.push(current.join(separator));
     current = [];
-    words = 0;
   };
   for (const piece of pieces) {
-    const pieceWords = countWords(piece);
-    if (pieceWords > maxWords) {
+    if (!accepts(piece)) {
       flush();
-      chunks.push(...chunkByWords(piece.split(/\s+/), maxWords, ' '));
+      const words = piece.split(/\s+/).filter(Boolean);
+      if (words.length > 1) chunks.push(...chunkPieces(words, ' ', accepts));
+      else chunks.push(piece);
       continue;
     }
-    if (words + pieceWords > maxWords) flush();
+    if (current.length && !accepts([...current, piece].join(separator))) flush();
     current.push(piece);
-    words += pieceWords;
   }
   flush();
   return chunks;
 }
 
 /**
- * Paragraphs grouped into pages of at most `maxWords` words, paragraphs kept whole where they fit. A paragraph
- * longer than a page gets pages of its own, split at sentence boundaries (between words for a runaway sentence).
+ * Paragraphs grouped into pages of at most `maxWords` words that `fits` accepts, paragraphs kept whole where
+ * they fit, in order. A paragraph longer than a page gets pages of its own, split at sentence boundaries
+ * (between words for a runaway sentence).
  */
 export function groupParagraphsIntoPages(
   paragraphs: readonly string[],
   maxWords: number = FLIPBOOK_PAGE_WORDS,
+  fits: PageFits = () => true,
 ): string[][] {
+  const accepts = (page: readonly string[]) =>
+    page.reduce((sum, paragraph) => sum + countWords(paragraph), 0) <= maxWords && fits(page);
   const pages: string[][] = [];
   let current: string[] = [];
-  let words = 0;
   const flush = () => {
     if (current.length) pages.push(current);
     current = [];
-    words = 0;
   };
   for (const paragraph of paragraphs) {
-    const paragraphWords = countWords(paragraph);
-    if (paragraphWords > maxWords) {
-      flush();
-      for (const chunk of chunkByWords(splitSentencesKeepingText(paragraph), maxWords, ' ')) pages.push([chunk]);
+    if (current.length && accepts([...current, paragraph])) {
+      current.push(paragraph);
       continue;
     }
-    if (words + paragraphWords > maxWords) flush();
-    current.push(paragraph);
-    words += paragraphWords;
+    flush();
+    if (accepts([paragraph])) {
+      current = [paragraph];
+      continue;
+    }
+    for (const chunk of chunkPieces(splitSentencesKeepingText(paragraph), ' ', (text) => accepts([text]))) {
+      pages.push([chunk]);
+    }
   }
   flush();
   return pages;
@@ -152,6 +164,8 @@ export function flipbookPages(input: {
   author: string;
   paragraphs: readonly string[];
   illustrations: readonly StoryIllustration[];
+  /** Text pages hold only what fits their box at the size they are shown. */
+  fits?: PageFits;
 }): FlipbookPage[] {
   const author = input.author.trim();
   const cover = input.illustrations.find((illustration) => illustration.imageType === 'cover' && illustration.url);
@@ -171,7 +185,7 @@ export function flipbookPages(input: {
   // A stable sort keeps the caller's order (oldest first) among illustrations of the same type.
   const queue = [...scenes].sort((a, b) => rank(a.imageType) - rank(b.imageType));
 
-  const groups = groupParagraphsIntoPages(input.paragraphs);
+  const groups = groupParagraphsIntoPages(input.paragraphs, FLIPBOOK_PAGE_WORDS, input.fits);
   const illustrationAfter = new Map<number, StoryIllustration>();
   for (const index of slotIndexes(groups.length, FLIPBOOK_ILLUSTRATION_PERCENTS)) {
     const next = queue.shift();

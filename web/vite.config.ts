@@ -8,7 +8,7 @@ const SIGNED_IN_SHARED =
   /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
-  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
+  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
 
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({

@@ -5,6 +5,7 @@ import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { MOBILE, openPage, screenshot } from '../support/pages.js';
+import { tableClient } from '../support/table.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -14,6 +15,64 @@ const FLIP_MS = 600;
 const counter = (page: Page) => page.locator('.flipbook-controls__counter').innerText();
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next page' });
 const previousButton = (page: Page) => page.getByRole('button', { name: 'Previous page' });
+
+/** Sentences of 8 to 15 words from a child's vocabulary, numbered so that every word of the story is distinct. */
+function longParagraph(words: number, paragraph: number): string {
+  const vocabulary = ['the', 'little', 'dragon', 'flew', 'over', 'sparkling', 'river', 'and', 'found', 'a', 'golden'];
+  const sentences: string[] = [];
+  let sentence: string[] = [];
+  for (let i = 0; i < words; i++) {
+    sentence.push(`${vocabulary[i % vocabulary.length]}${paragraph}x${i}`);
+    if (sentence.length >= 8 + ((i * 7) % 8) || i === words - 1) {
+      sentences.push(`${sentence.join(' ')}.`);
+      sentence = [];
+    }
+  }
+  return sentences.join(' ');
+}
+/** About 1,000 words, with a paragraph longer than any page can hold. */
+const LONG_STORY = [60, 120, 40, 260, 90, 150, 30, 110, 80, 45].map(longParagraph).join('\n\n');
+const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+type PageReport = { overflow: number; scrolling: boolean; printed: number[]; texts: string[] };
+
+/**
+ * Every text page in sight (a book keeps its hidden leaves undisplayed; a carousel lays out every slide): how
+ * far its text runs past its box, whether it may scroll, and the page numbers printed on the pages in sight.
+ */
+function inspectPages(page: Page): Promise<PageReport> {
+  return page.evaluate(() => {
+    // Runs in the page (the test tsconfig has no DOM library, hence the casts).
+    type Box = {
+      scrollHeight: number;
+      clientHeight: number;
+      textContent: string | null;
+      getClientRects(): { length: number };
+      getBoundingClientRect(): { left: number; right: number };
+    };
+    const window = globalThis as unknown as {
+      innerWidth: number;
+      document: { querySelectorAll(selector: string): Iterable<Box> };
+      getComputedStyle(element: Box): { overflowY: string };
+    };
+    const all = (selector: string) => [...window.document.querySelectorAll(selector)];
+    const displayed = (element: Box) => element.getClientRects().length > 0;
+    // Within the window: a carousel lays out its other slides beside the one in sight.
+    const inSight = (element: Box) => {
+      const rect = element.getBoundingClientRect();
+      return displayed(element) && rect.left >= 0 && rect.right <= window.innerWidth;
+    };
+    const texts = all('.flipbook-page__text').filter(displayed);
+    return {
+      overflow: Math.max(0, ...texts.map((text) => text.scrollHeight - text.clientHeight)),
+      scrolling: texts.some((text) => ['auto', 'scroll'].includes(window.getComputedStyle(text).overflowY)),
+      printed: all('.flipbook-page__number')
+        .filter(inSight)
+        .map((number) => Number(number.textContent)),
+      texts: all('.flipbook-page__text').map((text) => text.textContent ?? ''),
+    };
+  });
+}
 
 /** The N of "Page X of N". */
 async function pageCount(page: Page): Promise<number> {
@@ -91,7 +150,7 @@ describe('the flipbook, in Chromium', () => {
     await nextButton(page).click();
     await nextButton(page).click();
     await page.waitForTimeout(FLIP_MS * 2);
-    await expect(counter(page)).resolves.toBe(`Pages 2–3 of ${total}`);
+    await expect(counter(page)).resolves.toBe(`Pages 2 and 3 of ${total}`);
     await screenshot(page, 'flipbook-desktop-spread');
 
     await turnAll(page, () => nextButton(page).click(), 'next');
@@ -136,6 +195,54 @@ describe('the flipbook, in Chromium', () => {
     // A dot goes straight to its page.
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     await expect.poll(() => counter(page)).toBe(`Page 2 of ${total}`);
+    await context.close();
+  });
+
+  // Issue 15, finding 3: text pages are laid out by what fits them at the size they are shown.
+  it.each([
+    { width: 1280, height: 720 },
+    { width: 1280, height: 900 },
+    { width: 768, height: 1024 },
+    { width: 375, height: 812 },
+  ])('at $width×$height every text page holds what fits it, in the story’s order', async (viewport) => {
+    const table = tableClient(stack);
+    const call = apiClient(stack, account.accessToken);
+    const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+    const longId = String(created.body.storyId);
+    await waitForStory(call, longId);
+    await table.set({ PK: `STORY#${longId}`, SK: 'META' }, { content: LONG_STORY });
+
+    const { context, page } = await openPage(browser, viewport);
+    // Pages turn at once: this is about what each page holds, and a busy machine can slow the curl past 0.6 s.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page);
+    await page.goto(`${webUrl}/story/${longId}/flipbook`);
+    await page.getByRole('button', { name: 'Read Story' }).click();
+    await expect.poll(() => counter(page)).toMatch(/^Page 1 of \d+$/);
+    const total = await pageCount(page);
+
+    // Every word, once, in the story's order, across the text pages.
+    const { texts } = await inspectPages(page);
+    expect(wordsOf(texts.join(' '))).toEqual(wordsOf(LONG_STORY));
+
+    // Turned to the end: no page in sight runs past its box or scrolls, and the counter names the pages in sight.
+    let worst = 0;
+    for (let turns = 0; ; turns++) {
+      const report = await inspectPages(page);
+      worst = Math.max(worst, report.overflow);
+      expect(report.scrolling).toBe(false);
+      const shown = /^Pages? (\d+)(?: and (\d+))? of/.exec(await counter(page));
+      const [first, last] = [Number(shown?.[1]), Number(shown?.[2] ?? shown?.[1])];
+      for (const printed of report.printed) expect(printed >= first && printed <= last).toBe(true);
+      if (turns === 1) await screenshot(page, `flipbook-${viewport.width}x${viewport.height}`, { fullPage: false });
+      if (await nextButton(page).isDisabled()) break;
+      const before = await counter(page);
+      await nextButton(page).click();
+      await expect.poll(() => counter(page)).not.toBe(before);
+      await page.waitForTimeout(FLIP_MS);
+    }
+    expect(worst).toBe(0);
+    console.info(`flipbook at ${viewport.width}×${viewport.height}: ${total} pages, largest overflow ${worst} px`);
     await context.close();
   });
 

@@ -31,3 +31,42 @@ export async function closeWelcomeVideo(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** Signs in through the real form (the SPA keeps its session in the browser) and waits for /home. */
+export async function signInThroughForm(page: Page, webUrl: string, account: { email: string; password: string }) {
+  await page.goto(`${webUrl}/auth?mode=login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${webUrl}/home`);
+}
+
+/** Where a screen change left the reader: how far down the window is scrolled and what has the focus. */
+export type ScreenState = { scrollY: number; focusedTag: string; focusedText: string };
+
+export function screenState(page: Page): Promise<ScreenState> {
+  return page.evaluate(() => {
+    // Runs in the page (the test tsconfig has no DOM library, hence the cast).
+    const window = globalThis as unknown as {
+      scrollY: number;
+      document: { activeElement: { tagName: string; textContent: string | null } | null };
+    };
+    const active = window.document.activeElement;
+    return {
+      scrollY: Math.round(window.scrollY),
+      focusedTag: active?.tagName.toLowerCase() ?? '',
+      focusedText: active?.textContent?.trim() ?? '',
+    };
+  });
+}
+
+/** Scrolls the window to the bottom, as a reader does before pressing a button at the end of a screen. */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const window = globalThis as unknown as {
+      scrollTo(x: number, y: number): void;
+      document: { documentElement: { scrollHeight: number } };
+    };
+    window.scrollTo(0, window.document.documentElement.scrollHeight);
+  });
+}

@@ -131,6 +131,72 @@ describe('groupParagraphsIntoPages (SPEC §9: at most 200 words a page)', () => 
   });
 });
 
+describe('groupParagraphsIntoPages with a measure of what fits the page (issue 15)', () => {
+  /** A page box that holds `budget` characters, as a crude stand-in for the reader's measured page. */
+  const holds = (budget: number) => (page: readonly string[]) => page.join('\n').length <= budget;
+
+  it('fills each page only as far as it fits, keeping paragraphs whole where they fit', () => {
+    const paragraphs = [prose(20, 'a'), prose(20, 'b'), prose(20, 'c')];
+    const fits = holds(prose(20, 'a').length * 2 + 1);
+    const pages = groupParagraphsIntoPages(paragraphs, 200, fits);
+    expect(pages).toEqual([[paragraphs[0], paragraphs[1]], [paragraphs[2]]]);
+  });
+
+  it('splits a paragraph too long for the page at sentences, then words, losing and reordering nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 40 })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.integer({ min: 40, max: 2000 }),
+        (shapes, budget) => {
+          const paragraphs = shapes.map(([words, perSentence], i) => prose(words, `p${i}`, perSentence));
+          const fits = holds(budget);
+          const pages = groupParagraphsIntoPages(paragraphs, 200, fits);
+          for (const page of pages) {
+            // A single word is the smallest thing a page can show; anything more fits its page.
+            if (wordsOf(page.join(' ')).length > 1) expect(fits(page)).toBe(true);
+            expect(countWords(page.join(' '))).toBeLessThanOrEqual(200);
+          }
+          expect(wordsOf(pages.flat().join(' '))).toEqual(wordsOf(paragraphs.join(' ')));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('places the illustrations after the measured page groups at 25, 50 and 75 %', () => {
+    const paragraphs = Array.from({ length: 8 }, (_, i) => prose(40, `m${i}`));
+    const pages = flipbookPages({
+      title: 'T',
+      author: 'A',
+      paragraphs,
+      illustrations: [
+        { imageType: 'early-scene', url: '/e.png' },
+        { imageType: 'mid-scene', url: '/m.png' },
+        { imageType: 'climax', url: '/c.png' },
+      ],
+      fits: holds(prose(40, 'm0').length + 1), // one paragraph a page: eight pages
+    });
+    expect(pages.map((page) => page.type)).toEqual([
+      'cover',
+      'content',
+      'content',
+      'illustration',
+      'content',
+      'content',
+      'illustration',
+      'content',
+      'content',
+      'illustration',
+      'content',
+      'content',
+      'end',
+    ]);
+  });
+});
+
 describe('flipbookPages (SPEC §2, §9)', () => {
   const images: StoryIllustration[] = [
     { imageType: 'cover', url: '/media/cover.png' },

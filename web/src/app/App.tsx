@@ -5,6 +5,7 @@ import { LandingPage } from '../routes/landing/LandingPage';
 import { NotFoundPage } from '../routes/not-found/NotFoundPage';
 import { requestRuntimeConfig } from './app-config-request';
 import { RouteError } from './LoadError';
+import { RootLayout } from './RootLayout';
 
 /**
  * Everything but the landing and 404 screens loads on demand: a first visit downloads only what it shows,
@@ -28,6 +29,7 @@ const storyEditor = (key: string) => async (): Promise<Pick<RouteObject, 'elemen
 
 const routes: RouteObject[] = [
   {
+    Component: RootLayout,
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
     children: [
@@ -62,7 +64,8 @@ const routes: RouteObject[] = [
                         path: `0${step}`,
                         lazy: async () => {
                           const { default: ChoiceStep } = await import('../routes/create/ChoiceStep');
-                          return { element: <ChoiceStep step={step} /> };
+                          // Keyed by step: steps 02-04 share one component, and each keeps only its own fields.
+                          return { element: <ChoiceStep key={step} step={step} /> };
                         },
                       })),
                       { path: '05', lazy: screen(() => import('../routes/create/ArtStep')) },

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { deleteAdminStory, fetchAdminStories, updateStoryFlags, type AdminStoryRow } from '../../api/admin';
+import { universeName } from '../../../../common/story-universe';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CursorPager, TryAgainButton } from './controls';
 import { formatDate } from './format';
@@ -13,14 +14,6 @@ const fetchStoriesPage: FetchPage<{ q: string }, AdminStoryRow> = ({ q }, cursor
   fetchAdminStories({ q: q || undefined, cursor }).then(({ stories, nextCursor }) => ({ rows: stories, nextCursor }));
 
 const storyTitle = (story: AdminStoryRow) => story.title.trim() || 'Untitled story';
-
-/** "guardian-ranch" as "Guardian Ranch". */
-const universeLabel = (universe: string) =>
-  universe
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 
 /**
  * SPEC §2 admin stories list ("Featured Stories Management"): search by title, newest first, and per story
@@ -129,7 +122,7 @@ export default function AdminStoriesPage() {
                       <td data-label="Author">{story.authorName || '-'}</td>
                       <td data-label="Universe">
                         {story.universe ? (
-                          <span className="admin-badge admin-badge--universe">{universeLabel(story.universe)}</span>
+                          <span className="admin-badge admin-badge--universe">{universeName(story.universe)}</span>
                         ) : (
                           '-'
                         )}

@@ -72,20 +72,21 @@ export default function ArtStep() {
         {ART_STYLE_CHOICES.map((style) => {
           const selected = state.artStyle === style.value;
           return (
-            <button
-              key={style.value}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              className={`art-card ${selected ? 'art-card--selected' : ''}`}
-              onClick={() => update({ artStyle: style.value as typeof state.artStyle })}
-            >
+            <label key={style.value} className={`art-card ${selected ? 'art-card--selected' : ''}`}>
+              <input
+                type="radio"
+                className="option-card__input"
+                name="artStyle"
+                value={style.value}
+                checked={selected}
+                onChange={() => update({ artStyle: style.value as typeof state.artStyle })}
+              />
               <span className="art-card__image" style={{ background: style.gradient }} aria-hidden="true">
                 <span className="art-card__emoji">{style.emoji}</span>
                 <span className="art-card__soon">Coming Soon</span>
               </span>
               <span className="art-card__label">{style.label}</span>
-            </button>
+            </label>
           );
         })}
       </div>

@@ -73,23 +73,25 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
       <h1 id={`step-${step}-heading`} className="wizard-step__heading">
         {definition.heading}
       </h1>
+      {/* Native radios: Tab reaches the group once and the arrow keys move the choice, as in any radio group. */}
       <div className="option-grid" role="radiogroup" aria-labelledby={`step-${step}-heading`}>
         {definition.choices.map((choice) => {
           const selected = state[definition.field] === choice.value;
           return (
-            <button
-              key={choice.value}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              className={`option-card ${selected ? 'option-card--selected' : ''}`}
-              onClick={() => choose(choice.value)}
-            >
+            <label key={choice.value} className={`option-card ${selected ? 'option-card--selected' : ''}`}>
+              <input
+                type="radio"
+                className="option-card__input"
+                name={definition.field}
+                value={choice.value}
+                checked={selected}
+                onChange={() => choose(choice.value)}
+              />
               <span className="option-card__emoji" aria-hidden="true">
                 {choice.emoji}
               </span>
               <span className="option-card__label">{choice.label}</span>
-            </button>
+            </label>
           );
         })}
       </div>

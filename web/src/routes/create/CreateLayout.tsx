@@ -88,7 +88,8 @@ export default function CreateLayout() {
                       slot.step === current ? `Clear ${slot.label}: ${value}` : `Go back to ${slot.label}: ${value}`
                     }
                   >
-                    <span className="magic-slot__label">{slot.label}</span>
+                    {/* The space keeps the visible words ("Hero Pip") inside the name (WCAG 2.5.3). */}
+                    <span className="magic-slot__label">{slot.label}</span>{' '}
                     <span className="magic-slot__value">{value}</span>
                   </button>
                 ) : (

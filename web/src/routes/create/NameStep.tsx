@@ -14,7 +14,6 @@ export default function NameStep() {
   // SPEC §5: the error shows after blur or a continue attempt, then follows every change.
   const [touched, setTouched] = useState(false);
   const problem = characterNameProblem(name, config);
-  const committed = state.characterName === name.trim() && !characterNameProblem(state.characterName, config);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,11 +49,21 @@ export default function NameStep() {
         </p>
       )}
       <div className="wizard-step__actions">
-        <button type="submit" className="button button--primary button--large" disabled={Boolean(problem) && touched}>
+        {/* SPEC §4: the next step needs a name first. */}
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={Boolean(problem)}
+          aria-describedby={problem && !touched ? 'hero-name-needed' : undefined}
+        >
           Let's Begin &gt;
         </button>
       </div>
-      {!committed && !touched && <p className="visually-hidden">Type a name to begin.</p>}
+      {problem && !touched && (
+        <p id="hero-name-needed" className="visually-hidden">
+          Type a name to begin.
+        </p>
+      )}
     </form>
   );
 }

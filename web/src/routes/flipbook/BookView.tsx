@@ -40,6 +40,7 @@ export function storyPagesInSight(leaves: readonly Leaf[], leafIndex: number, sp
 export function BookView({
   ref,
   pages,
+  box,
   storyTitle,
   startIndex,
   reducedMotion,
@@ -105,7 +106,13 @@ export function BookView({
     });
     flipbook.loadFromHTML(elements);
     book.current = flipbook;
+    // page-flip sizes the pages from its block when it starts and on window resizes only: follow the block
+    // itself, so pages drawn before the block had its size (a slow first layout) are drawn again at the size
+    // they were laid out for.
+    const resized = new ResizeObserver(() => flipbook.update());
+    resized.observe(root);
     return () => {
+      resized.disconnect();
       book.current = null;
       flipbook.destroy();
       // destroy() leaves page-flip's requestAnimationFrame loop drawing the pages forever: let it draw nothing
@@ -142,7 +149,12 @@ export function BookView({
 
   return (
     <>
-      <div ref={host} className={`flipbook-book ${spread ? 'flipbook-book--spread' : 'flipbook-book--single'}`} />
+      {/* As wide as the pages were laid out for: page-flip sizes the pages from this width. */}
+      <div
+        ref={host}
+        className={`flipbook-book ${spread ? 'flipbook-book--spread' : 'flipbook-book--single'}`}
+        style={{ width: box.bookWidth }}
+      />
       {leaves.map((leaf, index) => {
         const element = elements[index];
         const page = leaf === 'blank' ? undefined : pages[leaf];

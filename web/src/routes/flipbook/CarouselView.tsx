@@ -1,10 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useImperativeHandle, useState } from 'react';
 import { FlipbookPageContent } from './FlipbookPageContent';
 import type { ReaderViewProps } from './reader-view';
-
-/** Roughly the signed-in layout's sticky header: a page top above this line is out of sight. */
-const STICKY_HEADER_PX = 72;
 
 /**
  * SPEC §2 flipbook on a narrow screen: one page per slide of an Embla carousel, swiped or turned with the
@@ -14,6 +11,7 @@ const STICKY_HEADER_PX = 72;
 export function CarouselView({
   ref,
   pages,
+  box,
   storyTitle,
   startIndex,
   reducedMotion,
@@ -28,15 +26,11 @@ export function CarouselView({
   const [options] = useState(() => ({ startIndex, duration: 22 }));
   const [viewportRef, embla] = useEmblaCarousel(options);
   const [selected, setSelected] = useState(startIndex);
-  const turned = useRef(false);
 
   const reportSelect = useEffectEvent((index: number, turning: boolean) => {
     setSelected(index);
     onPositionChange(index, index);
-    if (turning) {
-      turned.current = true;
-      onTurnStart();
-    }
+    if (turning) onTurnStart();
   });
 
   useEffect(() => {
@@ -51,30 +45,6 @@ export function CarouselView({
       embla.off('reInit', onReInit);
     };
   }, [embla]);
-
-  // The carousel is as tall as the page in view (pages grow with their text), following it as it changes.
-  useEffect(() => {
-    const slide = embla?.slideNodes()[selected];
-    if (!embla || !slide) return;
-    const viewport = embla.rootNode();
-    const fit = () => {
-      viewport.style.height = `${slide.offsetHeight}px`;
-    };
-    fit();
-    const observer = new ResizeObserver(fit);
-    observer.observe(slide);
-    return () => observer.disconnect();
-  }, [embla, selected]);
-
-  // After a turn from the bottom of a long page, bring the new page's top back into view (below the sticky
-  // header of the signed-in layout).
-  useEffect(() => {
-    if (!turned.current || !embla) return;
-    const viewport = embla.rootNode();
-    if (viewport.getBoundingClientRect().top < STICKY_HEADER_PX) {
-      viewport.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
-    }
-  }, [embla, selected, reducedMotion]);
 
   useImperativeHandle(
     ref,
@@ -98,6 +68,8 @@ export function CarouselView({
             <div
               key={index}
               className="flipbook-carousel__slide"
+              // Every page has the height its text was laid out for (measure-pages.ts).
+              style={{ height: box.pageHeight }}
               role="group"
               aria-roledescription="page"
               aria-label={`Page ${index + 1} of ${pages.length}`}

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { IMAGE_TYPES, type ImageType } from '../../../../common/story-choices';
-import { flipbookPages, storyParagraphs, type StoryIllustration } from '../../../../common/story-layout';
+import { storyParagraphs, type StoryIllustration } from '../../../../common/story-layout';
 import { ApiRequestError } from '../../api/client';
 import { fetchStory, type Story } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
+import { storyTitle } from '../../story/story-title';
 import { FlipbookReader } from './FlipbookReader';
 import './flipbook.css';
 
@@ -151,17 +152,17 @@ function FlipbookBook({
   const readButton = useRef<HTMLButtonElement>(null);
   const returningToCover = useRef(false);
   const author = story.authorName?.trim() || FALLBACK_AUTHOR;
-  const pages = useMemo(
-    () =>
-      flipbookPages({
-        title: story.title,
-        author,
-        paragraphs: storyParagraphs(story.content),
-        illustrations: storyIllustrations(story),
-      }),
-    [story, author],
+  const title = storyTitle(story);
+  const text = useMemo(
+    () => ({
+      title: title,
+      author,
+      paragraphs: storyParagraphs(story.content),
+      illustrations: storyIllustrations(story),
+    }),
+    [story, title, author],
   );
-  const cover = pages[0]?.type === 'cover' ? pages[0] : undefined;
+  const coverUrl = text.illustrations.find((illustration) => illustration.imageType === 'cover')?.url;
 
   // Closing the book brings the focus back to where the reader left the cover.
   useEffect(() => {
@@ -176,7 +177,7 @@ function FlipbookBook({
       <div className="flipbook flipbook--reading">
         <div className="flipbook-toolbar">
           {backToStory}
-          <h1 className="flipbook-toolbar__title">{story.title}</h1>
+          <h1 className="flipbook-toolbar__title">{title}</h1>
           <button
             type="button"
             className="flipbook-toolbar__close"
@@ -189,8 +190,8 @@ function FlipbookBook({
           </button>
         </div>
         <FlipbookReader
-          pages={pages}
-          storyTitle={story.title}
+          text={text}
+          storyTitle={title}
           onRegenerate={
             story.isCreator && actions.onRegenerate
               ? (imageType) => actions.onRegenerate?.(story, imageType, showStory)
@@ -205,12 +206,10 @@ function FlipbookBook({
     <div className="flipbook flipbook--cover">
       <div className="flipbook-toolbar">{backToStory}</div>
       <section className="flipbook-cover" aria-labelledby="flipbook-cover-title">
-        {cover?.imageUrl && (
-          <img className="flipbook-cover__image" src={cover.imageUrl} alt={`Cover of “${story.title}”`} />
-        )}
+        {coverUrl && <img className="flipbook-cover__image" src={coverUrl} alt={`Cover of “${title}”`} />}
         <div className="flipbook-cover__text">
           <h1 id="flipbook-cover-title" className="flipbook-cover__title">
-            {story.title}
+            {title}
           </h1>
           <p className="flipbook-cover__byline">By {author}</p>
           <button

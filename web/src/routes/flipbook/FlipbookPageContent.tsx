@@ -1,6 +1,5 @@
 import type { ImageType } from '../../../../common/story-choices';
 import type { FlipbookPage } from '../../../../common/story-layout';
-import { countWords } from '../../../../common/story-validation';
 
 const SCENE_NAMES: Record<ImageType, string> = {
   cover: 'the cover',
@@ -9,9 +8,6 @@ const SCENE_NAMES: Record<ImageType, string> = {
   climax: 'the most exciting part',
   ending: 'the ending',
 };
-
-/** Text pages hold up to 200 words (SPEC §9); fuller pages get a smaller type size so they still fit. */
-const DENSE_PAGE_WORDS = 110;
 
 export const illustrationAlt = (imageType: ImageType, storyTitle: string) =>
   `A picture of ${SCENE_NAMES[imageType]} of “${storyTitle}”`;
@@ -38,11 +34,11 @@ export function FlipbookPageContent({
           {page.byline && <p className="flipbook-page__byline">{page.byline}</p>}
         </div>
       );
-    case 'content': {
-      const words = page.paragraphs.reduce((sum, paragraph) => sum + countWords(paragraph), 0);
+    case 'content':
+      // Laid out to fit (measure-pages.ts): the same structure and classes as the page measured there.
       return (
         <div className="flipbook-page flipbook-page--content">
-          <div className={`flipbook-page__text${words > DENSE_PAGE_WORDS ? ' flipbook-page__text--dense' : ''}`}>
+          <div className="flipbook-page__text">
             {page.paragraphs.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
@@ -52,7 +48,6 @@ export function FlipbookPageContent({
           </span>
         </div>
       );
-    }
     case 'illustration':
       return (
         <div className="flipbook-page flipbook-page--illustration">

@@ -1,14 +1,56 @@
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import type { ImageType } from '../../../../common/story-choices';
 import type { FlipbookPage } from '../../../../common/story-layout';
 import { BookView } from './BookView';
 import { CarouselView } from './CarouselView';
+import { measurePages, type BookText } from './measure-pages';
+import { pageBox, type ReaderMode } from './page-box';
 import { FLIP_MS, type ReaderViewHandle, type TurnDirection } from './reader-view';
 import { useIsBookSpread, useIsNarrowScreen, usePrefersReducedMotion } from './useIsNarrowScreen';
 
-/** The counter (SPEC §2 "Page X of N"); an open book shows two pages at once. */
+/**
+ * The counter (SPEC §2 "Page X of N"), counting every page the book has, the cover and the end included, as
+ * the numbers printed on the pages do; an open book shows two pages at once and says so as a reader would.
+ */
 export function pageCounter(first: number, last: number, total: number): string {
-  return first === last ? `Page ${first + 1} of ${total}` : `Pages ${first + 1}–${last + 1} of ${total}`;
+  return first === last ? `Page ${first + 1} of ${total}` : `Pages ${first + 1} and ${last + 1} of ${total}`;
+}
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+const useViewportHeight = () =>
+  useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerHeight,
+    () => 0,
+  );
+
+/** The stage's width, following it as it changes. */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => setWidth(Math.floor(target.getBoundingClientRect().width));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 /** Keys typed into a field, or meant for an open dialog, are not page turns. */
@@ -22,11 +64,11 @@ function isTypingOrInDialog(target: EventTarget | null): boolean {
  * next buttons and the arrow keys. Every turn, however started, holds the others off for 0.6 s.
  */
 export function FlipbookReader({
-  pages,
+  text,
   storyTitle,
   onRegenerate,
 }: {
-  pages: readonly FlipbookPage[];
+  text: BookText;
   storyTitle: string;
   /** For the creator: repaint the illustration on the open page(s). */
   onRegenerate?: ((imageType: ImageType) => void) | undefined;
@@ -37,6 +79,19 @@ export function FlipbookReader({
   const [position, setPosition] = useState({ first: 0, last: 0 });
   const view = useRef<ReaderViewHandle>(null);
   const region = useRef<HTMLElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+
+  // Pages are laid out for the size they are shown at, and again whenever that size changes.
+  const mode: ReaderMode = narrow ? 'carousel' : spread ? 'spread' : 'single';
+  const stageWidth = useWidth(stage);
+  const viewportHeight = useViewportHeight();
+  const box = useMemo(() => pageBox(mode, stageWidth, viewportHeight), [mode, stageWidth, viewportHeight]);
+  const [pages, setPages] = useState<readonly FlipbookPage[]>([]);
+  useLayoutEffect(() => {
+    const host = region.current;
+    if (!host || box.pageWidth <= 0) return;
+    setPages(measurePages(host, mode, box, text));
+  }, [mode, box, text]);
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const locked = useRef(false);
@@ -107,6 +162,7 @@ export function FlipbookReader({
   const viewProps = {
     ref: view,
     pages,
+    box,
     storyTitle,
     startIndex: position.first,
     reducedMotion,
@@ -122,8 +178,8 @@ export function FlipbookReader({
       aria-describedby="flipbook-keys-hint"
       tabIndex={-1}
     >
-      <div className="flipbook-stage" onMouseDownCapture={holdGestures} onTouchStartCapture={holdGestures}>
-        {narrow ? (
+      <div ref={stage} className="flipbook-stage" onMouseDownCapture={holdGestures} onTouchStartCapture={holdGestures}>
+        {pages.length === 0 ? null : narrow ? (
           <CarouselView key="carousel" {...viewProps} onRequestGoTo={goTo} />
         ) : (
           <BookView key={spread ? 'spread' : 'single'} {...viewProps} spread={spread} />

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { FlipbookPage } from '../../../../common/story-layout';
+import type { PageBox } from './page-box';
 
 /** SPEC §4/§9: a page turn takes 0.6 s, and no other turn starts meanwhile. */
 export const FLIP_MS = 600;
@@ -15,6 +16,8 @@ export type ReaderViewHandle = {
 export type ReaderViewProps = {
   ref: Ref<ReaderViewHandle>;
   pages: readonly FlipbookPage[];
+  /** The size the pages were laid out for. */
+  box: PageBox;
   storyTitle: string;
   /** The page to open at (read when the view mounts). */
   startIndex: number;

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { fetchFeatured, type FeaturedStory } from '../../api/featured';
 import { ShareDialog } from '../../components/ShareDialog';
 import { downloadStory } from '../../story/download-export';
+import { storyTitle } from '../../story/story-title';
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stories: FeaturedStory[] };
 
@@ -97,7 +98,7 @@ export function FeaturedStories() {
       {sharing && (
         <ShareDialog
           storyUrl={`${window.location.origin}/story/${sharing.id}`}
-          title={sharing.title}
+          title={storyTitle(sharing)}
           onDownload={() => downloadStory(sharing.id)}
           onClose={() => setSharing(undefined)}
         />
@@ -108,6 +109,7 @@ export function FeaturedStories() {
 
 function FeaturedCard({ story, onShare }: { story: FeaturedStory; onShare: () => void }) {
   const titleId = `featured-${story.id}-title`;
+  const title = storyTitle(story);
   return (
     <li className="featured-card" aria-labelledby={titleId}>
       <div className="featured-card__art">
@@ -121,7 +123,7 @@ function FeaturedCard({ story, onShare }: { story: FeaturedStory; onShare: () =>
       </div>
       <div className="featured-card__body">
         <h3 id={titleId} className="featured-card__title">
-          {story.title}
+          {title}
         </h3>
         {story.authorName && <p className="featured-card__author">By {story.authorName}</p>}
         <p className="featured-card__preview">{story.preview}</p>
@@ -132,7 +134,7 @@ function FeaturedCard({ story, onShare }: { story: FeaturedStory; onShare: () =>
           <button
             type="button"
             className="featured-card__share"
-            aria-label={`Share ${story.title}`}
+            aria-label={`Share ${title}`}
             title="Share"
             onClick={onShare}
           >

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { LibraryCard as Card } from '../../api/library';
+import { storyTitle } from '../../story/story-title';
 
 /** The book emoji stands in when a story has neither a cover nor a theme (SPEC §2 cards). */
 export const FALLBACK_EMOJI = '📖';
@@ -15,7 +16,7 @@ const TrashIcon = () => (
   <LineIcon path="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
 );
 
-export const cardTitle = (card: Card) => card.title.trim() || `${card.heroName}’s story`;
+export const cardTitle = (card: Card) => storyTitle(card);
 
 /**
  * One saved story (SPEC §2 My Library): cover or theme emoji, title, preview, "Continue Reading"; the share

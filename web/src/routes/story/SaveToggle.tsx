@@ -81,6 +81,7 @@ export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChan
         className={story.inLibrary ? 'button button--small button--saved' : 'button button--small button--outline'}
         disabled={busy}
         aria-busy={busy}
+        aria-pressed={story.inLibrary}
         onClick={() => {
           if (!story.inLibrary) void save();
           else if (story.isCreator) setConfirming(true);

@@ -12,6 +12,9 @@ import { EditStoryDialog } from '../../story/EditStoryDialog';
 import { ImageDialog } from '../../story/ImageDialog';
 import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
+import { useAuth } from '../../auth/AuthContext';
+import { storyTitle } from '../../story/story-title';
+import { universeName } from '../../../../common/story-universe';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
@@ -35,6 +38,8 @@ export function StoryReader({
   onJobStarted: (jobId: string, regeneration: boolean) => void;
 }) {
   const config = useAgeBandConfig();
+  const { isAdmin } = useAuth();
+  const title = storyTitle(story);
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [imageAction, setImageAction] = useState<ImageAction>();
@@ -83,7 +88,7 @@ export function StoryReader({
       <figure className={big ? 'story-figure story-figure--hero' : 'story-figure'}>
         <img
           src={image.imageUrl}
-          alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${story.title}`}
+          alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${title}`}
           // The hero picture is what a reader sees first; the others wait until they scroll near.
           {...(big ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
         />
@@ -121,10 +126,21 @@ export function StoryReader({
         </div>
       )}
       <nav className="story-actions" aria-label="Story actions">
-        {story.isCreator && (
-          <button type="button" className="button button--small button--outline" onClick={() => setEditing(true)}>
+        {/* SPEC §2: Edit Story goes to the admin story editor, whose route only admins may open; a family edits
+            its own story in the dialog the flipbook uses too (SPEC §2 flipbook). */}
+        {isAdmin ? (
+          <Link
+            to={`/admin/stories/${encodeURIComponent(story.id)}/edit`}
+            className="button button--small button--outline"
+          >
             Edit Story
-          </button>
+          </Link>
+        ) : (
+          story.isCreator && (
+            <button type="button" className="button button--small button--outline" onClick={() => setEditing(true)}>
+              Edit Story
+            </button>
+          )
         )}
         <Link to={`/story/${story.id}/flipbook`} className="button button--small button--outline">
           Flipbook View
@@ -156,12 +172,12 @@ export function StoryReader({
       )}
 
       <h1 id="story-title" className="story__title">
-        {story.title}
+        {title}
       </h1>
       {story.excerpt && <p className="story__excerpt">{story.excerpt}</p>}
       {story.authorName && <p className="story__author">Story Created by {story.authorName}</p>}
       <ul className="chips" aria-label="About this story">
-        {story.storyUniverse && <li className="chip">{story.storyUniverse}</li>}
+        {story.storyUniverse && <li className="chip">{universeName(story.storyUniverse)}</li>}
         <li className="chip">{story.heroName}</li>
         <li className="chip">{story.storyType}</li>
         {story.theme && (
@@ -195,7 +211,7 @@ export function StoryReader({
       {sharing && (
         <ShareDialog
           storyUrl={`${window.location.origin}/story/${story.id}`}
-          title={story.title}
+          title={title}
           onDownload={() => downloadStory(story.id)}
           onClose={() => setSharing(false)}
         />

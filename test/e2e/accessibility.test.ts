@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, signUp } from '../support/accounts.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { launchBrowser } from '../support/browser.js';
+import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, signInThroughForm } from '../support/pages.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+
+/** axe-core's browser build, evaluated in the page (through the browser's debugging protocol, so the CSP allows it). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+type Violation = { screen: string; rule: string; impact: string; targets: string[]; help: string };
+
+/** Runs axe on the page as it is now and returns what it found, each violation named after the screen. */
+async function axeRun(page: Page, screen: string): Promise<Violation[]> {
+  // Let the screen settle: no spinner, no toast or dialog still fading in.
+  await page.locator('.page-spinner').first().waitFor({ state: 'hidden' });
+  await page.waitForTimeout(400);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    };
+    const axe = (globalThis as unknown as { axe: { run(options: unknown): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }));
+  }, WCAG_TAGS);
+  return violations.map((violation) => ({ screen, ...violation }));
+}
+
+/** The video host is out of reach here: make that certain and fast. */
+async function offlineVideoHost(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('internetdisconnected'));
+}
+
+/** Sweeps screen after screen of one page, keeping what it found and the names of the screens swept. */
+function sweeper(page: Page) {
+  const screens: string[] = [];
+  const found: Violation[] = [];
+  return {
+    screens,
+    found,
+    async sweep(screen: string) {
+      screens.push(screen);
+      found.push(...(await axeRun(page, screen)));
+    },
+    summary: (who: string, label: string) =>
+      `axe, ${who} screens at ${label}: ${screens.length} screens swept; violations by impact ` +
+      `${JSON.stringify(byImpact(found))}; ${JSON.stringify(found)}`,
+  };
+}
+
+const byImpact = (violations: readonly Violation[]) =>
+  violations.reduce<Record<string, number>>(
+    (counts, { impact }) => ({ ...counts, [impact]: (counts[impact] ?? 0) + 1 }),
+    {},
+  );
+const serious = (violations: readonly Violation[]) =>
+  violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+
+/**
+ * An axe-core sweep (WCAG 2.2 A and AA rules) of every screen a family and an admin see, dialogs included, at a
+ * laptop's and a phone's width (issue 15). No violation of serious or critical impact is allowed; the others are
+ * reported.
+ */
+describe.each([
+  ['1280 px', DESKTOP],
+  ['375 px', MOBILE],
+])('accessibility sweep at %s, in Chromium', (label, viewport) => {
+  let browser: Browser;
+  let storyId = '';
+  let family: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    family = await signUp(stack, { displayName: 'Ada', authorName: 'Ada Lovelace' });
+    const call = apiClient(stack, family.accessToken);
+    const created = await call('/stories', {
+      method: 'POST',
+      body: JSON.stringify({ ...storyChoices, mission: 'Ranch' }),
+    });
+    storyId = String(created.body.storyId);
+    await waitForStory(call, storyId);
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('every screen a family sees', { timeout: 240_000 }, async () => {
+    const { context, page } = await openPage(browser, viewport);
+    await offlineVideoHost(context);
+    const axe = sweeper(page);
+    const visit = async (screen: string, path: string, heading: string | RegExp) => {
+      await page.goto(`${webUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await axe.sweep(screen);
+    };
+
+    await visit('landing', '/', 'Story Magic');
+    await visit('sign-in', '/auth?mode=login', 'Sign In');
+    await visit('sign-up', '/auth?mode=signup', /Create/);
+    await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: /password/i }).waitFor();
+    await axe.sweep('forgot password');
+    await visit('test page', '/test', 'Kids Breakout');
+    await visit('not found', '/no-such-screen', /Oops! Page not found/);
+
+    await signInThroughForm(page, webUrl, family);
+    await page.getByRole('dialog', { name: 'Welcome to Story Magic!' }).waitFor();
+    await axe.sweep('welcome video dialog');
+    await closeWelcomeVideo(page);
+    await axe.sweep('home');
+
+    await visit('wizard 01', '/create/01', "Let's Craft Story Magic…");
+    // Issue 15, finding 4: no name, no next step.
+    await expect(page.getByRole('button', { name: "Let's Begin >" }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel("What is your Main Character's Name?").fill('Ada');
+    await page.getByRole('button', { name: "Let's Begin >" }).click();
+    for (const [heading, option] of [
+      ['Who is Your Character?', 'Robot'],
+      ['What Kind of Story?', 'Space'],
+      ['What is the Mission?', 'Ranch'],
+    ] as const) {
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Issue 15, finding 4: the options are a radio group the arrow keys move through.
+      await page.getByRole('radio').first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('radio').nth(1).isChecked()).resolves.toBe(true);
+      await page.getByRole('radio', { name: option }).check();
+      await axe.sweep(`wizard: ${heading}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.getByRole('heading', { level: 1, name: 'Choose Your Art Style' }).waitFor();
+    await page.getByRole('radio', { name: /Comic Book/ }).check();
+    await axe.sweep('wizard 05');
+
+    // The new story, with its "Story Created! ✨" toast (sonner's colours were below 4.5:1).
+    await page.getByRole('button', { name: "Yes, let's go!" }).click();
+    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+    const newStoryId = page.url().split('/').pop() ?? '';
+    await page.getByText('~ The End ~').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Story Created!' }).waitFor();
+    await axe.sweep('story page, new, with its toast');
+    // Issue 15, finding 4: the universe by its name, and the Save toggle's state for assistive technology.
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /^Guardian Ranch$/ })
+      .waitFor();
+    await expect(page.getByText('guardian-ranch').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Saved' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Share Story' }).waitFor();
+    await axe.sweep('share dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Edit Story' }).click();
+    await page.getByRole('dialog').waitFor();
+    await axe.sweep('edit story dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${webUrl}/story/${newStoryId}/flipbook`);
+    await page.getByRole('button', { name: 'Read Story' }).waitFor();
+    await axe.sweep('flipbook cover');
+    await page.getByRole('button', { name: 'Read Story' }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForTimeout(700);
+    await axe.sweep('flipbook reading');
+
+    await visit('library', '/library', 'Your Saved Stories');
+    await page.locator('.library-card').first().waitFor();
+    await axe.sweep('library (cards)');
+    await visit('profile', '/profile', 'Your Profile');
+    await visit('feedback', '/feedback', 'Beta Feedback');
+
+    console.info(axe.summary('family', label));
+    expect(serious(axe.found)).toEqual([]);
+    await context.close();
+  });
+
+  it('every screen an admin sees', { timeout: 240_000 }, async () => {
+    const adminCall = apiClient(stack, (await signIn(stack, stack.admin.email, stack.admin.password)).accessToken);
+    expect((await adminCall(`/admin/stories/${storyId}`)).status).toBe(200);
+    const { context, page } = await openPage(browser, viewport);
+    await offlineVideoHost(context);
+    await page.goto(`${webUrl}/admin/dashboard`);
+    await page.waitForURL(`${webUrl}/auth`);
+    await page.getByLabel('Email').fill(stack.admin.email);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${webUrl}/admin/dashboard`);
+
+    const axe = sweeper(page);
+    const visit = async (screen: string, path: string, heading: string) => {
+      await page.goto(`${webUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await axe.sweep(screen);
+    };
+    await visit('admin dashboard', '/admin/dashboard', 'Admin Dashboard');
+    await visit('admin users', '/admin/users', 'Users');
+    await page.getByRole('button', { name: 'Ada: open details' }).first().click();
+    await page.getByRole('dialog', { name: 'Ada' }).getByRole('heading', { name: 'Recent activity' }).waitFor();
+    await axe.sweep('admin user dialog');
+    await page.keyboard.press('Escape');
+    await visit('admin stories', '/admin/stories', 'Featured Stories Management');
+    await visit('admin story editor (new)', '/admin/stories/new', 'Create Story');
+    await visit('admin story editor (edit)', `/admin/stories/${storyId}/edit`, 'Edit Story');
+    await visit('admin LLM settings', '/admin/llm-settings', 'LLM Settings');
+    await visit('admin settings', '/admin/settings', 'Settings');
+
+    // Issue 15, finding 4: an admin's Edit Story on the story page opens the admin story editor (SPEC §2).
+    await page.goto(`${webUrl}/story/${storyId}`);
+    await page.getByText('~ The End ~').waitFor();
+    await page.getByRole('link', { name: 'Edit Story' }).click();
+    await page.waitForURL(`${webUrl}/admin/stories/${storyId}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Story' }).waitFor();
+
+    console.info(axe.summary('admin', label));
+    expect(serious(axe.found)).toEqual([]);
+    await context.close();
+  });
+});

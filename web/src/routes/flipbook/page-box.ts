@@ -1,0 +1,34 @@
+/** How the reader shows the book: a swipe carousel (narrow screens), one page at a time, or an open book. */
+export type ReaderMode = 'carousel' | 'single' | 'spread';
+
+/** The size of one page, and of the whole book (two pages side by side when it lies open), in CSS pixels. */
+export type PageBox = { pageWidth: number; pageHeight: number; bookWidth: number };
+
+/** Height taken around the book by the header, the toolbar, the controls and the paddings. */
+const CHROME_PX = 272;
+/** A picture book's page: 3 wide, 4 tall. */
+const PAGE_RATIO = 4 / 3;
+const REM = 16;
+/** The carousel slide's side padding (flipbook.css, .flipbook-carousel__slide). */
+const SLIDE_PADDING_PX = 0.35 * REM * 2;
+
+/**
+ * The page size for a stage `stageWidth` wide in a window `viewportHeight` tall: as large as fits beside the
+ * rest of the screen, within reading sizes. Whole pixels, so the measured page and the shown one agree.
+ */
+export function pageBox(mode: ReaderMode, stageWidth: number, viewportHeight: number): PageBox {
+  const room = Math.max(0, viewportHeight - CHROME_PX);
+  if (mode === 'carousel') {
+    const pageWidth = Math.floor(Math.max(0, stageWidth - SLIDE_PADDING_PX));
+    const pageHeight = Math.floor(Math.min(40 * REM, Math.max(22 * REM, room - 3 * REM)));
+    return { pageWidth, pageHeight, bookWidth: pageWidth };
+  }
+  if (mode === 'single') {
+    const bookWidth = Math.floor(Math.min(stageWidth, 32 * REM, Math.max(18 * REM, room / PAGE_RATIO)));
+    return { pageWidth: bookWidth, pageHeight: Math.floor(bookWidth * PAGE_RATIO), bookWidth };
+  }
+  // Two pages side by side, each half the book: an even width keeps both pages whole pixels.
+  const bookWidth = 2 * Math.floor(Math.min(stageWidth, 68 * REM, Math.max(24 * REM, (room * 2) / PAGE_RATIO)) / 2);
+  const pageWidth = bookWidth / 2;
+  return { pageWidth, pageHeight: Math.floor(pageWidth * PAGE_RATIO), bookWidth };
+}
