@@ -169,6 +169,16 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       expect(text).not.toMatch(/special:|something special in it|one more thing Lily hoped/);
       expect(draft.scenes.climax).toContain('(hero: a small purple dragon, holding a lantern)');
     }
+    // A personality word is set up early and matters at the climax: the shy hero finds a voice.
+    for (const band of ['A', 'B'] as const) {
+      const shy = writePlannedStory(storyRequest({ ...base, band, custom: { character: 'a shy bear' } }));
+      const setUp = shy.plan.findIndex((s) => s.sets === 'personality');
+      const payOff = shy.plan.findIndex((s) => s.pays === 'personality');
+      expect(shy.plan[setUp]?.text).toMatch(/Lily was shy/);
+      expect(shy.plan[payOff]?.beat).toBe('climax');
+      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, but then Lily took a breath and spoke up/);
+      expect(validateStory(shy.draft, BANDS[band]).problems).toEqual([]);
+    }
     // The described creature's own features, never the generic creature's tiny wings or glowing tail.
     for (let seed = 0; seed < 40; seed++) {
       const bunny = writeStory(

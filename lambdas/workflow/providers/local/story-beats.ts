@@ -32,6 +32,7 @@ export type Thread =
   | 'wish'
   | 'held'
   | 'loves'
+  | 'personality'
   | 'theme'
   | 'errand';
 
@@ -55,6 +56,8 @@ export const DIRECTIVES = [
   '@heldPayOff',
   '@lovesSetUp',
   '@lovesPayOff',
+  '@personalitySetUp',
+  '@personalityPayOff',
   '@themeSetUp',
   '@themePayOff',
   '@errandSetUp',
@@ -78,6 +81,7 @@ const SETUP: Beat = {
     '@heroLooks',
     setUp('held', '@heldSetUp'),
     setUp('loves', '@lovesSetUp'),
+    setUp('personality', '@personalitySetUp'),
     '{homeLine}',
     ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
     maybe(
@@ -184,6 +188,7 @@ function climax(middle: readonly Line[]): Beat {
       payOff('challenge', '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.'),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
+      payOff('personality', '@personalityPayOff'),
       payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),

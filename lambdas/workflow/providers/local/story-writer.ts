@@ -34,6 +34,8 @@ import {
   looksLine,
   lovesPayOff,
   lovesSetUp,
+  personalityPayOff,
+  personalitySetUp,
   themePayOff,
   themeSetUp,
 } from './woven.js';
@@ -404,6 +406,10 @@ function directive(name: Directive, story: Story): string | undefined {
       return traits.loves && render(lovesSetUp(traits.loves), context);
     case '@lovesPayOff':
       return traits.loves && render(lovesPayOff(traits.loves), context);
+    case '@personalitySetUp':
+      return traits.personality && render(personalitySetUp(traits.personality), context);
+    case '@personalityPayOff':
+      return traits.personality && render(personalityPayOff(traits.personality), context);
     case '@themeSetUp':
       return theme && render(themeSetUp(theme), context);
     case '@themePayOff':
