@@ -105,7 +105,17 @@ type Story = {
 
 /** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
 export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pays?: Thread | undefined; text: string }>;
-export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[] }>;
+/**
+ * `refrains`: the sentences this story repeats on purpose (its style's refrain line), which other stories
+ * of the same style repeat too. Every other sentence is meant to be this story's own.
+ */
+export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[]; refrains: readonly string[] }>;
+
+/**
+ * The stock interjections a story may share with another: a greeting or a cheer of a word or two, which
+ * a picture book says as everyone does. Kept this short on purpose; any other shared sentence is a repeat.
+ */
+export const STOCK_INTERJECTIONS: readonly string[] = ['hi', 'hello', 'hooray', 'wow', 'look', 'oh no', 'uh-oh'];
 
 export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
 
@@ -335,7 +345,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   const plan = paragraphs.flatMap((paragraph) =>
     paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
   );
-  return { draft, plan };
+  return { draft, plan, refrains: story.refrain ? splitSentences(story.refrain) : [] };
 }
 
 /** The hero as every picture draws it, in our words: kind, colour, size and what the hero holds. */

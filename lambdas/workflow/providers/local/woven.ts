@@ -213,12 +213,12 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
     'Because {hero} was curious, {hero} came up with (one more question|the right question), and that made all the difference.',
   ],
   gentle: [
-    '{Hero} was so gentle that (butterflies|sparrows) (landed|perched) on {hero}\'s hand.',
+    "{Hero} was so gentle that (butterflies|sparrows) (landed|perched) on {hero}'s hand.",
     'Gentle as ever, {hero} (held out|offered) a (calm|steady) hand, and {challengeThe} (calmed|settled) down at once.',
   ],
   cheerful: [
     '{Hero} was cheerful (even on rainy days|from morning to night).',
-    '{Hero}\'s cheerful smile (made everyone feel better|spread to every face), even {challengeThe}.',
+    "{Hero}'s cheerful smile (made everyone feel better|spread to every face), even {challengeThe}.",
   ],
   sleepy: [
     '{Hero} was (often|usually) sleepy[ and could nap almost anywhere].',
