@@ -177,7 +177,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       const payOff = shy.plan.findIndex((s) => s.pays === 'personality');
       expect(shy.plan[setUp]?.text).toMatch(/Lily was shy/);
       expect(shy.plan[payOff]?.beat).toBe('climax');
-      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, but then Lily took a breath and spoke up/);
+      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, (then|but then Lily took a breath and) spoke up/);
       expect(validateStory(shy.draft, BANDS[band]).problems).toEqual([]);
     }
     // The described creature's own features, never the generic creature's tiny wings or glowing tail.
@@ -198,7 +198,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 });
 
 /** Shared-sentence ceilings, set at the figures measured when the test was written (see the printed table). */
-const CEILING = { A: { share: 0.89, top: 0.15 }, B: { share: 0.79, top: 0.19 } };
+const CEILING = { A: { share: 0.875, top: 0.125 }, B: { share: 0.755, top: 0.135 } };
 
 /** Walks a story's plan: every pay-off was set up earlier, every set-up is paid off, all of it is printed. */
 function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): string[] {

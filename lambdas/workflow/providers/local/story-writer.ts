@@ -49,11 +49,11 @@ import {
 /** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
 const HAZARD_WORRIES = [
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
-  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way?"',
+  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
-  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush). There is always a way."',
-  '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?"',
+  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
+  '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
 
 const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 'suggested'] as const;

@@ -198,7 +198,7 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
   ],
   shy: [
     '{Hero} was shy, and (often|usually) hid behind {pal} when (someone new|a stranger) said hello.',
-    'For a moment {hero} felt shy, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice.',
+    'For a moment {hero} felt shy<, then spoke up/, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice>.',
   ],
   funny: [
     '{Hero} (knew|told) the silliest jokes[ and laughed loudest at them].',
