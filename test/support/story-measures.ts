@@ -12,6 +12,7 @@ import {
 } from '../../common/story-choices.js';
 import { splitSentences } from '../../common/story-validation.js';
 import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
+import { STOCK_INTERJECTIONS } from '../../lambdas/workflow/providers/local/story-writer.js';
 import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 
 /**
@@ -94,7 +95,8 @@ const wordsOf = (text: string) => (text.match(WORD) ?? []).map((w) => w.toLowerC
 /** A sentence as it reads whatever the hero is called. */
 const normalised = (sentence: string, hero: string) => sentence.replaceAll(hero, 'HERO').replace(/\s+/g, ' ').trim();
 
-export type Written = { choices: StoryChoices; draft: StoryDraft };
+/** `refrains`: the sentences the writer repeats on purpose (see WrittenStory). */
+export type Written = { choices: StoryChoices; draft: StoryDraft; refrains?: readonly string[] };
 
 /** Sentences a story says twice or more are its deliberate refrains, and are not counted as repeats. */
 function storySentences({ choices, draft }: Written): { all: string[]; refrains: Set<string> } {
@@ -210,4 +212,71 @@ export function printTable(title: string, rows: Record<string, Record<string, nu
   );
   console.log(`\n${title}`);
   console.table(table);
+}
+
+/**
+ * A sentence as a parent rereading two stories compares them: the words only (case, quotes and punctuation
+ * dropped), and the hero's name, full or short, read as HERO: "Is there another way?" and "is there another
+ * way" are one sentence, and so are two that differ only by the hero's name.
+ */
+export function asReadBack(sentence: string, heroName: string): string {
+  const words = wordsOf(sentence).join(' ');
+  const names = [heroName, heroName.split(' ')[0] ?? heroName].map((n) => n.trim().toLowerCase()).filter(Boolean);
+  if (!names.length) return words;
+  return words.replace(
+    new RegExp(`\\b(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'g'),
+    'HERO',
+  );
+}
+
+export type SharedFigures = {
+  stories: number;
+  /** Sentence occurrences counted (refrains and stock interjections left out). */
+  sentences: number;
+  /** Distinct sentences that two stories or more say. */
+  sharedSentences: number;
+  /** The share of the counted sentence occurrences that are such shared sentences. */
+  shareOfSentencesShared: number;
+  /** The most shared sentence and how many stories say it. */
+  topShared: string;
+  topSharedStories: number;
+};
+
+/**
+ * Sentences that two stories of different choices both say, outside the deliberate refrains: each story's
+ * own refrain (its style's refrain line, see WrittenStory) and the tiny list of STOCK_INTERJECTIONS.
+ * `stories` must all come from different choices.
+ */
+export function sharedSentencesOf(stories: readonly Written[]): SharedFigures & { shared: Map<string, number> } {
+  const stock = new Set(STOCK_INTERJECTIONS.map((s) => asReadBack(s, '')));
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const { choices, draft, refrains = [] } of stories) {
+    const name = choices.heroName.trim();
+    const deliberate = new Set(refrains.map((s) => asReadBack(s, name)));
+    const own = draft.paragraphs
+      .flatMap(splitSentences)
+      .map((s) => asReadBack(s, name))
+      .filter((s) => s && !deliberate.has(s) && !stock.has(s));
+    total += own.length;
+    for (const s of new Set(own)) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  const shared = new Map([...counts].filter(([, n]) => n >= 2));
+  let inShared = 0;
+  for (const { choices, draft, refrains = [] } of stories) {
+    const name = choices.heroName.trim();
+    const deliberate = new Set(refrains.map((s) => asReadBack(s, name)));
+    for (const s of draft.paragraphs.flatMap(splitSentences).map((x) => asReadBack(x, name)))
+      if (!deliberate.has(s) && shared.has(s)) inShared++;
+  }
+  const [topShared, topSharedStories] = [...shared].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+  return {
+    stories: stories.length,
+    sentences: total,
+    sharedSentences: shared.size,
+    shareOfSentencesShared: inShared / Math.max(1, total),
+    topShared,
+    topSharedStories,
+    shared,
+  };
 }

@@ -32,6 +32,7 @@ export type Thread =
   | 'wish'
   | 'held'
   | 'loves'
+  | 'personality'
   | 'theme'
   | 'errand';
 
@@ -55,6 +56,8 @@ export const DIRECTIVES = [
   '@heldPayOff',
   '@lovesSetUp',
   '@lovesPayOff',
+  '@personalitySetUp',
+  '@personalityPayOff',
   '@themeSetUp',
   '@themePayOff',
   '@errandSetUp',
@@ -78,6 +81,7 @@ const SETUP: Beat = {
     '@heroLooks',
     setUp('held', '@heldSetUp'),
     setUp('loves', '@lovesSetUp'),
+    setUp('personality', '@personalitySetUp'),
     '{homeLine}',
     ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
     maybe(
@@ -116,7 +120,7 @@ const JOURNEY: Beat = {
     '"I spy something (green|shiny|round)!" {said} {pal}. "Is it a (leaf|pebble|button)?" guessed {hero}.',
     'They stopped to share some {snack}[ and to rest their tired feet].',
     '{Hero} (hummed|whistled) a marching song, and {pal} joined in.',
-    '"Stay close," {said} {hero}[, looking back over one shoulder]. "We are a team."',
+    '"Stay close, {pal}," {said} {hero}[, looking back over one shoulder]. "We are a team, you and I."',
     '[The path (wound|curled) on and on, and every turn showed them something they had never seen before.]',
     '[They walked until their shadows grew long, talking about everything and nothing, the way good friends do.]',
   ],
@@ -135,22 +139,22 @@ const OBSTACLE: Beat = {
         '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
         '{Pal}\'s knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
         '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us?" {pal} (whispered|squeaked).',
-        '"(Maybe we should go home|Can we hide)?" {pal} whispered, staring at {challengeSeen}.',
+        '"(Maybe we should go home|Can we hide)< from {challengeSeen}/ before {challengeSeen} sees us>?" {pal} whispered.',
       ],
     },
     payOff(
       'fear',
       '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together|Scared is allowed, and so is brave)," {hero} said.',
-      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together|Breathe with me)," {hero} said[ in a calm, steady voice]. "(In, and out|In through the nose, out through the mouth|Slow and steady)."',
-      '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here|I won\'t let go)," {hero} (said|promised)[, and meant every word of it]. "(We can do this|We\'ll go together)."',
-      '"(Look|Listen)," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble). (Let\'s find out why|Maybe we can help)."',
+      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal})," {hero} said[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) in {place}>."',
+      '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here, {pal}|I won\'t let go, {pal})," {hero} (said|promised)[, and meant every word of it]. "(Together we can help {challengeSeen}|We\'ll face {challengeSeen} together)."',
+      '"(Look|Listen), {pal}," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
     ),
     '{Pal} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
-      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Hello|Excuse me)," {hero} said. "(Are you all right|Can we help|Is something wrong)?"',
-      '{Hero} gave {challengeSeen} a (little|friendly) wave. "(Hi|Hello)! (What is the matter|Why are you so upset|Do you need a hand)?"',
-      '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "(We are here to help|We mean no harm)," {hero} said.',
-      '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(We would like to help, if we can|You look like you could use a friend)."',
+      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Hello|Excuse me)," {hero} said. "(Are you all right|Can we help|Is something wrong) here in {place}?"',
+      '{Hero} gave {challengeSeen} a (little|friendly) wave. "(Hi|Hello)! (What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
+      '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm)," {hero} said.',
+      '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
   ],
   extras: [
@@ -184,6 +188,7 @@ function climax(middle: readonly Line[]): Beat {
       payOff('challenge', '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.'),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
+      payOff('personality', '@personalityPayOff'),
       payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),
@@ -213,10 +218,10 @@ function resolution(lessons: readonly string[]): Beat {
 }
 
 const CALL_EXTRAS = [
-  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things|But we will go together|But it will be worth it)."',
+  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it)."',
   '{Pal} (nodded|agreed) right away. "I\'m coming too!"',
-  '"(We have to help|Someone needs us)!" {said} {hero}[, already reaching for a coat].',
-  '[{Hero} looked out of the window at the long road ahead and felt a flutter of excitement.]',
+  '"(We have to help|Someone needs us), {pal}!" {said} {hero}[, already reaching for a coat].',
+  '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
 ];
 
 export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
@@ -230,7 +235,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do) about {thing}?"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone has to do something|We have to do something)!"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone has to do something|We have to do something) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
@@ -300,12 +305,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'At the end of the path stood a (big|tall|round) door with words carved on it.',
         setUp('riddle', '"{riddleQuestion}" read {pal}.'),
-        '[The door would only open for the right answer, and there was no other way through.]',
+        '[The door would only open for the right answer, and there was no other way to {thing}.]',
         payOff(
           'riddle',
           '{Hero} (thought and thought|tapped a chin and thought|closed both eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleAnswer}"',
         ),
-        'With a (happy|cheerful) creak, the door swung open.',
+        'With a (happy|cheerful) creak, the door swung open, and {pal} (cheered|clapped).',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
       ],
       extras: [
@@ -316,7 +321,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      payOff('trouble', '(At last|And there it was!) {Hero} {achieve}.'),
+      payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone in {place} should see it)."',
     ]),
@@ -336,7 +341,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
-        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you|Together we are bigger)."',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, {hero}/, all the way to {thing}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -352,7 +357,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|Brave is taking one small step, then another|Even the bravest hearts wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes)."',
+          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',
@@ -569,7 +574,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ending: ['"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone.'],
     said: ['said', 'grinned', 'joked', 'laughed'],
     extras: [
-      '"This is either a brilliant plan or a ridiculous one," {said} {pal}. "Probably both."',
+      '"This is either a brilliant plan or a ridiculous one," {said} {pal}, "(or probably both|or maybe both)."',
       '"Plan B!" {said} {hero}. "What was plan A?" asked {pal}.',
     ],
   },

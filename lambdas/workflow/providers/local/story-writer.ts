@@ -34,6 +34,8 @@ import {
   looksLine,
   lovesPayOff,
   lovesSetUp,
+  personalityPayOff,
+  personalitySetUp,
   themePayOff,
   themeSetUp,
 } from './woven.js';
@@ -47,11 +49,11 @@ import {
 /** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
 const HAZARD_WORRIES = [
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
-  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way?"',
+  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
-  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush). There is always a way."',
-  '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?"',
+  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
+  '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
 
 const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 'suggested'] as const;
@@ -103,7 +105,17 @@ type Story = {
 
 /** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
 export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pays?: Thread | undefined; text: string }>;
-export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[] }>;
+/**
+ * `refrains`: the sentences this story repeats on purpose (its style's refrain line), which other stories
+ * of the same style repeat too. Every other sentence is meant to be this story's own.
+ */
+export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[]; refrains: readonly string[] }>;
+
+/**
+ * The stock interjections a story may share with another: a greeting or a cheer of a word or two, which
+ * a picture book says as everyone does. Kept this short on purpose; any other shared sentence is a repeat.
+ */
+export const STOCK_INTERJECTIONS: readonly string[] = ['hi', 'hello', 'hooray', 'wow', 'look', 'oh no', 'uh-oh'];
 
 export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
 
@@ -333,7 +345,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   const plan = paragraphs.flatMap((paragraph) =>
     paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
   );
-  return { draft, plan };
+  return { draft, plan, refrains: story.refrain ? splitSentences(story.refrain) : [] };
 }
 
 /** The hero as every picture draws it, in our words: kind, colour, size and what the hero holds. */
@@ -404,6 +416,10 @@ function directive(name: Directive, story: Story): string | undefined {
       return traits.loves && render(lovesSetUp(traits.loves), context);
     case '@lovesPayOff':
       return traits.loves && render(lovesPayOff(traits.loves), context);
+    case '@personalitySetUp':
+      return traits.personality && render(personalitySetUp(traits.personality), context);
+    case '@personalityPayOff':
+      return traits.personality && render(personalityPayOff(traits.personality), context);
     case '@themeSetUp':
       return theme && render(themeSetUp(theme), context);
     case '@themePayOff':

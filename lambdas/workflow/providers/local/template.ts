@@ -68,8 +68,24 @@ export function fill(template: string, context: TemplateContext): string {
     .trim();
 }
 
+const SPEECH_VERBS =
+  'said|asked|whispered|murmured|squeaked|called|cried|shouted|cheered|sighed|admitted|suggested|replied|exclaimed|announced|declared|remarked|laughed|giggled|promised|added|wondered|breathed|hollered|bellowed|yelled|gasped|beeped|hummed';
+/**
+ * `"Can we hide?" Zib whispered` reads as two sentences (the tag starts with a capital), so the question
+ * stands alone and every story that asks it says the same sentence. `"Can we hide?" whispered Zib` keeps the
+ * words with who says them, as picture books do (band B only: band A's sentences must stay short).
+ */
+const TAG_AFTER_QUOTE = new RegExp(
+  `([!?…]["”]) (\\p{Lu}[\\p{L}'’-]*(?: \\p{Lu}[\\p{L}'’-]*)?) (${SPEECH_VERBS})\\b`,
+  'gu',
+);
+export const tagAfterQuote = (text: string) =>
+  text.replace(TAG_AFTER_QUOTE, (_, end: string, name: string, verb: string) => `${end} ${verb} ${name}`);
+
 /** Fills a template that is one or more whole sentences. */
 export const render = (template: string, context: TemplateContext) => {
-  const text = tidy(fill(template, context));
+  // Band A's sentences must stay short on average, so its questions keep their own sentence.
+  const filled = tidy(fill(template, context));
+  const text = context.rich ? tagAfterQuote(filled) : filled;
   return context.reword ? context.reword(text) : text;
 };

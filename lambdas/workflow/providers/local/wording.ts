@@ -1,4 +1,4 @@
-import { pick, type Random } from './random.js';
+import { pick, shuffle, type Random } from './random.js';
 
 /**
  * Word choice per story: each everyday word in the table is told, throughout one story, with one of its
@@ -105,14 +105,23 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
 /** One story's word choices: a function that rewords a rendered line. */
 export function wordingFor(rich: boolean, random: Random): (text: string) => string {
   const table = rich ? RICH : EVERYDAY;
-  const chosen = new Map(Object.entries(table).map(([word, options]) => [word, pick(random, options)]));
-  const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...chosen.keys()].join('|')})(?![\\p{L}'’-])`, 'gu');
+  // Band A keeps one word for each (young readers meet the same word again); band B turns through its
+  // alternatives, in an order of the story's own, so a confident reader meets a new word each time.
+  const turns = new Map(
+    Object.entries(table).map(([word, options]) => [word, rich ? shuffle(random, options) : [pick(random, options)]]),
+  );
+  let turn = 0;
+  const next = (word: string) => {
+    const options = turns.get(word);
+    return options?.[turn++ % options.length] ?? word;
+  };
+  const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...turns.keys()].join('|')})(?![\\p{L}'’-])`, 'gu');
   return (text) =>
     text
       .replace(pattern, (word: string, _: string, at: number, whole: string) => {
         const keep = KEEP_BEFORE[word];
         if (keep?.test(whole.slice(at + word.length))) return word;
-        return chosen.get(word) ?? word;
+        return next(word);
       })
       // "a enormous" reads "an enormous"; "an gigantic" reads "a gigantic".
       .replace(/\b([Aa])n? (?=(\p{L}+))/gu, (match: string, article: string, next: string) => {

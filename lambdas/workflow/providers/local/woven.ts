@@ -7,6 +7,7 @@ import {
   type HeldObject,
   type HeroTraits,
   type Love,
+  type Personality,
   type Theme,
 } from './traits.js';
 
@@ -181,3 +182,48 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     }
   }
 }
+
+/**
+ * A personality word the family chose ("a shy dragon") is shown early and matters at the climax: the shy
+ * hero finds a voice, the sleepy one stays awake when it counts, the funny one's joke breaks the tension.
+ */
+const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: string]> = {
+  brave: [
+    '{Hero} was (brave|bold), but (not always sure|still learning) what brave was (for|really for).',
+    'Now {hero} knew what brave was for: (being brave for someone else|standing up for someone who needed it).',
+  ],
+  kind: [
+    '{Hero} (always noticed|never missed) (who was sad|a sad face)[, even from far away].',
+    'That kind heart was (exactly|just) what {challengeThe} needed[ that day].',
+  ],
+  shy: [
+    '{Hero} was shy, and (often|usually) hid behind {pal} when (someone new|a stranger) said hello.',
+    'For a moment {hero} felt shy<, then spoke up/, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice>.',
+  ],
+  funny: [
+    '{Hero} (knew|told) the silliest jokes[ and laughed loudest at them].',
+    '{Hero} told (a silly joke|the silliest joke of all), and even {challengeThe} (had to giggle|began to laugh).',
+  ],
+  clever: [
+    '{Hero} (loved|liked) puzzles[ and always wanted to know how things worked].',
+    'All those puzzles paid off: {hero} (worked out|saw) what to do (in a flash|before anyone else).',
+  ],
+  curious: [
+    '{Hero} was curious about (everything|every little thing)[, with a hundred questions every day].',
+    'Because {hero} was curious, {hero} came up with (one more question|the right question), and that made all the difference.',
+  ],
+  gentle: [
+    "{Hero} was so gentle that (butterflies|sparrows) (landed|perched) on {hero}'s hand.",
+    'Gentle as ever, {hero} (held out|offered) a (calm|steady) hand, and {challengeThe} (calmed|settled) down at once.',
+  ],
+  cheerful: [
+    '{Hero} was cheerful (even on rainy days|from morning to night).',
+    "{Hero}'s cheerful smile (made everyone feel better|spread to every face), even {challengeThe}.",
+  ],
+  sleepy: [
+    '{Hero} was (often|usually) sleepy[ and could nap almost anywhere].',
+    'Sleepy or not, {hero} stayed wide awake when it (counted|mattered most).',
+  ],
+};
+export const personalitySetUp = (personality: Personality) => PERSONALITY_LINES[personality][0];
+export const personalityPayOff = (personality: Personality) => PERSONALITY_LINES[personality][1];
