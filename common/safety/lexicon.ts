@@ -79,6 +79,8 @@ export const TOPIC_LEXICON = {
     'suicidal',
     'self-harm',
     'self harm',
+    'self harms',
+    'self harming',
     'selfharm',
     'kys',
     'kms',
@@ -267,6 +269,7 @@ export const TOPIC_LEXICON = {
     'torture',
     'tortured',
     'terror attack',
+    'zombie',
   ],
   profanityAndInsults: [
     ...SPEC_BLOCKLIST.profanity,

@@ -248,7 +248,7 @@ const WORDISH = /^[a-z0-9]$/;
 const KEPT_IN_WORD = new Set(["'", '’', '\n']);
 
 /** The joined view: punctuation inside words dropped, letters spelt out one by one joined up. */
-function joinWords(units: Unit[]): Unit[] {
+function joinWords(units: Unit[], articleFirst: boolean): Unit[] {
   const kept = units.filter(
     (u, k) =>
       WORDISH.test(u.ch) ||
@@ -265,8 +265,9 @@ function joinWords(units: Unit[]): Unit[] {
     let j = i;
     while (isSingle(j) && chAt(kept, j + 1) === ' ' && isSingle(j + 2)) j += 2;
     let from = i;
-    // "a k i l l e r": a leading "a" or "i" is the article or the pronoun when enough letters follow it.
-    if (j - from >= 6 && ['a', 'i'].includes(chAt(kept, from))) from += 2;
+    // "a k i l l e r" or "a s s a s s i n": a leading "a" or "i" may be the article or the pronoun, or the
+    // word's first letter; one joined view reads it each way.
+    if (articleFirst && j - from >= 6 && ['a', 'i'].includes(chAt(kept, from))) from += 2;
     if (isSingle(i) && j - from >= 4) {
       out.push(...kept.slice(i, from));
       for (let k = from; k <= j; k += 2) out.push(...kept.slice(k, k + 1));
@@ -303,8 +304,10 @@ export function skeletonViews(text: string): Skeleton[] {
   const plain = toSkeleton(collapseSpace(units));
   const views = [plain];
   if (symbols) views.push(toSkeleton(collapseSpace(resolveLeet(folded, false).units)));
-  const joined = toSkeleton(collapseSpace(joinWords(units)));
-  if (joined.text !== plain.text) views.push(joined);
+  for (const articleFirst of [false, true]) {
+    const joined = toSkeleton(collapseSpace(joinWords(units, articleFirst)));
+    if (views.every((view) => view.text !== joined.text)) views.push(joined);
+  }
   return views;
 }
 
