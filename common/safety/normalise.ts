@@ -122,8 +122,13 @@ const SYMBOL_LEET: Readonly<Record<string, string>> = { '@': 'a', $: 's', '!': '
 const FORMAT = /^\p{Cf}$/u;
 const MARK = /\p{M}/gu;
 const MARK_ONLY = /^\p{M}$/u;
-const LETTER = /^[a-z]$/;
-const SPACE = /^\s$/u;
+// Character tests by code, not RegExp: they run for every character of every story.
+const LETTER = { test: (ch: string) => ch.length === 1 && ch >= 'a' && ch <= 'z' };
+const SPACE_RE = /^\s$/u;
+const SPACE = {
+  test: (ch: string) =>
+    ch === ' ' || ch === '\n' || (ch.length === 1 && ch > '~' ? SPACE_RE.test(ch) : ch <= '\r' && ch >= '\t'),
+};
 
 const folds = new Map<string, string>();
 
@@ -155,7 +160,16 @@ function foldOnce(cp: string): string {
 function foldedUnits(text: string): Unit[] {
   const units: Unit[] = [];
   let at = 0;
-  for (const cp of text) {
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    // Plain ASCII (most of every story) needs only lower case; "_" reads as "-" (see foldOnce).
+    if (code < 0x80) {
+      const ch = code === 0x5f ? '-' : code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : text.charAt(at);
+      units.push({ ch, start: at, end: at + 1 });
+      at++;
+      continue;
+    }
+    const cp = String.fromCodePoint(text.codePointAt(at) ?? code);
     const start = at;
     at += cp.length;
     const folded = foldCodePoint(cp);
@@ -179,45 +193,41 @@ const wordish = (ch: string) => LETTER.test(ch) || ch in SYMBOL_LEET || ch in DI
  * input stays as it was (the literal view reads "!", "@" and "$" as punctuation).
  */
 function resolveLeet(units: readonly Unit[], readSymbols = true): { units: Unit[]; symbols: boolean } {
-  const out = units.map((u) => ({ ...u }));
+  const out = units.slice();
   let symbols = false;
-  // Words: runs of non-space characters.
-  for (const word of splitRuns(out, (u) => !SPACE.test(u.ch))) {
-    if (!word.units.some((u) => LETTER.test(u.ch))) continue;
-    word.units.forEach((u, k) => {
-      const digit = DIGIT_LEET[u.ch];
-      if (digit) {
-        u.ch = digit;
-        return;
-      }
-      const symbol = SYMBOL_LEET[u.ch];
-      if (!symbol || !readSymbols) return;
-      const before = chAt(units, word.from + k - 1);
-      const after = k + 1 < word.units.length ? chAt(units, word.from + k + 1) : '';
+  let from = 0;
+  // Words: runs of non-space characters, [from, to).
+  while (from < units.length) {
+    if (SPACE.test(chAt(units, from))) {
+      from++;
+      continue;
+    }
+    let to = from;
+    let hasLetter = false;
+    while (to < units.length && !SPACE.test(chAt(units, to))) {
+      if (LETTER.test(chAt(units, to))) hasLetter = true;
+      to++;
+    }
+    for (let k = from; hasLetter && k < to; k++) {
+      const ch = chAt(units, k);
+      const digit = DIGIT_LEET[ch];
+      const symbol = readSymbols ? SYMBOL_LEET[ch] : undefined;
+      if (!digit && !symbol) continue;
+      const before = k > from ? chAt(units, k - 1) : '';
+      const after = k + 1 < to ? chAt(units, k + 1) : '';
       // "sh!t" and "a$$" are words; "Stop!" ends with an exclamation mark.
-      const inside = u.ch === '!' ? wordish(before) && LETTER.test(after) : wordish(before) || LETTER.test(after);
-      if (inside) {
-        u.ch = symbol;
-        symbols = true;
+      const inside =
+        digit !== undefined ||
+        (ch === '!' ? wordish(before) && LETTER.test(after) : wordish(before) || LETTER.test(after));
+      const unit = units[k];
+      if (inside && unit) {
+        out[k] = { ...unit, ch: digit ?? symbol ?? ch };
+        if (!digit) symbols = true;
       }
-    });
+    }
+    from = to;
   }
   return { units: out, symbols };
-}
-
-/** Maximal runs of units that pass `test`, with where each begins. */
-function splitRuns(units: Unit[], test: (u: Unit) => boolean): { from: number; units: Unit[] }[] {
-  const runs: { from: number; units: Unit[] }[] = [];
-  let current: { from: number; units: Unit[] } | undefined;
-  units.forEach((u, i) => {
-    if (!test(u)) {
-      current = undefined;
-      return;
-    }
-    if (!current) runs.push((current = { from: i, units: [] }));
-    current.units.push(u);
-  });
-  return runs;
 }
 
 /**
@@ -244,11 +254,18 @@ function collapseSpace(units: Unit[]): Unit[] {
   return out;
 }
 
-const WORDISH = /^[a-z0-9]$/;
+const WORDISH = {
+  test: (ch: string) => ch.length === 1 && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')),
+};
 const KEPT_IN_WORD = new Set(["'", '’', '\n']);
 
-/** The joined view: punctuation inside words dropped, letters spelt out one by one joined up. */
-function joinWords(units: Unit[], articleFirst: boolean): Unit[] {
+/** The joined view: punctuation inside words dropped ("f.u.c.k"), letters spelt out one by one joined up. */
+function joinWords(input: Unit[], articleFirst: boolean): Unit[] {
+  // A hyphen between letters is a space here too ("b-l-o-o-d" is spelt out), so a story whose only
+  // in-word punctuation is hyphens and apostrophes has a joined view equal to its plain one (not matched twice).
+  const units = input.map((u, k) =>
+    u.ch === '-' && WORDISH.test(chAt(input, k - 1)) && WORDISH.test(chAt(input, k + 1)) ? { ...u, ch: ' ' } : u,
+  );
   const kept = units.filter(
     (u, k) =>
       WORDISH.test(u.ch) ||
@@ -274,7 +291,8 @@ function joinWords(units: Unit[], articleFirst: boolean): Unit[] {
       i = j + 1;
       continue;
     }
-    out.push(...kept.slice(i, i + 1));
+    const unit = kept[i];
+    if (unit) out.push(unit);
     i++;
   }
   return out;
@@ -300,16 +318,24 @@ function toSkeleton(units: Unit[]): Skeleton {
  */
 export function skeletonViews(text: string): Skeleton[] {
   const folded = foldedUnits(text);
-  const { units, symbols } = resolveLeet(folded);
+  const flat = folded.map((u) => u.ch).join('');
+  // Most texts have no leet, no punctuation inside words and no spelt-out letters: one view, built once.
+  const { units, symbols } = LEET_CANDIDATE.test(flat) ? resolveLeet(folded) : { units: folded, symbols: false };
   const plain = toSkeleton(collapseSpace(units));
   const views = [plain];
   if (symbols) views.push(toSkeleton(collapseSpace(resolveLeet(folded, false).units)));
+  if (!JOIN_CANDIDATE.test(flat) && !SPELT_OUT.test(flat)) return views;
   for (const articleFirst of [false, true]) {
     const joined = toSkeleton(collapseSpace(joinWords(units, articleFirst)));
     if (views.every((view) => view.text !== joined.text)) views.push(joined);
   }
   return views;
 }
+
+const LEET_CANDIDATE = /[0-9@$!]/;
+// A character that is not a letter, digit, space, apostrophe or hyphen between two letters or digits.
+const JOIN_CANDIDATE = /[a-z0-9@$!][^a-z0-9\s'’-]+[a-z0-9@$!]/;
+const SPELT_OUT = /(?:^|\s)[a-z0-9@$!](?:[\s-][a-z0-9@$!]){2,}(?:\s|$)/;
 
 /** The plain skeleton as a string (for tests and debugging). */
 export function skeletonOf(text: string): string {
