@@ -1,4 +1,5 @@
 import type { AgeBandConfig } from './age-band-config.js';
+import { hasMarkup, isKidSafe, unsafeTerms } from './safety/check.js';
 import type { StoryKind } from './story-choices.js';
 
 /**
@@ -18,6 +19,8 @@ export const NAME_MESSAGES = {
 export const DESCRIPTION_MESSAGES = {
   tooLong: (max: number, length: number) => `Description must be ${max} characters or less (currently ${length})`,
   notKidFriendly: 'Please use kid-friendly language for your description',
+  // Not a SPEC text: markup is refused before any word is read, so a family learns what to change.
+  markup: 'Please describe it in plain words, without symbols like < > { } [ ]',
 } as const;
 
 /** SPEC §5: the wizard step's own cap, used when no band configuration is at hand. */
@@ -39,8 +42,8 @@ export function characterNameProblem(name: string, band?: AgeBandConfig): string
   const max = band?.validators.character_name_max ?? CHARACTER_NAME_MAX;
   if (length(trimmed) > max) return NAME_MESSAGES.tooLong(max);
   if (!NAME_PATTERN.test(trimmed)) return NAME_MESSAGES.invalidCharacters;
-  // Not a SPEC rule: a deny-listed name would make every draft fail the band's checks, so say so now.
-  if (band && findDeniedTopics(trimmed, band).length > 0) return NAME_MESSAGES.unkind;
+  // The safety check (common/safety) with the band's deny list when the band is known.
+  if (!isKidSafe(trimmed, band?.safety.deny_if_topics)) return NAME_MESSAGES.unkind;
   return undefined;
 }
 
@@ -49,34 +52,22 @@ export function customDescriptionProblem(text: string, band: AgeBandConfig): str
   const trimmed = text.trim();
   const max = band.validators.custom_description_max;
   if (length(trimmed) > max) return DESCRIPTION_MESSAGES.tooLong(max, length(trimmed));
-  if (findDeniedTopics(trimmed, band).length > 0) return DESCRIPTION_MESSAGES.notKidFriendly;
+  return pictureDescriptionProblem(trimmed, band);
+}
+
+/** A picture's customizations (its length is the request schema's): markup, then the safety check. */
+export function pictureDescriptionProblem(text: string, band: AgeBandConfig): string | undefined {
+  if (hasMarkup(text)) return DESCRIPTION_MESSAGES.markup;
+  if (!isKidSafe(text, band.safety.deny_if_topics)) return DESCRIPTION_MESSAGES.notKidFriendly;
   return undefined;
 }
 
-// One compiled pattern per topic per loaded configuration; configurations are parsed once and kept.
-const denyPatterns = new WeakMap<AgeBandConfig, { topic: string; pattern: RegExp }[]>();
-
-function patternsFor(band: AgeBandConfig) {
-  let patterns = denyPatterns.get(band);
-  if (!patterns) {
-    patterns = band.safety.deny_if_topics.map((topic) => {
-      const body = topic
-        .split(/\s+/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]"))
-        .join('\\s+');
-      // Whole words only: "kill" must not flag "skill", nor "ass" flag "class".
-      return { topic, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'iu') };
-    });
-    denyPatterns.set(band, patterns);
-  }
-  return patterns;
-}
-
-/** The band's deny-listed topics found in the text, whole-word and case-insensitive, in list order. */
+/**
+ * What the safety check finds in the text with the band's deny list (common/safety): the listed words and
+ * phrases, in reading order, also behind look-alike letters, zero-width characters, leet and spacing.
+ */
 export function findDeniedTopics(text: string, band: AgeBandConfig): string[] {
-  return patternsFor(band)
-    .filter(({ pattern }) => pattern.test(text))
-    .map(({ topic }) => topic);
+  return unsafeTerms(text, band.safety.deny_if_topics);
 }
 
 export function countWords(text: string): number {
@@ -151,10 +142,27 @@ export function measureStory(paragraphs: readonly string[], band: AgeBandConfig)
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toString();
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
-export function validateStory(
-  draft: { title: string; paragraphs: readonly string[] },
-  band: AgeBandConfig,
-): StoryValidation {
+/** Every text of a draft a reader or the illustrator sees: title, excerpt, paragraphs, scene descriptions. */
+export function draftTexts(draft: {
+  title: string;
+  paragraphs: readonly string[];
+  excerpt?: string;
+  scenes?: Readonly<Record<string, string | undefined>>;
+}): string[] {
+  return [draft.title, draft.excerpt ?? '', ...draft.paragraphs, ...Object.values(draft.scenes ?? {})].filter(
+    (text): text is string => Boolean(text),
+  );
+}
+
+/** The safety problem of a draft, if any: a rewrite instruction naming the listed terms, never quoting. */
+export function draftSafetyProblem(draft: Parameters<typeof draftTexts>[0], band: AgeBandConfig): string | undefined {
+  // One pass over all of it: blank lines keep a phrase from running from one text into the next.
+  const denied = findDeniedTopics(draftTexts(draft).join('\n\n'), band);
+  if (!denied.length) return undefined;
+  return `The story mentions topics that are not suitable for children (${denied.join(', ')}). Leave them out.`;
+}
+
+export function validateStory(draft: Parameters<typeof draftTexts>[0], band: AgeBandConfig): StoryValidation {
   const { words_total, sentence_len, pages, words_per_page, dialog_ratio_target } = band.bands;
   const tolerance = band.validators.dialog_ratio_tolerance;
   const metrics = measureStory(draft.paragraphs, band);
@@ -200,12 +208,8 @@ export function validateStory(
     problems.push(`The story fills ${metrics.pages} pages; it must fit in ${pages.max}.`);
   }
 
-  const denied = findDeniedTopics([draft.title, ...draft.paragraphs].join('\n'), band);
-  if (denied.length) {
-    problems.push(
-      `The story mentions topics that are not suitable for children (${denied.join(', ')}). Leave them out.`,
-    );
-  }
+  const unsafe = draftSafetyProblem(draft, band);
+  if (unsafe) problems.push(unsafe);
   return { valid: problems.length === 0, problems, metrics };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageBandSchema } from '../age-bands.js';
 import { LIMITS } from '../limits.js';
+import { isKidSafe } from '../safety/check.js';
 
 /**
  * SPEC §5: the account rules, with the SPEC's exact messages. The SPA shows the first failing message
@@ -16,6 +17,9 @@ export const MESSAGES = {
   displayNameRequired: 'Display name is required',
   displayNameTooLong: 'Display name too long',
   authorNameTooLong: 'Author name too long',
+  // The existing wizard text for a name (common/story-validation.ts): display and author names show on
+  // stories other families read.
+  nameNotKidFriendly: 'Please choose a kid-friendly name',
   passwordFieldsRequired: 'Please fill in both password fields',
   passwordsDoNotMatch: 'Passwords do not match',
   // Not SPEC texts (the SPEC leaves them open); shared so the server and the SPA say the same thing.
@@ -42,10 +46,15 @@ export const displayNameSchema = z
   .string()
   .trim()
   .min(1, MESSAGES.displayNameRequired)
-  .max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong);
+  .max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong)
+  .refine((name) => isKidSafe(name), MESSAGES.nameNotKidFriendly);
 
 /** Optional; blank is saved as empty. */
-export const authorNameSchema = z.string().trim().max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong);
+export const authorNameSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong)
+  .refine((name) => isKidSafe(name), MESSAGES.nameNotKidFriendly);
 
 export const signInSchema = z.object({
   email: emailSchema,

@@ -4,11 +4,18 @@ import { z } from 'zod';
 import type { AgeBand } from '../../common/age-bands.js';
 import type { AgeBandConfig } from '../../common/age-band-config.js';
 import type { ImageType } from '../../common/story-choices.js';
-import { validateStory } from '../../common/story-validation.js';
+import { isKidSafe } from '../../common/safety/check.js';
+import { draftSafetyProblem, validateStory } from '../../common/story-validation.js';
 import { deletePictureObjects } from '../shared/media.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
-import type { PromptTemplate, StoryDraft, StoryProvider, StoryRequest } from './providers/types.js';
+import {
+  ProviderError,
+  type PromptTemplate,
+  type StoryDraft,
+  type StoryProvider,
+  type StoryRequest,
+} from './providers/types.js';
 import { makeThumbnail } from './thumbnails.js';
 
 /**
@@ -119,8 +126,15 @@ export function createTaskHandlers(deps: TaskDeps) {
     async checkStory(input: { job: unknown; prompt: PromptState; draft: StoryDraft }) {
       const job = jobSchema.parse(input.job);
       await stories.setProgress(job.storyId, 'checking');
-      const result = validateStory(input.draft, bands[input.prompt.ageBand]);
+      const band = bands[input.prompt.ageBand];
+      // Every field a reader or the illustrator sees (title, excerpt, paragraphs, scenes) passes the safety
+      // check: an unsafe draft is a problem like any other, rewritten while attempts are left.
+      const result = validateStory(input.draft, band);
       const attemptsLeft = MAX_WRITING_ATTEMPTS - input.prompt.attempt;
+      if (attemptsLeft <= 0 && draftSafetyProblem(input.draft, band)) {
+        // The last attempt is still unsafe: the story fails with the "filtered" message (its slot is freed).
+        throw new ProviderError('The story failed the safety check on every attempt', 'CONTENT_FILTERED');
+      }
       return {
         valid: result.valid,
         attemptsLeft,
@@ -280,6 +294,12 @@ export function createTaskHandlers(deps: TaskDeps) {
     customizations?: string | undefined;
   }) {
     const band = bands[picture.ageBand];
+    // Nothing unsafe is painted: the scene (written by the provider or edited by an admin) and the family's
+    // customizations pass the safety check again right before the picture is asked for.
+    const denied = band.safety.deny_if_topics;
+    if (!isKidSafe(picture.scene, denied) || !isKidSafe(picture.customizations ?? '', denied)) {
+      throw new ProviderError('The picture description failed the safety check', 'CONTENT_FILTERED');
+    }
     const drawn = await provider.drawIllustration({
       storyId: picture.storyId,
       imageType: picture.imageType,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_TYPES, type ImageType } from '../../../common/story-choices.js';
-import { findDeniedTopics } from '../../../common/story-validation.js';
+import { pictureDescriptionProblem } from '../../../common/story-validation.js';
 import { IMAGE_MESSAGES, imageRequestSchema } from '../../../common/validation/story-images.js';
 import { deletePictureObjects } from '../../shared/media.js';
 import { ImageLimitError } from '../../shared/repositories/stories.js';
@@ -21,11 +21,8 @@ async function editableStory(c: Context<Env>, deps: ApiDeps) {
 
 async function checkedRequest(c: Context<Env>, deps: ApiDeps, ageBand: 'A' | 'B') {
   const request = await parseBody(c, imageRequestSchema);
-  if (request.customizations && findDeniedTopics(request.customizations, deps.bands[ageBand]).length > 0) {
-    throw new ApiError(400, 'VALIDATION_FAILED', 'Please use kid-friendly language for your description', {
-      field: 'customizations',
-    });
-  }
+  const problem = request.customizations && pictureDescriptionProblem(request.customizations, deps.bands[ageBand]);
+  if (problem) throw new ApiError(400, 'VALIDATION_FAILED', problem, { field: 'customizations' });
   return request;
 }
 

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AdminStoryPage, AdminStoryRow } from '../../../../common/api/admin-views.js';
 import { sanitiseStoryEdit, sanitiseText } from '../../../../common/sanitiser.js';
+import { pictureDescriptionProblem } from '../../../../common/story-validation.js';
 import {
   ADMIN_MESSAGES,
   adminImageRequestSchema,
@@ -22,19 +23,23 @@ import { logActivity, withCursor } from './admin-deps.js';
 const STORY_NOT_FOUND = new ApiError(404, 'STORY_NOT_FOUND', ADMIN_MESSAGES.storyNotFound);
 const admin = (deps: ApiDeps) => storyAdminRepository(deps.aws.documents, deps.config.tableName);
 
-/** SPEC §5: the sanitiser runs on every save; the excerpt is user-visible text too. */
+/**
+ * SPEC §5: the sanitiser runs on every save; the excerpt and the universe are text families see too (a
+ * featured story's universe shows as a chip), so they are starred like the rest and counted in the notice.
+ */
 function sanitised(input: AdminStoryInput) {
   const story = sanitiseStoryEdit({ title: input.title, heroName: input.heroName, content: input.content });
   const excerpt = sanitiseText(input.excerpt);
+  const universe = sanitiseText(input.storyUniverse ?? '');
   return {
     fields: {
       title: story.title,
       heroName: story.heroName,
       content: story.content,
       excerpt: excerpt.text,
-      ...(input.storyUniverse ? { storyUniverse: input.storyUniverse } : {}),
+      ...(input.storyUniverse ? { storyUniverse: universe.text } : {}),
     },
-    filtered: story.filtered + excerpt.filtered,
+    filtered: story.filtered + excerpt.filtered + universe.filtered,
   };
 }
 
@@ -182,6 +187,9 @@ export const adminStoryRoutes = [
     async handle(c, deps) {
       const request = await parseBody(c, adminImageRequestSchema);
       const { story, images, jobs } = await storyWithImages(deps, c.req.param('id') ?? '');
+      const problem =
+        request.customizations && pictureDescriptionProblem(request.customizations, deps.bands[story.age_band]);
+      if (problem) throw new ApiError(400, 'VALIDATION_FAILED', problem, { field: 'customizations' });
       // One picture per slot: a slot that has one is regenerated (the old one goes when the new one lands).
       const running = jobs.find((job) => job.image_type === request.imageType && job.status === 'pending');
       if (running) return c.json({ jobId: running.job_id, imageType: request.imageType }, 202);

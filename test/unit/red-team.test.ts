@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { findUnsafe, isKidSafe } from '../../common/safety/check.js';
+import { sanitiseText } from '../../common/sanitiser.js';
+import {
+  characterNameProblem,
+  customDescriptionProblem,
+  DESCRIPTION_MESSAGES,
+  draftSafetyProblem,
+  NAME_MESSAGES,
+  pictureDescriptionProblem,
+} from '../../common/story-validation.js';
+import { displayNameSchema } from '../../common/validation/accounts.js';
+import { ACCEPTABLE, ACCEPTABLE_NAMES, HOSTILE, HOSTILE_NAMES, MARKUP } from '../support/red-team/phrases.js';
+
+/**
+ * Issue 13's red team: every hostile phrasing is refused (or starred, or flagged) everywhere text enters
+ * or leaves, and no acceptable one is. Failures are listed, so a regression names its phrases.
+ */
+const BANDS = [AGE_BAND_CONFIGS.A, AGE_BAND_CONFIGS.B] as const;
+const show = (text: string) => JSON.stringify(text);
+
+describe('the red-team corpus', () => {
+  it('holds at least 200 hostile phrasings across the categories and 200 acceptable ones', () => {
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(200);
+    expect(ACCEPTABLE.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(HOSTILE.map((h) => h.category)).size).toBeGreaterThanOrEqual(9);
+    expect(new Set(HOSTILE.map((h) => h.variant)).size).toBeGreaterThanOrEqual(10);
+    for (const text of ACCEPTABLE) expect(text.length, text).toBeLessThanOrEqual(50);
+  });
+});
+
+describe(`${HOSTILE.length} hostile phrasings: none accepted anywhere`, () => {
+  it('the safety check flags every one', () => {
+    expect(HOSTILE.filter((h) => isKidSafe(h.text)).map((h) => `${h.variant}: ${show(h.text)}`)).toEqual([]);
+  });
+
+  it('custom descriptions (character, story type, mission) refuse every one, in both bands', () => {
+    const accepted = BANDS.flatMap((band) =>
+      HOSTILE.filter((h) => !customDescriptionProblem(h.text, band)).map((h) => `${band.app.band} ${show(h.text)}`),
+    );
+    expect(accepted).toEqual([]);
+  });
+
+  it('picture descriptions refuse every one with the SPEC message', () => {
+    const wrong = BANDS.flatMap((band) =>
+      HOSTILE.filter((h) => pictureDescriptionProblem(h.text, band) !== DESCRIPTION_MESSAGES.notKidFriendly).map(
+        (h) => `${band.app.band} ${show(h.text)}`,
+      ),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the edit sanitiser stars every one, and what it leaves passes the check', () => {
+    const missed = HOSTILE.filter((h) => {
+      const { text, filtered } = sanitiseText(h.text);
+      return filtered === 0 || !isKidSafe(text);
+    }).map((h) => show(h.text));
+    expect(missed).toEqual([]);
+  });
+
+  it('the provider-output check flags every one, in a paragraph, the title, the excerpt or a scene', () => {
+    const fine = 'Pip walked to the park with a kite. The sun was warm and the sky was blue.';
+    const missed = HOSTILE.filter((h, i) => {
+      const where = i % 4;
+      const draft = {
+        title: where === 0 ? h.text : 'Pip and the Kite',
+        excerpt: where === 1 ? h.text : fine,
+        paragraphs: [fine, where === 2 ? `${fine} ${h.text}` : fine],
+        scenes: { cover: where === 3 ? h.text : 'a kite over a park' },
+      };
+      return BANDS.some((band) => !draftSafetyProblem(draft, band));
+    }).map((h) => show(h.text));
+    expect(missed).toEqual([]);
+  });
+
+  it(`hero names: ${HOSTILE_NAMES.length} unkind names and disguises are refused; letters-only ones say why`, () => {
+    const accepted = BANDS.flatMap((band) => HOSTILE_NAMES.filter((name) => !characterNameProblem(name, band)));
+    expect(accepted).toEqual([]);
+    expect(characterNameProblem('Ｈｉｔｌｅｒ', AGE_BAND_CONFIGS.B)).toBe(NAME_MESSAGES.unkind);
+    expect(characterNameProblem('Sаtаn', AGE_BAND_CONFIGS.A)).toBe(NAME_MESSAGES.unkind);
+  });
+
+  it('display and author names refuse the unkind names too', () => {
+    expect(HOSTILE_NAMES.filter((name) => displayNameSchema.safeParse(name).success)).toEqual([]);
+  });
+
+  it('markup in family text is refused with its own message', () => {
+    for (const text of MARKUP) {
+      for (const band of BANDS) expect(customDescriptionProblem(text, band), text).toBe(DESCRIPTION_MESSAGES.markup);
+    }
+  });
+});
+
+describe(`${ACCEPTABLE.length} acceptable phrasings: none refused`, () => {
+  it('the safety check and every entry point accept every one, in both bands', () => {
+    const refused = BANDS.flatMap((band) =>
+      ACCEPTABLE.filter(
+        (text) =>
+          customDescriptionProblem(text, band) ||
+          pictureDescriptionProblem(text, band) ||
+          draftSafetyProblem({ title: text, excerpt: text, paragraphs: [text], scenes: { cover: text } }, band),
+      ).map((text) => `${band.app.band} ${show(text)}: ${findUnsafe(text, band.safety.deny_if_topics)[0]?.term}`),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('the edit sanitiser leaves every one untouched', () => {
+    expect(ACCEPTABLE.filter((text) => sanitiseText(text).filtered > 0)).toEqual([]);
+  });
+
+  it('acceptable hero and display names are accepted', () => {
+    const refused = BANDS.flatMap((band) => ACCEPTABLE_NAMES.filter((name) => characterNameProblem(name, band)));
+    expect(refused).toEqual([]);
+    expect(ACCEPTABLE_NAMES.filter((name) => !displayNameSchema.safeParse(name).success)).toEqual([]);
+  });
+});
