@@ -22,6 +22,9 @@ export function onAccountRefused(listener: Listener): () => void {
   return () => accountListeners.delete(listener);
 }
 
+/** A revocation refuses tokens to the second; one second after its refusal, that second is over. */
+const REVOCATION_SETTLE_MS = 1000;
+
 async function accessToken(forceRefresh = false): Promise<string | undefined> {
   const session = await fetchAuthSession({ forceRefresh });
   return session.tokens?.accessToken.toString();
@@ -48,7 +51,12 @@ async function request(path: string, init: RequestInit, retried = false): Promis
   };
   const { code = 'HTTP_' + response.status, message = 'Something went wrong', ...details } = body.error ?? {};
   const error = new ApiRequestError(response.status, code, message, details);
-  if (code === 'SESSION_REVOKED' && !retried) return request(path, init, true);
+  if (code === 'SESSION_REVOKED' && !retried) {
+    // A role change ended this token; a fresh one carries the new groups. The server refuses every token
+    // of the revocation's second, so the refresh waits until that second is surely over.
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_SETTLE_MS));
+    return request(path, init, true);
+  }
   if (code === 'ACCOUNT_SUSPENDED' || code === 'SESSION_REVOKED' || code === 'UNAUTHENTICATED') {
     for (const listener of accountListeners) listener(error);
   }
