@@ -87,17 +87,25 @@ const searchTextOf = (displayName: string, authorName: string, email: string) =>
 
 /** The admin users list reads the `entity` index a page at a time; the cursor is its last key. */
 const PROFILE_INDEX: IndexName = 'entity';
-const cursorSchema = z.strictObject({
-  PK: z.string().startsWith('USER#'),
-  SK: z.literal('PROFILE'),
-  entity_pk: z.literal(entityTypes.profile),
-  created_at: z.string().max(40),
-});
+const cursorSchema = indexCursorSchema('USER#', 'PROFILE', entityTypes.profile);
 
 export class InvalidCursorError extends Error {
   constructor() {
     super('Invalid page cursor');
   }
+}
+
+/**
+ * A page cursor of the `entity` index is the last row's key, and is checked to be exactly that shape (an
+ * id, a real ISO time), so a forged one is a clear 400 rather than a key DynamoDB refuses (a 500).
+ */
+export function indexCursorSchema<Entity extends string>(pkPrefix: string, sortKey: string, entity: Entity) {
+  return z.strictObject({
+    PK: z.string().regex(new RegExp(`^${pkPrefix}[A-Za-z0-9_-]{1,128}$`)),
+    SK: z.literal(sortKey),
+    entity_pk: z.literal(entity),
+    created_at: z.iso.datetime(),
+  });
 }
 
 export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
