@@ -31,15 +31,22 @@ async function watchViolations(page: Page) {
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    // Runs in the page (this file is typed without the DOM library).
+    type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+    const page = globalThis as unknown as {
+      cspViolations: string[];
+      document: { addEventListener(type: string, listener: (event: Violation) => void): void };
+    };
+    page.cspViolations = [];
+    page.document.addEventListener('securitypolicyviolation', (event) => {
+      page.cspViolations.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return {
     consoleErrors,
-    violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    violations: () => page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations),
   };
 }
 

@@ -148,7 +148,9 @@ const ALLOWED_REFUSALS = [400, 401, 403, 404, 409, 413, 415, 429];
 describe('fuzzing every route as every caller', () => {
   beforeEach(({ onTestFailed }) => {
     onTestFailed(() => {
-      console.error(`fuzz seed ${SEED}: replay with FUZZ_SEED=${SEED} npx vitest run --project integration test/integration/fuzz.test.ts`);
+      console.error(
+        `fuzz seed ${SEED}: replay with FUZZ_SEED=${SEED} npx vitest run --project integration test/integration/fuzz.test.ts`,
+      );
     });
   });
 

@@ -21,7 +21,11 @@ const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' })
 async function accountInGroup(group: 'admin' | 'moderator') {
   const account = await createSignedInUser(stack);
   await cognitoClient(stack).send(
-    new AdminAddUserToGroupCommand({ UserPoolId: stack.appConfig.userPoolId, Username: account.email, GroupName: group }),
+    new AdminAddUserToGroupCommand({
+      UserPoolId: stack.appConfig.userPoolId,
+      Username: account.email,
+      GroupName: group,
+    }),
   );
   const tokens = await signIn(stack, account.email, account.password);
   // The first call makes the profile of an account created outside the sign-up form.
@@ -41,7 +45,7 @@ beforeAll(async () => {
 });
 
 describe('a deleted account (§4)', () => {
-  it("refuses every token of a deleted admin at once, and brings nothing of it back", async () => {
+  it('refuses every token of a deleted admin at once, and brings nothing of it back', async () => {
     const doomed = await accountInGroup('admin');
     const bystander = await createSignedInUser(stack);
     const bystanderId = userIdOf(bystander.accessToken);
@@ -68,7 +72,10 @@ describe('a deleted account (§4)', () => {
     const doomed = await accountInGroup('admin');
     expect((await adminCall(`/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(200);
     const tombstone = { PK: `DELETED#${doomed.id}`, SK: 'ACCOUNT' };
-    expect(await table.get(tombstone)).toMatchObject({ deleted_at: expect.any(String), expires_at: expect.any(Number) });
+    expect(await table.get(tombstone)).toMatchObject({
+      deleted_at: expect.any(String),
+      expires_at: expect.any(Number),
+    });
     await table.delete(tombstone); // what DynamoDB's TTL does after two days
     expect((await apiClient(stack, doomed.accessToken)('/admin/users')).status).toBe(401);
     expect(await table.get(profileKey(doomed.id))).toBeUndefined();
@@ -208,7 +215,10 @@ describe('a password change (§7)', () => {
     const laptop = await signIn(stack, family.email, family.password); // most likely the change's own second
     const laptopCall = apiClient(stack, laptop.accessToken);
 
-    const changed = await laptopCall('/me/password', json({ currentPassword: family.password, newPassword: 'Castles456' }));
+    const changed = await laptopCall(
+      '/me/password',
+      json({ currentPassword: family.password, newPassword: 'Castles456' }),
+    );
     expect(changed).toEqual({ status: 200, body: { changed: true } });
 
     for (const token of [phone.accessToken, laptop.accessToken, family.accessToken]) {
@@ -232,8 +242,9 @@ describe('a password change (§7)', () => {
       status: 400,
       body: { error: { code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } },
     });
-    expect((await call('/me/password', json({ currentPassword: family.password, newPassword: 'castles' }))).body)
-      .toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Password must be at least 8 characters' } });
+    expect(
+      (await call('/me/password', json({ currentPassword: family.password, newPassword: 'castles' }))).body,
+    ).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Password must be at least 8 characters' } });
     expect((await call('/me')).status).toBe(200);
     expect((await apiClient(stack, await refresh(stack, family.refreshToken))('/me')).status).toBe(200);
     expect((await signIn(stack, family.email, family.password)).accessToken).toBeTruthy();

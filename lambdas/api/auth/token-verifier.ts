@@ -25,8 +25,7 @@ const jwksFetcher: Fetcher = {
 };
 
 /** The token of an `Authorization: Bearer …` header. */
-export const bearerToken = (header: string | undefined): string | undefined =>
-  header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+export const bearerToken = (header: string | undefined): string | undefined => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 export type TokenVerifier = Readonly<{ verify(token: string): Promise<Caller> }>;
 

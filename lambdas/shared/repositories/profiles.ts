@@ -405,9 +405,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
               ? 'SET suspended_at = if_not_exists(suspended_at, :now), sessions_revoked_at = :ms'
               : 'REMOVE suspended_at',
             ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: suspended
-              ? { ':now': now.toISOString(), ':ms': now.getTime() }
-              : undefined,
+            ExpressionAttributeValues: suspended ? { ':now': now.toISOString(), ':ms': now.getTime() } : undefined,
             ReturnValues: 'ALL_NEW',
           }),
         );
