@@ -20,6 +20,7 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   // Not SPEC texts (the SPEC leaves them open); shared so the server and the SPA say the same thing.
   accountSuspended: 'Your account has been suspended. Please contact us if you think this is a mistake.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   wrongCredentials: 'Incorrect email or password.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   tooManyAttempts: 'Too many requests. Please wait a moment and try again.',

@@ -6,8 +6,6 @@ import { ApiError } from '../errors.js';
 import { isRevoked } from './revocation.js';
 import type { Caller } from './token-verifier.js';
 
-export const SESSION_REVOKED_MESSAGE = 'Your session has ended. Please sign in again.';
-
 /** A token that outlived its account (deleted by its owner or an admin): the SPA signs out on this code. */
 export const accountGone = () => new ApiError(401, 'UNAUTHENTICATED', ACCOUNT_DATA_MESSAGES.accountGone);
 
@@ -43,7 +41,7 @@ export function createAccountStatusCheck(profiles: ProfileRepository, accounts: 
     const status = (await profiles.getAccountStatus(caller.userId)) ?? (await provision(caller));
     if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
     if (isRevoked(caller.issuedAt, status.sessionsRevokedAt)) {
-      throw new ApiError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
+      throw new ApiError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
     }
   };
 }
