@@ -5,17 +5,15 @@ import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in
 
 /** Code every signed-in screen needs: the auth library, validation, the API client and the app's shell. */
 const SIGNED_IN_SHARED =
-  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story|zod)[\\/]|common[\\/]|node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
+  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
-  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
+  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
 
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), preloadSignedInChunk()],
-  // zod without `new Function` (the CSP has no 'unsafe-eval'): every `import … from 'zod'` gets web/src/zod.
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/zod/index.ts', import.meta.url)) }] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
