@@ -266,7 +266,7 @@ function crossCheck(config: BaseConfig): Issue[] {
     ...checkSelector(config.selectors.mission, MISSIONS, 'mission'),
     ...checkSelector(config.selectors.image_style, ART_STYLE_IDS, 'image_style'),
   );
-  if (!(config.selectors.style_picker.fallback_style in styles)) {
+  if (!Object.hasOwn(styles, config.selectors.style_picker.fallback_style)) {
     issues.push({
       path: ['selectors', 'style_picker', 'fallback_style'],
       message: `unknown style "${config.selectors.style_picker.fallback_style}"`,
@@ -275,7 +275,7 @@ function crossCheck(config: BaseConfig): Issue[] {
 
   for (const kind of STORY_KINDS) {
     config.auto_mapping[kind].forEach((entry, i) => {
-      if (!(entry.style in styles)) {
+      if (!Object.hasOwn(styles, entry.style)) {
         issues.push({ path: ['auto_mapping', kind, i, 'style'], message: `unknown style "${entry.style}"` });
       }
     });

@@ -4,7 +4,7 @@
  * video ends. The API's script is loaded only when a player is opened (never with the page), and the
  * player runs in YouTube's privacy-enhanced mode (youtube-nocookie.com: no cookies until the child plays).
  *
- * The web app's Content-Security-Policy (lib/constructs/security-headers.ts) allows exactly these two
+ * The web app's Content-Security-Policy (common/security-headers.ts) allows exactly these two
  * origins: the API script's for `script-src`, the player's for `frame-src`.
  */
 export const WELCOME_VIDEO = {

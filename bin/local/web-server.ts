@@ -1,8 +1,13 @@
 import { createServer, preview, type Plugin, type ProxyOptions } from 'vite';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH } from '../../common/app-config-path.js';
 import type { AppConfig } from '../../common/app-config.js';
+import {
+  MEDIA_CONTENT_SECURITY_POLICY,
+  securityHeadersWith,
+  spaContentSecurityPolicy,
+} from '../../common/security-headers.js';
 import { LOOPBACK } from './ports.js';
 
 export type WebMode = 'dev' | 'preview';
@@ -27,6 +32,36 @@ function appConfigPlugin(appConfig: AppConfig): Plugin {
 }
 
 /**
+ * The security headers CloudFront sends (common/security-headers.ts), by path: the media policy on
+ * `/media/*`, the app's on everything else (the SPA, `/app-config.json`, `/api/*`). Only what plain-http
+ * loopback and, in dev mode, Vite's hot reload need differs (see LocalServing there).
+ */
+function securityHeadersFor(opts: { mode: WebMode; url: string; appConfig: AppConfig }) {
+  const app = securityHeadersWith(
+    spaContentSecurityPolicy({
+      idpOrigin: new URL(opts.appConfig.userPoolEndpoint ?? opts.url).origin,
+      ...(opts.appConfig.feedbackFormUrl ? { frameSources: [new URL(opts.appConfig.feedbackFormUrl).origin] } : {}),
+      local: { mode: opts.mode, origin: opts.url },
+    }),
+  );
+  const media = securityHeadersWith(MEDIA_CONTENT_SECURITY_POLICY);
+  return (url: string | undefined) => (url?.startsWith(`${opts.appConfig.mediaBasePath}/`) ? media : app);
+}
+
+/** Sets the headers on every response: its own, and over whatever a proxied server answered (as CloudFront's override). */
+function securityHeadersPlugin(headersOf: ReturnType<typeof securityHeadersFor>): Plugin {
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    for (const [name, value] of Object.entries(headersOf(req.url))) res.setHeader(name, value);
+    next();
+  };
+  return {
+    name: 'story-magic-security-headers',
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+  };
+}
+
+/**
  * Serves the SPA on one loopback URL that also answers `/api/*` (the API server) and `/media/*` (the
  * media bucket), the same paths CloudFront routes in AWS. `dev` is Vite's dev server (fast start,
  * hot reload); `preview` serves the production build in `web/dist` (what e2e tests and benchmarks use).
@@ -40,14 +75,21 @@ export async function startWebServer(opts: {
   /** `preview` only: the production build to serve, when not web/dist (the benchmark builds its own). */
   outDir?: string | undefined;
 }): Promise<WebServer> {
+  const url = `http://${LOOPBACK}:${opts.port}`;
+  const headersOf = securityHeadersFor({ mode: opts.mode, url, appConfig: opts.appConfig });
+  const overrideHeaders: ProxyOptions['configure'] = (proxy) => {
+    proxy.on('proxyRes', (proxyRes, req) => {
+      for (const [name, value] of Object.entries(headersOf(req.url))) proxyRes.headers[name.toLowerCase()] = value;
+    });
+  };
   const proxy: Record<string, ProxyOptions> = {
-    '/api': { target: opts.apiUrl },
+    '/api': { target: opts.apiUrl, configure: overrideHeaders },
     // http-proxy prepends the target's path: /media/x becomes /<bucket>/media/x (path-style S3).
-    '/media': { target: opts.mediaUrl },
+    '/media': { target: opts.mediaUrl, configure: overrideHeaders },
   };
   const shared = {
     configFile,
-    plugins: [appConfigPlugin(opts.appConfig)],
+    plugins: [securityHeadersPlugin(headersOf), appConfigPlugin(opts.appConfig)],
     logLevel: 'warn' as const,
     clearScreen: false,
   };
@@ -55,7 +97,7 @@ export async function startWebServer(opts: {
   if (opts.mode === 'dev') {
     const server = await createServer({ ...shared, server: listen });
     await server.listen();
-    return { url: `http://${LOOPBACK}:${opts.port}`, stop: () => server.close() };
+    return { url, stop: () => server.close() };
   }
   const server = await preview({
     ...shared,
@@ -63,7 +105,7 @@ export async function startWebServer(opts: {
     ...(opts.outDir ? { build: { outDir: opts.outDir } } : {}),
   });
   return {
-    url: `http://${LOOPBACK}:${opts.port}`,
+    url,
     stop: () => new Promise<void>((resolve) => server.httpServer.close(() => resolve())),
   };
 }

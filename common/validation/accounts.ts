@@ -24,6 +24,7 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   // Not SPEC texts (the SPEC leaves them open); shared so the server and the SPA say the same thing.
   accountSuspended: 'Your account has been suspended. Please contact us if you think this is a mistake.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   wrongCredentials: 'Incorrect email or password.',
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   tooManyAttempts: 'Too many requests. Please wait a moment and try again.',
@@ -102,3 +103,19 @@ export const changePasswordSchema = z
 export function firstError(result: z.ZodSafeParseResult<unknown>): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
+
+/** Cognito's own bound on a password's length. */
+const PASSWORD_MAX = 256;
+
+/**
+ * POST /api/me/password: the current password (Cognito's ChangePassword checks it, so a borrowed,
+ * unlocked device cannot take the account) and the new one, with the sign-up rules.
+ */
+export const passwordChangeRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX),
+  newPassword: newPasswordSchema.max(PASSWORD_MAX, 'Password too long'),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
+/** Not a SPEC text: shown under the SPEC's "Failed to update password" when the current password is wrong. */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

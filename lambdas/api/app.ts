@@ -3,9 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
-import type { ApiDeps } from './deps.js';
+import { accountsOf, type ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
+import { bearerToken } from './auth/token-verifier.js';
 import { adminStatsRoutes } from './routes/admin/stats.js';
 import { adminStoryRoutes } from './routes/admin/stories.js';
 import { adminTemplateRoutes } from './routes/admin/templates.js';
@@ -38,11 +39,6 @@ export const routes: readonly RouteDefinition[] = [
   ...adminStoryRoutes,
   ...adminTemplateRoutes,
 ];
-
-const bearerToken = (header: string | undefined): string | undefined => {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-};
 
 function authorize(
   access: Access,
@@ -108,7 +104,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
     }),
   );
 
-  const assertActive = createAccountStatusCheck(deps.profiles);
+  const assertActive = createAccountStatusCheck(deps.profiles, accountsOf(deps));
   for (const route of routes) {
     app.on(route.method, route.path, authorize(route.access, deps, assertActive), refuseOverlongIds, (c) =>
       route.handle(c, deps),

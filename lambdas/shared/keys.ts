@@ -4,6 +4,8 @@
  */
 export const keys = {
   profile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /** A deleted account's tombstone: refuses its remaining tokens until they have all expired. */
+  deletedAccount: (userId: string) => ({ PK: `DELETED#${userId}`, SK: 'ACCOUNT' }),
   libraryEntry: (userId: string, storyId: string) => ({ PK: `USER#${userId}`, SK: `LIB#${storyId}` }),
   story: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'META' }),
   storyImage: (storyId: string, createdAt: string, imageId: string) => ({
@@ -21,6 +23,7 @@ export const keys = {
   templatePartition: (type: string) => `TEMPLATE#${type}`,
   creator: (userId: string) => `CREATOR#${userId}`,
   feedback: (createdAt: string, id: string) => ({ PK: 'FEEDBACK', SK: `${createdAt}#${id}` }),
+  feedbackPartition: () => 'FEEDBACK',
   stats: () => ({ PK: 'STATS', SK: 'GLOBAL' }),
   note: (userId: string, createdAt: string, noteId: string) => ({
     PK: `USER#${userId}`,
@@ -35,6 +38,7 @@ export const keys = {
     PK: `RATE#${userId}`,
     SK: `${action}#${windowStart}`,
   }),
+  ratePartition: (userId: string) => `RATE#${userId}`,
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */

@@ -74,7 +74,7 @@ export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
         // failed half-way, token refreshes, and cognito-local, which ignores the disabled flag.
         const userId = event.request.userAttributes.sub ?? event.userName;
         const status = await deps.profiles.getAccountStatus(userId);
-        if (status?.suspended_at) throw new TriggerRefusal(MESSAGES.accountSuspended);
+        if (status?.suspended) throw new TriggerRefusal(MESSAGES.accountSuspended);
         return event;
       }
       default:

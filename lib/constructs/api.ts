@@ -16,9 +16,10 @@ import { NodeFunction } from './node-function.js';
 export const API_BASE_PATH = '/api';
 
 /**
- * Cognito admin actions the API uses: /api/me reads the user; the admin screens suspend, change roles and
- * delete (lambdas/shared/accounts/cognito-accounts.ts). The password-reset e-mail is ForgotPassword,
- * a public call that needs no permission. Users are searched in the table, not with ListUsers.
+ * Cognito admin actions the API uses: an account without a profile is read once; the admin screens
+ * suspend, change roles and delete; a password change signs the account out everywhere
+ * (lambdas/shared/accounts/cognito-accounts.ts). The password-reset e-mail (ForgotPassword) and the
+ * password change itself (ChangePassword, with the caller's token) are public calls that need no permission. Users are searched in the table, not with ListUsers.
  */
 const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminGetUser',
@@ -28,6 +29,7 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminRemoveUserFromGroup',
   'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminUserGlobalSignOut',
 ];
 
 export interface ApiProps {

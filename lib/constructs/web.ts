@@ -9,7 +9,6 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -26,7 +25,8 @@ import { API_BASE_PATH } from './api.js';
 import type { Auth } from './auth.js';
 import { secureBucket } from './buckets.js';
 import { MEDIA_PREFIX } from './media.js';
-import { MEDIA_CONTENT_SECURITY_POLICY, SecurityHeaders, spaContentSecurityPolicy } from './security-headers.js';
+import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '../../common/security-headers.js';
+import { SecurityHeaders } from './security-headers.js';
 
 /**
  * SPA fallback as a viewer-request CloudFront Function on the default behaviour only: a path whose last
@@ -87,13 +87,10 @@ export class Web extends Construct {
         idpOrigin: props.auth.idpOrigin,
         frameSources: props.feedbackFormUrl ? [new URL(props.feedbackFormUrl).origin] : [],
       }),
-      // SAMEORIGIN, not DENY: the /test page frames the app's own Kids Breakout game.
-      frameOption: HeadersFrameOption.SAMEORIGIN,
     });
     const mediaHeaders = new SecurityHeaders(this, 'MediaHeaders', {
       comment: 'Story Magic media: sandboxed, no scripts',
       contentSecurityPolicy: MEDIA_CONTENT_SECURITY_POLICY,
-      frameOption: HeadersFrameOption.SAMEORIGIN,
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {

@@ -99,6 +99,20 @@ describe('accounts in Chromium', () => {
     await toast(page, 'Profile updated successfully!');
     await page.getByText('Welcome back, Maya Moon!').waitFor();
 
+    // Another device, signed in before the change, is signed out by it.
+    const tablet = await openPage(browser);
+    await tablet.page.goto(`${webUrl}/auth`);
+    await signInThroughForm(tablet.page, email, 'Dragons123');
+    await tablet.page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(tablet.page);
+
+    await page.getByLabel('Current password').fill('Wrong12345');
+    await page.getByLabel('New password', { exact: true }).fill('Unicorns456');
+    await page.getByLabel('Confirm new password').fill('Unicorns456');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Failed to update password');
+    await page.getByText('Your current password is not correct.').waitFor();
+
     await page.getByLabel('Current password').fill('Dragons123');
     await page.getByLabel('New password', { exact: true }).fill('Unicorns456');
     await page.getByLabel('Confirm new password').fill('Unicorns457');
@@ -108,6 +122,12 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await toast(page, 'Password updated successfully!');
     await screenshot(page, 'profile');
+    // This device stays signed in (it signed in again with the new password); the tablet is signed out.
+    await page.reload();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await tablet.page.goto(`${webUrl}/library`);
+    await tablet.page.waitForURL(`${webUrl}/auth`);
+    await tablet.context.close();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${webUrl}/auth`);

@@ -544,6 +544,7 @@ describe('least privilege', () => {
         'cognito-idp:AdminGetUser',
         'cognito-idp:AdminListGroupsForUser',
         'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
       ].sort(),
     );
   });

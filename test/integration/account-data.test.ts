@@ -121,7 +121,7 @@ describe('GET /api/me/export', () => {
     expect(text).not.toMatch(/(USER|STORY|CREATOR)#/);
     const fields = new Set<string>();
     JSON.parse(text, (key: string, value: unknown) => (fields.add(key), value));
-    for (const internal of ['PK', 'SK', 'seed', 'object_key', 'objectKey', 'tokens_valid_after', 'created_by']) {
+    for (const internal of ['PK', 'SK', 'seed', 'object_key', 'objectKey', 'sessions_revoked_at', 'created_by']) {
       expect(fields).not.toContain(internal);
     }
   });

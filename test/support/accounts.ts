@@ -26,8 +26,24 @@ export async function signIn(stack: StackContext, email: string, password: strin
     }),
   );
   const tokens = result.AuthenticationResult;
-  if (!tokens?.AccessToken || !tokens.IdToken) throw new Error(`Sign-in of ${email} returned no tokens`);
-  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken };
+  if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) {
+    throw new Error(`Sign-in of ${email} returned no tokens`);
+  }
+  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken, refreshToken: tokens.RefreshToken };
+}
+
+/** Exchanges a refresh token for a new access token, as Amplify does when its access token expires. */
+export async function refresh(stack: StackContext, refreshToken: string): Promise<string> {
+  const result = await cognitoClient(stack).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack.appConfig.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+  const token = result.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error('Refresh returned no access token');
+  return token;
 }
 
 /** A fresh, confirmed account with a unique e-mail, signed in. */

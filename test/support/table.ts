@@ -1,5 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { StackContext } from './stack-context.js';
 
 /** Direct table access for tests that need to set up or inspect state the API does not expose yet. */
@@ -44,6 +50,9 @@ export function tableClient(stack: StackContext) {
     },
     get: async (key: { PK: string; SK: string }) =>
       (await db.send(new GetCommand({ TableName: stack.tableName, Key: key, ConsistentRead: true }))).Item,
+    delete: async (key: { PK: string; SK: string }) => {
+      await db.send(new DeleteCommand({ TableName: stack.tableName, Key: key }));
+    },
     set: async (key: { PK: string; SK: string }, fields: Record<string, unknown>) => {
       const names = Object.keys(fields);
       await db.send(

@@ -27,20 +27,30 @@ afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
 beforeEach(() => {
   dynamo.reset();
   s3.reset();
-  // Account status reads: s1 is suspended, o1's tokens before t=200 were revoked, everyone else is active.
+  // Account status reads: s1 is suspended, o1's sessions were revoked at t=100.5 s, d1 was deleted (no
+  // profile, a tombstone), everyone else is active.
   documents.reset();
-  documents.on(GetCommand).resolves({});
+  documents.on(GetCommand).resolves({ Item: { PK: 'USER#someone' } });
   documents
     .on(GetCommand, { Key: { PK: 'USER#s1', SK: 'PROFILE' } })
-    .resolves({ Item: { suspended_at: '2026-01-01T00:00:00Z' } });
-  documents.on(GetCommand, { Key: { PK: 'USER#o1', SK: 'PROFILE' } }).resolves({ Item: { tokens_valid_after: 200 } });
+    .resolves({ Item: { PK: 'USER#s1', suspended_at: '2026-01-01T00:00:00Z' } });
+  documents
+    .on(GetCommand, { Key: { PK: 'USER#o1', SK: 'PROFILE' } })
+    .resolves({ Item: { PK: 'USER#o1', sessions_revoked_at: 100_500 } });
+  documents.on(GetCommand, { Key: { PK: 'USER#d1', SK: 'PROFILE' } }).resolves({});
+  documents
+    .on(GetCommand, { Key: { PK: 'DELETED#d1', SK: 'ACCOUNT' } })
+    .resolves({ Item: { PK: 'DELETED#d1', SK: 'ACCOUNT' } });
 });
 
 const callers: Record<string, Caller> = {
   'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user', issuedAt: 1 },
   'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin', issuedAt: 1 },
   'suspended-token': { userId: 's1', username: 's1', groups: [], role: 'user', issuedAt: 1 },
-  'old-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 100 },
+  'old-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 99 },
+  'same-second-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 100 },
+  'next-second-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 101 },
+  'deleted-token': { userId: 'd1', username: 'd1', groups: ['admin'], role: 'admin', issuedAt: 1 },
 };
 const tokens: TokenVerifier = {
   verify: async (token) => {
@@ -144,10 +154,24 @@ describe('API app', () => {
     expect(logged.join('\n')).not.toMatch(/Maya|maya@example|user-token|dragons/);
   });
 
-  it('refuses a token issued before the account was revoked (e.g. a role change)', async () => {
-    const response = await app().request('/api/me', { headers: { authorization: 'Bearer old-token' } });
+  it("refuses a token issued before or in the revocation's second, and accepts one issued after", async () => {
+    for (const token of ['old-token', 'same-second-token']) {
+      const response = await app().request('/api/admin/stats', { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, token).toBe(401);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SESSION_REVOKED');
+    }
+    documents.on(GetCommand, { Key: { PK: 'STATS', SK: 'GLOBAL' } }).resolves({ Item: { profiles: 1 } });
+    const after = await app().request('/api/admin/stats', { headers: { authorization: 'Bearer next-second-token' } });
+    expect(after.status).toBe(200);
+  });
+
+  it("refuses a deleted account's token without asking Cognito or re-creating its profile", async () => {
+    const response = await app().request('/api/admin/users', { headers: { authorization: 'Bearer deleted-token' } });
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SESSION_REVOKED');
+    expect(await response.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'This account no longer exists.' },
+    });
+    expect(documents.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
 

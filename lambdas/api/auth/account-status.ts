@@ -1,35 +1,47 @@
+import { ACCOUNT_DATA_MESSAGES } from '../../../common/validation/account-data.js';
 import { MESSAGES } from '../../../common/validation/accounts.js';
-import type { ProfileRepository } from '../../shared/repositories/profiles.js';
+import type { CognitoAccounts } from '../../shared/accounts/cognito-accounts.js';
+import type { AccountStatus, ProfileRepository } from '../../shared/repositories/profiles.js';
 import { ApiError } from '../errors.js';
+import { isRevoked } from './revocation.js';
 import type { Caller } from './token-verifier.js';
 
-/** How long an account's status may be served from memory: a suspension takes effect within this. */
-const STATUS_TTL_MS = 3000;
-
-export const SESSION_REVOKED_MESSAGE = 'Your session has ended. Please sign in again.';
-
-type Status = { suspended: boolean; tokensValidAfter: number };
+/** A token that outlived its account (deleted by its owner or an admin): the SPA signs out on this code. */
+export const accountGone = () => new ApiError(401, 'UNAUTHENTICATED', ACCOUNT_DATA_MESSAGES.accountGone);
 
 /**
  * A Cognito token stays valid until it expires, whatever happens to the account; so every call also
- * reads the account's status from the table (cached for a few seconds per container).
+ * reads the account's status from the table: one strongly consistent GetItem, never cached, so a
+ * suspension, a role change or a password change applies to the very next call.
+ *
+ * No profile means one of two things. A deleted account left a tombstone (and its Cognito user is
+ * gone): refused. An account made outside the sign-up form (an operator's, the seeded admin) has had no
+ * profile yet: it gets one, from its Cognito user's e-mail, but only while that user exists.
  */
-export function createAccountStatusCheck(profiles: ProfileRepository, now = () => Date.now()) {
-  const cache = new Map<string, { status: Status; expires: number }>();
-
-  async function statusOf(userId: string): Promise<Status> {
-    const cached = cache.get(userId);
-    if (cached && cached.expires > now()) return cached.status;
-    const item = await profiles.getAccountStatus(userId);
-    const status = { suspended: Boolean(item?.suspended_at), tokensValidAfter: item?.tokens_valid_after ?? 0 };
-    if (cache.size > 10_000) cache.clear(); // bounded: a container never holds more than this
-    cache.set(userId, { status, expires: now() + STATUS_TTL_MS });
+export function createAccountStatusCheck(profiles: ProfileRepository, accounts: Pick<CognitoAccounts, 'find'>) {
+  async function provision(caller: Caller): Promise<AccountStatus> {
+    if (await profiles.isDeleted(caller.userId)) throw accountGone();
+    const user = await accounts.find(caller.username);
+    if (!user || user.sub !== caller.userId) throw accountGone();
+    await profiles.create({
+      userId: caller.userId,
+      email: user.email,
+      displayName: user.email.split('@')[0]?.slice(0, 50) || 'Guardian',
+      authorName: '',
+      ageBand: 'A',
+      role: caller.role,
+    });
+    // Read again: a deletion that won the race left a tombstone, and the profile was not made.
+    const status = await profiles.getAccountStatus(caller.userId);
+    if (!status) throw accountGone();
     return status;
   }
 
   return async function assertActive(caller: Caller): Promise<void> {
-    const status = await statusOf(caller.userId);
+    const status = (await profiles.getAccountStatus(caller.userId)) ?? (await provision(caller));
     if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-    if (caller.issuedAt < status.tokensValidAfter) throw new ApiError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
+    if (isRevoked(caller.issuedAt, status.sessionsRevokedAt)) {
+      throw new ApiError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
+    }
   };
 }

@@ -24,6 +24,9 @@ const jwksFetcher: Fetcher = {
   },
 };
 
+/** The token of an `Authorization: Bearer …` header. */
+export const bearerToken = (header: string | undefined): string | undefined => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
 export type TokenVerifier = Readonly<{ verify(token: string): Promise<Caller> }>;
 
 /**

@@ -1,6 +1,10 @@
-import { AdminGetUserCommand, type AdminGetUserCommandOutput } from '@aws-sdk/client-cognito-identity-provider';
 import type { ProfileView } from '../../../common/api/views.js';
-import { profileUpdateSchema } from '../../../common/validation/accounts.js';
+import {
+  MESSAGES,
+  passwordChangeRequestSchema,
+  profileUpdateSchema,
+  WRONG_CURRENT_PASSWORD,
+} from '../../../common/validation/accounts.js';
 import {
   ACCOUNT_DATA_MESSAGES,
   accountDataFileName,
@@ -13,42 +17,33 @@ import { accountsOf, deletionDepsOf, type ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
-import type { Caller } from '../auth/token-verifier.js';
-
-/** A token that outlived its account (deleted by its owner or an admin): the SPA signs out on this code. */
-const ACCOUNT_GONE = new ApiError(401, 'UNAUTHENTICATED', ACCOUNT_DATA_MESSAGES.accountGone);
+import { accountGone } from '../auth/account-status.js';
+import { untilRevocationSettles } from '../auth/revocation.js';
+import { bearerToken, type Caller } from '../auth/token-verifier.js';
 
 /**
- * The caller's profile. Accounts made outside the sign-up form (an operator's, the seeded admin) have no
- * profile yet: one is made from the account's e-mail on first read, so every account has exactly one.
- * A deleted account has neither profile nor Cognito user, and its still-unexpired token gets a 401.
+ * The caller's profile. The account-status check made one for an account created outside the sign-up
+ * form; none now means the account was deleted since (its token is still unexpired): 401.
  */
 async function loadOwnProfile(deps: ApiDeps, caller: Caller): Promise<ProfileItem> {
-  let item = await deps.profiles.get(caller.userId);
-  if (!item) {
-    let user: AdminGetUserCommandOutput;
-    try {
-      user = await deps.aws.cognito.send(
-        new AdminGetUserCommand({ UserPoolId: deps.config.userPoolId, Username: caller.username }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name === 'UserNotFoundException') throw ACCOUNT_GONE;
-      throw error;
-    }
-    const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '';
-    await deps.profiles.create({
-      userId: caller.userId,
-      email,
-      displayName: email.split('@')[0]?.slice(0, 50) || 'Guardian',
-      authorName: '',
-      ageBand: 'A',
-      role: caller.role,
-    });
-    item = await deps.profiles.get(caller.userId);
-    if (!item) throw new Error('Profile vanished right after it was created');
-  }
+  const item = await deps.profiles.get(caller.userId);
+  if (!item) throw accountGone();
   if (!item.age_band) await deps.profiles.writeBackMissingAgeBand(caller.userId);
   return item;
+}
+
+/** Cognito's answers to a password change that are the caller's to fix. */
+function passwordChangeRefusal(error: unknown): ApiError | undefined {
+  switch ((error as { name?: string }).name) {
+    case 'NotAuthorizedException': // Cognito: wrong current password
+    case 'InvalidPasswordException': // cognito-local: wrong current password (the new one passed our rules)
+      return new ApiError(400, 'WRONG_PASSWORD', WRONG_CURRENT_PASSWORD);
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return new ApiError(429, 'TOO_MANY_ATTEMPTS', MESSAGES.tooManyAttempts);
+    default:
+      return undefined;
+  }
 }
 
 /** The profile as its owner sees it; the role is the token's (Cognito groups are the source of truth). */
@@ -78,6 +73,36 @@ export const meRoutes = [
       const updated = await deps.profiles.update(caller.userId, update);
       if (!updated) throw new ApiError(404, 'PROFILE_NOT_FOUND', 'Failed to load profile');
       return c.json(ownView(updated, caller));
+    },
+  }),
+
+  /**
+   * Change password: Cognito checks the current one and sets the new one; then every session of the
+   * account ends — the API refuses every token issued so far (same second included) and Cognito signs
+   * the account out everywhere, so no refresh token gets a new one. The answer comes once the
+   * revocation's second is over, so the device that asked signs in again with the new password and its
+   * new tokens work (see auth/revocation.ts).
+   */
+  defineRoute({
+    method: 'POST',
+    path: '/me/password',
+    access: 'user',
+    async handle(c, deps) {
+      const caller = callerOf(c);
+      const { currentPassword, newPassword } = await parseBody(c, passwordChangeRequestSchema);
+      const token = bearerToken(c.req.header('authorization')) ?? '';
+      const accounts = accountsOf(deps);
+      try {
+        await accounts.changePassword(token, currentPassword, newPassword);
+      } catch (error) {
+        throw passwordChangeRefusal(error) ?? error;
+      }
+      // The table first: it is what the API checks, and the cheaper step to get right.
+      const revokedAt = await deps.profiles.revokeSessions(caller.userId);
+      if (revokedAt === undefined) throw accountGone();
+      await accounts.signOutEverywhere(caller.userId);
+      await untilRevocationSettles(revokedAt);
+      return c.json({ changed: true });
     },
   }),
 
@@ -122,7 +147,7 @@ export const meRoutes = [
       // An account without a profile yet gets one first, so the cascade finds it and removes the user too.
       await loadOwnProfile(deps, caller);
       const deleted = await deleteAccount({ ...deletionDepsOf(deps), accounts: accountsOf(deps) }, caller.userId);
-      if (!deleted) throw ACCOUNT_GONE; // a second, simultaneous request finished first
+      if (!deleted) throw accountGone(); // a second, simultaneous request finished first
       return c.json({ deleted: true });
     },
   }),

@@ -171,12 +171,18 @@ export const storyRoutes = [
       const characterType = resolveSurprise<CharacterType>(body.characterType ?? 'Surprise', CHARACTER_TYPES);
       const storyKind = resolveSurprise<StoryKind>(body.storyKind, STORY_KINDS);
       const mission = resolveSurprise<Mission>(body.mission, MISSIONS);
+      // Own keys only: `in` would also find "toString" and the rest of Object.prototype.
       const writingStyle =
-        body.writingStyle && body.writingStyle in band.styles ? body.writingStyle : pickWritingStyle(storyKind, band);
+        body.writingStyle && Object.hasOwn(band.styles, body.writingStyle)
+          ? body.writingStyle
+          : pickWritingStyle(storyKind, band);
       const { narrativeStructure, themeId } = MISSION_MAPPING[mission];
 
       const storyId = storyIdFor(caller.userId, body.requestId);
-      await deps.rateLimits.take(caller.userId, 'generate');
+      // A repeated submission (two clicks, two tabs) is answered with its story and spends no slot.
+      const earlier = await deps.stories.get(storyId);
+      if (earlier) return c.json({ storyId, status: earlier.status }, 202);
+      const slot = await deps.rateLimits.take(caller.userId, 'generate');
       try {
         const created = await deps.stories.createWithLibrarySlot({
           id: storyId,
@@ -197,6 +203,8 @@ export const storyRoutes = [
           seed: seedFor(storyId),
         });
         if (!created) {
+          // A simultaneous repeat made it first: this request starts nothing, so its slot goes back.
+          await slot.release();
           const existing = await deps.stories.get(storyId);
           return c.json({ storyId, status: existing?.status ?? 'generating' }, 202);
         }

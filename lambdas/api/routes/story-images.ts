@@ -35,22 +35,27 @@ export const storyImageRoutes = [
       const caller = callerOf(c);
       const { story, images, jobs } = await editableStory(c, deps);
       const request = await checkedRequest(c, deps, story.age_band);
-      // SPEC §4: pictures are added one at a time, the type following the count (cover first).
-      const taken = new Set<string>([
+      // SPEC §4: pictures are added one at a time, the type following the count (cover first); the type is
+      // claimed in the same conditional write as the slot, so parallel requests get distinct types.
+      const held = [
         ...images.map((i) => i.image_type),
         ...jobs.filter((j) => j.status === 'pending').map((j) => j.image_type),
-      ]);
-      const imageType: ImageType = IMAGE_TYPES.find((type) => !taken.has(type)) ?? 'ending';
+      ];
       await deps.rateLimits.take(caller.userId, 'image');
       const jobId = randomUUID();
+      let imageType: ImageType;
       try {
-        await deps.stories.createImageJob({
-          job_id: jobId,
-          story_id: story.id,
-          image_type: imageType,
-          mode: request.mode,
-          ...(request.customizations ? { customizations: request.customizations } : {}),
-        });
+        const job = await deps.stories.createNextImageJob(
+          {
+            job_id: jobId,
+            story_id: story.id,
+            mode: request.mode,
+            ...(request.customizations ? { customizations: request.customizations } : {}),
+          },
+          IMAGE_TYPES,
+          held,
+        );
+        imageType = job.image_type;
       } catch (error) {
         if (error instanceof ImageLimitError) throw new ApiError(409, 'IMAGE_LIMIT', IMAGE_MESSAGES.maximum);
         throw error;

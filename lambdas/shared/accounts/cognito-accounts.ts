@@ -3,6 +3,9 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  ChangePasswordCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   ForgotPasswordCommand,
@@ -21,6 +24,34 @@ const isUserNotFound = (error: unknown) => (error as { name?: string }).name ===
  */
 export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string) {
   return {
+    /** The user's id and e-mail, or undefined when the pool has no such user (deleted). */
+    async find(username: string): Promise<{ sub: string; email: string } | undefined> {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+        const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
+        return { sub: attribute('sub'), email: attribute('email') };
+      } catch (error) {
+        if (isUserNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** Changes the caller's own password; Cognito checks the current one (a wrong one: NotAuthorized). */
+    async changePassword(accessToken: string, currentPassword: string, newPassword: string): Promise<void> {
+      await client.send(
+        new ChangePasswordCommand({
+          AccessToken: accessToken,
+          PreviousPassword: currentPassword,
+          ProposedPassword: newPassword,
+        }),
+      );
+    },
+
+    /** Signs the user out everywhere: every refresh token stops working, so no session gets a new token. */
+    async signOutEverywhere(userId: string): Promise<void> {
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
+    },
+
     /** Disabling also ends the user's sessions in Cognito; enabling lets them sign in again. */
     async setEnabled(userId: string, enabled: boolean): Promise<void> {
       const input = { UserPoolId: userPoolId, Username: userId };

@@ -8,8 +8,12 @@ import type { CognitoAccounts } from './cognito-accounts.js';
 /**
  * Deletes an account and everything of it (an admin's "delete user"; a parent's "delete my account"):
  * the account is disabled first so nothing new arrives, then their stories with pictures and objects,
- * the rest of their partition (library entries, notes), the Cognito user, and the profile last. Every
- * step can be repeated, so a run that fails half-way is finished by running it again.
+ * the rest of their partition (library entries, notes), their beta feedback (their own words, so
+ * deleted rather than anonymised), their rate-limit windows, the admin activity entries about them
+ * (no screen can show them once the profile is gone; an admin's deletion is logged after this, and
+ * that one entry, ids only, stays as the record of who deleted the account), the Cognito user, and the
+ * profile last, leaving a tombstone that refuses the account's remaining tokens. Every step can be
+ * repeated, so a run that fails half-way is finished by running it again.
  * Returns false when there is no such account (or it is already fully deleted).
  */
 export async function deleteAccount(
@@ -27,6 +31,12 @@ export async function deleteAccount(
   for (const storyId of storyIds) await deleteStoryForGood(deps, storyId);
   // Their library entries and notes; the profile goes last, with its counter.
   await deletePartition(deps.db, deps.tableName, keys.userPartition(userId), (sk) => sk === keys.profile(userId).SK);
+  await deletePartition(deps.db, deps.tableName, keys.feedbackPartition(), undefined, {
+    expression: 'user_id = :user',
+    values: { ':user': userId },
+  });
+  await deletePartition(deps.db, deps.tableName, keys.ratePartition(userId));
+  await deletePartition(deps.db, deps.tableName, keys.activityPartition(userId));
   await deps.accounts.remove(userId);
   await profiles.remove(userId);
   return true;

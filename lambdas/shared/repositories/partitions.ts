@@ -5,16 +5,21 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 
+/** Only the items of a partition that match a filter (a shared partition: one sender's feedback). */
+export type PartitionFilter = Readonly<{ expression: string; values: Record<string, unknown> }>;
+
 /**
  * Deletes every item of a partition except the ones `keep` names by sort key (a story's or a user's
- * partition when it is deleted for good: the main item goes last, on its own, with its counters).
- * Unprocessed deletes are sent again with a short back-off, so nothing is left behind silently.
+ * partition when it is deleted for good: the main item goes last, on its own, with its counters), or
+ * only those matching `only`. Unprocessed deletes are sent again with a short back-off, so nothing is
+ * left behind silently.
  */
 export async function deletePartition(
   db: DynamoDBDocumentClient,
   tableName: string,
   partition: string,
   keep: (sortKey: string) => boolean = () => false,
+  only?: PartitionFilter,
 ): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -22,7 +27,8 @@ export async function deletePartition(
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
+        ExpressionAttributeValues: { ':pk': partition, ...only?.values },
+        ...(only ? { FilterExpression: only.expression } : {}),
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: startKey,
       }),

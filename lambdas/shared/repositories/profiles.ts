@@ -25,10 +25,22 @@ export type ProfileItem = {
   created_at: string;
   last_login?: string;
   suspended_at?: string;
-  /** Epoch seconds: tokens issued before this are refused (set on suspension and role changes). */
-  tokens_valid_after?: number;
+  /**
+   * Epoch milliseconds of the last revocation (suspension, role change, password change): every token
+   * issued in that second or before it is refused (see `lambdas/api/auth/revocation.ts`).
+   */
+  sessions_revoked_at?: number;
   library_count?: number;
 };
+
+/** What the API checks on every call. */
+export type AccountStatus = Readonly<{ suspended: boolean; sessionsRevokedAt: number | undefined }>;
+
+/**
+ * How long a deleted account's tombstone is kept: longer than any of its tokens can live (access and ID
+ * tokens 1 hour; refresh tokens 30 days, but those die with the Cognito user).
+ */
+const TOMBSTONE_SECONDS = 2 * 24 * 60 * 60;
 
 export type Profile = {
   id: string;
@@ -75,17 +87,25 @@ const searchTextOf = (displayName: string, authorName: string, email: string) =>
 
 /** The admin users list reads the `entity` index a page at a time; the cursor is its last key. */
 const PROFILE_INDEX: IndexName = 'entity';
-const cursorSchema = z.strictObject({
-  PK: z.string().startsWith('USER#'),
-  SK: z.literal('PROFILE'),
-  entity_pk: z.literal(entityTypes.profile),
-  created_at: z.string().max(40),
-});
+const cursorSchema = indexCursorSchema('USER#', 'PROFILE', entityTypes.profile);
 
 export class InvalidCursorError extends Error {
   constructor() {
     super('Invalid page cursor');
   }
+}
+
+/**
+ * A page cursor of the `entity` index is the last row's key, and is checked to be exactly that shape (an
+ * id, a real ISO time), so a forged one is a clear 400 rather than a key DynamoDB refuses (a 500).
+ */
+export function indexCursorSchema<Entity extends string>(pkPrefix: string, sortKey: string, entity: Entity) {
+  return z.strictObject({
+    PK: z.string().regex(new RegExp(`^${pkPrefix}[A-Za-z0-9_-]{1,128}$`)),
+    SK: z.literal(sortKey),
+    entity_pk: z.literal(entity),
+    created_at: z.iso.datetime(),
+  });
 }
 
 export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
@@ -129,7 +149,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
     /**
      * Creates the profile and counts it, in one transaction. Idempotent: Cognito may deliver a trigger
      * twice, and a second delivery must neither overwrite the profile nor count it again.
-     * Returns false when the profile already existed.
+     * Returns false when the profile already existed, or the account was deleted.
      */
     async create(profile: NewProfile, now = new Date()): Promise<boolean> {
       const item = profileItem(profile, now);
@@ -138,6 +158,14 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
           new TransactWriteCommand({
             TransactItems: [
               { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+              // Never again for a deleted account (a request racing its deletion cannot bring it back).
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: keys.deletedAccount(profile.userId),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
               {
                 Update: {
                   TableName: tableName,
@@ -161,19 +189,50 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       return result.Item as ProfileItem | undefined;
     },
 
-    /** The fields the API checks on every call, read strongly so a suspension takes effect at once. */
-    async getAccountStatus(
-      userId: string,
-    ): Promise<Pick<ProfileItem, 'suspended_at' | 'tokens_valid_after'> | undefined> {
+    /**
+     * The fields the API checks on every call: one strongly consistent GetItem, never cached, so a
+     * suspension or revocation applies to the very next call. Undefined when there is no profile.
+     */
+    async getAccountStatus(userId: string): Promise<AccountStatus | undefined> {
       const result = await db.send(
         new GetCommand({
           TableName: tableName,
           Key: keys.profile(userId),
-          ProjectionExpression: 'suspended_at, tokens_valid_after',
+          // PK too, so a profile without either field still comes back as an item.
+          ProjectionExpression: 'PK, suspended_at, sessions_revoked_at',
           ConsistentRead: true,
         }),
       );
-      return result.Item as Pick<ProfileItem, 'suspended_at' | 'tokens_valid_after'> | undefined;
+      if (!result.Item) return undefined;
+      const item = result.Item as Pick<ProfileItem, 'suspended_at' | 'sessions_revoked_at'>;
+      return { suspended: Boolean(item.suspended_at), sessionsRevokedAt: item.sessions_revoked_at };
+    },
+
+    /** Whether the account was deleted (its tombstone is kept while any of its tokens could still be valid). */
+    async isDeleted(userId: string): Promise<boolean> {
+      const result = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.deletedAccount(userId), ConsistentRead: true }),
+      );
+      return Boolean(result.Item);
+    },
+
+    /** Ends every session of the account issued up to now (a password change); returns the revocation time. */
+    async revokeSessions(userId: string, now = Date.now()): Promise<number | undefined> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: 'SET sessions_revoked_at = :ms',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':ms': now },
+          }),
+        );
+        return now;
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
     },
 
     /** SPEC §3: a missing age band reads as A and is written back (only if still missing). */
@@ -335,7 +394,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       return names;
     },
 
-    /** Suspends or re-activates; either way tokens issued before now stop working (SPEC §4 user status). */
+    /** Suspends (every token issued up to now stops working for good) or re-activates (SPEC §4 user status). */
     async setSuspended(userId: string, suspended: boolean, now = new Date()): Promise<ProfileItem | undefined> {
       try {
         const result = await db.send(
@@ -343,12 +402,10 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             TableName: tableName,
             Key: keys.profile(userId),
             UpdateExpression: suspended
-              ? 'SET suspended_at = if_not_exists(suspended_at, :now), tokens_valid_after = :epoch'
+              ? 'SET suspended_at = if_not_exists(suspended_at, :now), sessions_revoked_at = :ms'
               : 'REMOVE suspended_at',
             ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: suspended
-              ? { ':now': now.toISOString(), ':epoch': Math.floor(now.getTime() / 1000) }
-              : undefined,
+            ExpressionAttributeValues: suspended ? { ':now': now.toISOString(), ':ms': now.getTime() } : undefined,
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -366,10 +423,10 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
           new UpdateCommand({
             TableName: tableName,
             Key: keys.profile(userId),
-            UpdateExpression: 'SET #role = :role, tokens_valid_after = :epoch',
+            UpdateExpression: 'SET #role = :role, sessions_revoked_at = :ms',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':role': role, ':epoch': Math.floor(now.getTime() / 1000) },
+            ExpressionAttributeValues: { ':role': role, ':ms': now.getTime() },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -380,12 +437,26 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       }
     },
 
-    /** Deletes the profile and uncounts it together; false when it was already gone (a re-run). */
-    async remove(userId: string): Promise<boolean> {
+    /**
+     * Deletes the profile and uncounts it together, leaving a tombstone (the id and a date, nothing
+     * personal) that refuses the account's still-unexpired tokens and any re-creation of its profile; it
+     * expires by itself once no token of the account can be valid. False when already gone (a re-run).
+     */
+    async remove(userId: string, now = new Date()): Promise<boolean> {
       try {
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.deletedAccount(userId),
+                    deleted_at: now.toISOString(),
+                    expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
+                  },
+                },
+              },
               {
                 Delete: {
                   TableName: tableName,

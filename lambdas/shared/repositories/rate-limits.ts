@@ -22,14 +22,21 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** One counted call, which can be given back once. */
+export type RateSlot = Readonly<{ release(): Promise<void> }>;
+
 /**
  * Fixed windows, one counter item per family, action and window: the increment and the check are one
  * conditional write, so parallel requests can never pass the limit. The item expires by itself (TTL).
  */
 export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
   return {
-    /** Counts one call, or throws RateLimitedError when the window's allowance is used up. */
-    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<void> {
+    /**
+     * Counts one call, or throws RateLimitedError when the window's allowance is used up. The slot is
+     * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
+     * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
+     */
+    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<RateSlot> {
       const { limit, windowSeconds } = RATE_LIMITS[action];
       const nowSeconds = Math.floor(now / 1000);
       const windowStart = nowSeconds - (nowSeconds % windowSeconds);
@@ -47,6 +54,23 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
         if (isConditionFailure(error)) throw new RateLimitedError(windowStart + windowSeconds - nowSeconds);
         throw error;
       }
+      return {
+        async release() {
+          await db
+            .send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key: keys.rateWindow(userId, action, windowStart),
+                UpdateExpression: 'ADD hits :minus',
+                ConditionExpression: 'hits > :zero',
+                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+              }),
+            )
+            .catch((error: unknown) => {
+              if (!isConditionFailure(error)) throw error;
+            });
+        },
+      };
     },
   };
 }

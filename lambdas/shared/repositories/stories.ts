@@ -68,6 +68,11 @@ export type StoryItem = {
   template_version?: number;
   /** Pictures on the story page plus the ones being painted (SPEC §5: at most 3). */
   image_count?: number;
+  /**
+   * The picture types those hold (each type at most once: the export lays pictures out by type). Claimed
+   * in the same conditional write as the count; absent on stories written before it was kept.
+   */
+  image_types?: Set<ImageType>;
   seed: number;
   created_at: string;
   updated_at: string;
@@ -98,6 +103,14 @@ export type ImageJobItem = {
   error?: string;
   created_at: string;
 };
+
+/** The picture type asked for is held by another picture or job of the story. */
+export class ImageTypeTakenError extends Error {
+  constructor() {
+    super('This picture is already there or being painted.');
+    this.name = 'ImageTypeTakenError';
+  }
+}
 
 export class ImageLimitError extends Error {
   constructor() {
@@ -131,6 +144,54 @@ export class LibraryFullError extends Error {
 }
 
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
+  /**
+   * One conditional write: the job, the count below the cap and the type not yet held. False when the
+   * type is held (another request claimed it first); ImageLimitError at the cap.
+   * `legacyHeld` seeds the types of a story that has no `image_types` yet.
+   */
+  async function claimImageType(
+    item: ImageJobItem,
+    story: StoryItem,
+    legacyHeld: readonly ImageType[] = [],
+  ): Promise<boolean> {
+    const keepsTypes = story.image_types !== undefined;
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.story(item.story_id),
+                UpdateExpression: 'SET image_count = if_not_exists(image_count, :zero) + :one ADD image_types :types',
+                ConditionExpression:
+                  'attribute_exists(PK) AND (attribute_not_exists(image_count) OR image_count < :max) AND ' +
+                  (keepsTypes ? 'NOT contains(image_types, :type)' : 'attribute_not_exists(image_types)'),
+                ExpressionAttributeValues: {
+                  ':zero': 0,
+                  ':one': 1,
+                  ':max': MAX_STORY_PAGE_IMAGES,
+                  ':types': new Set([item.image_type, ...legacyHeld]),
+                  ...(keepsTypes ? { ':type': item.image_type } : {}),
+                },
+              },
+            },
+            { Put: { TableName: tableName, Item: { ...keys.imageJob(item.story_id, item.job_id), ...item } } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
+      const now = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.story(item.story_id), ConsistentRead: true }),
+      );
+      const current = now.Item as StoryItem | undefined;
+      if (!current || (current.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
+      return false;
+    }
+  }
+
   return {
     /**
      * Creates the story as `generating` and reserves its library slot in ONE transaction: the profile's
@@ -265,40 +326,51 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /**
-     * Reserves a picture slot and records the job, in one transaction: the story's image count rises only
-     * while it is below the cap, so parallel requests can never leave a fourth picture. A regeneration
-     * (`replaces`) takes no new slot.
+     * Reserves a picture slot of the job's type and records the job, in one transaction: the story's image
+     * count rises only while it is below the cap and the type is not yet held, so parallel requests can
+     * never leave a fourth picture or two of one type. A regeneration (`replaces`) takes no new slot.
+     * Throws ImageLimitError at the cap, ImageTypeTakenError when the type is held. `held`: as below.
      */
-    async createImageJob(job: Omit<ImageJobItem, 'status' | 'created_at'>, now = new Date()): Promise<ImageJobItem> {
+    async createImageJob(
+      job: Omit<ImageJobItem, 'status' | 'created_at'>,
+      held: readonly ImageType[] = [],
+      now = new Date(),
+    ): Promise<ImageJobItem> {
       const item: ImageJobItem = { ...job, status: 'pending', created_at: now.toISOString() };
-      const put = { TableName: tableName, Item: { ...keys.imageJob(job.story_id, job.job_id), ...item } };
       if (job.replaces) {
-        await db.send(new PutCommand(put));
+        await db.send(
+          new PutCommand({ TableName: tableName, Item: { ...keys.imageJob(job.story_id, job.job_id), ...item } }),
+        );
         return item;
       }
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.story(job.story_id),
-                  UpdateExpression: 'SET image_count = if_not_exists(image_count, :zero) + :one',
-                  ConditionExpression:
-                    'attribute_exists(PK) AND (attribute_not_exists(image_count) OR image_count < :max)',
-                  ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_STORY_PAGE_IMAGES },
-                },
-              },
-              { Put: put },
-            ],
-          }),
-        );
-      } catch (error) {
-        if (isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new ImageLimitError();
-        throw error;
-      }
+      const story = await this.get(job.story_id);
+      if (!story) throw new ImageLimitError();
+      if (!(await claimImageType(item, story, story.image_types ? [] : held))) throw new ImageTypeTakenError();
       return item;
+    },
+
+    /**
+     * A new picture of the next free type in `order` (SPEC §4: cover first, then the scenes). The type is
+     * claimed inside the conditional write, and a request that lost a type to a parallel one takes the
+     * next, so parallel requests get distinct types. `held` are the types the story's pictures and jobs
+     * hold as read, used only for a story written before the types were kept.
+     */
+    async createNextImageJob(
+      job: Omit<ImageJobItem, 'status' | 'created_at' | 'image_type' | 'replaces'>,
+      order: readonly ImageType[],
+      held: readonly ImageType[],
+      now = new Date(),
+    ): Promise<ImageJobItem> {
+      for (let attempt = 0; attempt <= order.length; attempt++) {
+        const story = await this.get(job.story_id);
+        if (!story || (story.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
+        const taken = new Set<ImageType>(story.image_types ?? held);
+        const type = order.find((candidate) => !taken.has(candidate));
+        if (!type) throw new ImageLimitError();
+        const item: ImageJobItem = { ...job, image_type: type, status: 'pending', created_at: now.toISOString() };
+        if (await claimImageType(item, story, story.image_types ? [] : held)) return item;
+      }
+      throw new ImageLimitError();
     },
 
     async getImageJob(storyId: string, jobId: string): Promise<ImageJobItem | undefined> {
@@ -378,9 +450,9 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                       Update: {
                         TableName: tableName,
                         Key: keys.story(job.story_id),
-                        UpdateExpression: 'SET image_count = image_count - :one',
+                        UpdateExpression: 'SET image_count = image_count - :one DELETE image_types :type',
                         ConditionExpression: 'image_count > :zero',
-                        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                        ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':type': new Set([job.image_type]) },
                       },
                     },
                   ]),
@@ -410,10 +482,10 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Key: keys.story(image.story_id),
                 UpdateExpression:
                   image.image_type === 'cover'
-                    ? 'SET image_count = image_count - :one REMOVE cover_image_url, cover_thumbnail_url'
-                    : 'SET image_count = image_count - :one',
+                    ? 'SET image_count = image_count - :one REMOVE cover_image_url, cover_thumbnail_url DELETE image_types :type'
+                    : 'SET image_count = image_count - :one DELETE image_types :type',
                 ConditionExpression: 'image_count > :zero',
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':type': new Set([image.image_type]) },
               },
             },
           ],
@@ -509,7 +581,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Key: keys.story(image.story_id),
                 // The cover counts toward the story page's 3 pictures.
                 UpdateExpression:
-                  'SET cover_image_url = :url, cover_thumbnail_url = :thumb, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one',
+                  'SET cover_image_url = :url, cover_thumbnail_url = :thumb, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
                 ConditionExpression: 'attribute_exists(PK)',
                 ExpressionAttributeValues: {
                   ':url': image.image_url,
@@ -517,6 +589,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                   ':now': item.created_at,
                   ':zero': 0,
                   ':one': 1,
+                  ':cover': new Set(['cover']),
                 },
               },
             },

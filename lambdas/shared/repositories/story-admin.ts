@@ -5,11 +5,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
 import { storyPreview } from '../../../common/story-layout.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
-import { decodeCursor, encodeCursor } from './profiles.js';
+import { decodeCursor, encodeCursor, indexCursorSchema } from './profiles.js';
 import type { StoryItem } from './stories.js';
 import { cancellationCodes, isCancelled, isConditionFailure } from './transactions.js';
 
@@ -36,12 +35,7 @@ const FLAGS = {
 } as const;
 
 const STORY_INDEX: IndexName = 'entity';
-const cursorSchema = z.strictObject({
-  PK: z.string().startsWith('STORY#'),
-  SK: z.literal('META'),
-  entity_pk: z.literal(entityTypes.story),
-  created_at: z.string().max(40),
-});
+const cursorSchema = indexCursorSchema('STORY#', 'META', entityTypes.story);
 
 export class StoryNotFoundError extends Error {
   constructor(readonly storyId: string) {

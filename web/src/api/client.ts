@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { MESSAGES } from '../../../common/validation/accounts';
 
 /** An API refusal, with the server's code and its message (safe to show). */
 export class ApiRequestError extends Error {
@@ -22,6 +23,9 @@ export function onAccountRefused(listener: Listener): () => void {
   return () => accountListeners.delete(listener);
 }
 
+/** A revocation refuses tokens to the second; one second after its refusal, that second is over. */
+const REVOCATION_SETTLE_MS = 1000;
+
 async function accessToken(forceRefresh = false): Promise<string | undefined> {
   const session = await fetchAuthSession({ forceRefresh });
   return session.tokens?.accessToken.toString();
@@ -32,7 +36,16 @@ async function accessToken(forceRefresh = false): Promise<string | undefined> {
  * refreshed once (a role change needs a new token); a suspended account is reported to the listeners.
  */
 async function request(path: string, init: RequestInit, retried = false): Promise<Response> {
-  const token = await accessToken(retried);
+  let token: string | undefined;
+  try {
+    token = await accessToken(retried);
+  } catch (cause) {
+    if (!retried) throw cause;
+    // Cognito refused the refresh: the account was signed out everywhere (a password change elsewhere).
+    const ended = new ApiRequestError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
+    for (const listener of accountListeners) listener(ended);
+    throw ended;
+  }
   const response = await fetch(`/api${path}`, {
     ...init,
     headers: {
@@ -48,7 +61,13 @@ async function request(path: string, init: RequestInit, retried = false): Promis
   };
   const { code = 'HTTP_' + response.status, message = 'Something went wrong', ...details } = body.error ?? {};
   const error = new ApiRequestError(response.status, code, message, details);
-  if (code === 'SESSION_REVOKED' && !retried) return request(path, init, true);
+  if (code === 'SESSION_REVOKED' && !retried) {
+    // A role change ended this token; a fresh one carries the new groups (after a password change elsewhere
+    // the refresh is refused: see above). The server refuses every token of the revocation's second, so
+    // the refresh waits until that second is surely over.
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_SETTLE_MS));
+    return request(path, init, true);
+  }
   if (code === 'ACCOUNT_SUSPENDED' || code === 'SESSION_REVOKED' || code === 'UNAUTHENTICATED') {
     for (const listener of accountListeners) listener(error);
   }

@@ -18,3 +18,7 @@ export const downloadAccountData = () => apiFile('/me/export');
 /** DELETE /api/me: the account and everything of it, for good; the body carries the typed word. */
 export const deleteOwnAccount = (request: DeleteAccountRequest) =>
   api<{ deleted: true }>('/me', { method: 'DELETE', body: JSON.stringify(request) });
+
+/** POST /api/me/password: changes the password and ends every session of the account (this one too). */
+export const changeOwnPassword = (currentPassword: string, newPassword: string) =>
+  api<{ changed: true }>('/me/password', { method: 'POST', body: JSON.stringify({ currentPassword, newPassword }) });

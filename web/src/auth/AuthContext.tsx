@@ -2,11 +2,11 @@ import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   fetchAuthSession,
+  getCurrentUser,
   resetPassword,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
-  updatePassword,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,7 +15,7 @@ import type { AppConfig } from '../../../common/app-config';
 import { roleFromGroups, type Role } from '../../../common/roles';
 import type { SignUpInput } from '../../../common/validation/accounts';
 import { onAccountRefused } from '../api/client';
-import { fetchProfile, type Profile } from '../api/profile';
+import { changeOwnPassword, fetchProfile, type Profile } from '../api/profile';
 
 /**
  * SPEC §4 client auth state. `loading` until the session (and with it the role) is known, which needs no
@@ -87,6 +87,8 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
   configureAmplify(config);
   const [state, setState] = useState<AuthState>({ ...signedOut, loading: true });
   const generation = useRef(0);
+  /** While this device signs in again after a password change, its brief sign-out is not a sign-out. */
+  const reauthenticating = useRef(false);
 
   /**
    * Reads the session, then the profile. The session and role (from the token's groups) are published at
@@ -121,6 +123,7 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
   useEffect(() => {
     void load();
     const stop = Hub.listen('auth', ({ payload }) => {
+      if (reauthenticating.current) return;
       if (['signedIn', 'signedOut', 'tokenRefresh', 'tokenRefresh_failure'].includes(payload.event)) void load();
     });
     return stop;
@@ -181,8 +184,23 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
         setState(signedOut);
       },
       refreshProfile: load,
+      /**
+       * The server changes the password and ends every session of the account (Cognito's global sign-out
+       * included, so this device's refresh token dies too); this device then signs in again with the new
+       * password, which the server's answer guarantees will give tokens it accepts.
+       */
       async changePassword(oldPassword, newPassword) {
-        await updatePassword({ oldPassword, newPassword });
+        const loginId = (await getCurrentUser()).signInDetails?.loginId ?? (await fetchProfile()).email;
+        await changeOwnPassword(oldPassword, newPassword);
+        reauthenticating.current = true;
+        try {
+          // The old refresh token is already revoked, so Cognito refuses its revocation: drop it by hand.
+          await amplifySignOut().catch(() => forgetStoredTokens());
+          await amplifySignIn({ username: loginId, password: newPassword, options: PASSWORD_FLOW });
+        } finally {
+          reauthenticating.current = false;
+          await load();
+        }
       },
       async requestPasswordReset(email) {
         await resetPassword({ username: email });

@@ -10,7 +10,7 @@ import {
   storyListQuerySchema,
   type AdminStoryInput,
 } from '../../../../common/validation/admin.js';
-import { ImageLimitError, type StoryItem } from '../../../shared/repositories/stories.js';
+import { ImageLimitError, ImageTypeTakenError, type StoryItem } from '../../../shared/repositories/stories.js';
 import { storyAdminRepository, StoryNotFoundError } from '../../../shared/repositories/story-admin.js';
 import { deleteStoryForGood } from '../../../shared/stories/delete-story.js';
 import { deletionDepsOf, type ApiDeps } from '../../deps.js';
@@ -194,19 +194,26 @@ export const adminStoryRoutes = [
       const running = jobs.find((job) => job.image_type === request.imageType && job.status === 'pending');
       if (running) return c.json({ jobId: running.job_id, imageType: request.imageType }, 202);
       const current = images.find((image) => image.image_type === request.imageType);
-      await deps.rateLimits.take(callerOf(c).userId, 'image');
+      const slot = await deps.rateLimits.take(callerOf(c).userId, 'image');
       const jobId = randomUUID();
       try {
-        await deps.stories.createImageJob({
-          job_id: jobId,
-          story_id: story.id,
-          image_type: request.imageType,
-          mode: 'express',
-          ...(request.customizations ? { customizations: request.customizations } : {}),
-          ...(current ? { replaces: current.id } : {}),
-        });
+        await deps.stories.createImageJob(
+          {
+            job_id: jobId,
+            story_id: story.id,
+            image_type: request.imageType,
+            mode: 'express',
+            ...(request.customizations ? { customizations: request.customizations } : {}),
+            ...(current ? { replaces: current.id } : {}),
+          },
+          [...images.map((i) => i.image_type), ...jobs.filter((j) => j.status === 'pending').map((j) => j.image_type)],
+        );
       } catch (error) {
         if (error instanceof ImageLimitError) throw new ApiError(409, 'IMAGE_LIMIT', 'Maximum 3 images per story');
+        if (error instanceof ImageTypeTakenError) {
+          await slot.release(); // a parallel request for the same picture: this one paints nothing
+          throw new ApiError(409, 'IMAGE_BEING_PAINTED', 'This picture is already being painted.');
+        }
         throw error;
       }
       await deps.workflow.start({ kind: 'image', storyId: story.id, userId: callerOf(c).userId, jobId });

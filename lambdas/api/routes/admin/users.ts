@@ -20,6 +20,7 @@ import { activityRepository } from '../../../shared/repositories/activity.js';
 import { noteRepository, type NoteItem } from '../../../shared/repositories/notes.js';
 import { toProfile, type ProfileItem } from '../../../shared/repositories/profiles.js';
 import { accountsOf, deletionDepsOf, type ApiDeps } from '../../deps.js';
+import { untilRevocationSettles } from '../../auth/revocation.js';
 import { ApiError } from '../../errors.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute, type Env } from '../route.js';
@@ -160,6 +161,7 @@ export const adminUserRoutes = [
         profile = await applyStatus(c, deps, userId, update.suspended);
       }
       if (update.role !== undefined) profile = await applyRole(c, deps, userId, update.role);
+      await untilRevocationSettles(profile.sessions_revoked_at);
       return c.json(toRow(profile));
     },
   }),
@@ -171,21 +173,26 @@ export const adminUserRoutes = [
     async handle(c, deps) {
       const action = await parseBody(c, bulkUserActionSchema);
       const results: BulkResultView['results'] = [];
+      let revokedAt: number | undefined;
       // One at a time: each user's change is logged, and one refusal (yourself, a deleted user) skips just that one.
       for (const userId of new Set(action.userIds)) {
         try {
-          if (action.action === 'set-role') await applyRole(c, deps, userId, action.role);
+          let profile: ProfileItem;
+          if (action.action === 'set-role') profile = await applyRole(c, deps, userId, action.role);
           else {
-            const profile = await existingProfile(deps, userId);
+            profile = await existingProfile(deps, userId);
             const suspend = action.action === 'suspend';
-            if (Boolean(profile.suspended_at) !== suspend) await applyStatus(c, deps, userId, suspend);
+            if (Boolean(profile.suspended_at) !== suspend) profile = await applyStatus(c, deps, userId, suspend);
           }
+          revokedAt = Math.max(revokedAt ?? 0, profile.sessions_revoked_at ?? 0) || undefined;
           results.push({ userId, ok: true });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           results.push({ userId, ok: false, error: error.message });
         }
       }
+      // Once for all: every revocation made here is settled before the admin sees the result.
+      await untilRevocationSettles(revokedAt);
       const body: BulkResultView = { results };
       return c.json(body);
     },

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  MEDIA_CONTENT_SECURITY_POLICY,
+  securityHeadersWith,
+  spaContentSecurityPolicy,
+} from '../../common/security-headers.js';
+import { launchBrowser } from '../support/browser.js';
+import { closeWelcomeVideo, openPage } from '../support/pages.js';
+
+/**
+ * The local web server sends CloudFront's security headers and CSP (one definition, common/
+ * security-headers.ts), so the app is exercised here under the policy it gets in AWS: a CSP regression
+ * (a new inline script, a call to an origin the policy does not name) fails this test.
+ */
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+
+const headersOf = async (path: string) => {
+  const response = await fetch(`${webUrl}${path}`);
+  await response.arrayBuffer();
+  return response.headers;
+};
+
+/** Every CSP violation the page reports, and every console error, from the first script on. */
+async function watchViolations(page: Page) {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.addInitScript(() => {
+    // Runs in the page (this file is typed without the DOM library).
+    type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+    const page = globalThis as unknown as {
+      cspViolations: string[];
+      document: { addEventListener(type: string, listener: (event: Violation) => void): void };
+    };
+    page.cspViolations = [];
+    page.document.addEventListener('securitypolicyviolation', (event) => {
+      page.cspViolations.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return {
+    consoleErrors,
+    violations: () => page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations),
+  };
+}
+
+describe('the app under the deployed Content-Security-Policy', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends the same headers as CloudFront on the SPA, the API and the media, differing only for plain-http loopback', async () => {
+    const appPolicy = spaContentSecurityPolicy({
+      idpOrigin: new URL(stack.appConfig.userPoolEndpoint ?? '').origin,
+      local: { mode: 'preview', origin: webUrl },
+    });
+    for (const path of ['/', '/home', '/app-config.json', '/api/health']) {
+      const headers = await headersOf(path);
+      for (const [name, value] of Object.entries(securityHeadersWith(appPolicy))) {
+        expect(headers.get(name), `${path} ${name}`).toBe(value);
+      }
+    }
+    // The deployed policy, but for cognito-local's origin and the https upgrade.
+    expect(appPolicy).toBe(
+      spaContentSecurityPolicy({ idpOrigin: new URL(stack.appConfig.userPoolEndpoint ?? '').origin }).replace(
+        '; upgrade-insecure-requests',
+        '',
+      ),
+    );
+    const media = await headersOf('/media/nothing-here.png');
+    for (const [name, value] of Object.entries(securityHeadersWith(MEDIA_CONTENT_SECURITY_POLICY))) {
+      expect(media.get(name), `media ${name}`).toBe(value);
+    }
+  });
+
+  it('signs up, signs in, creates a story and reads it with no CSP violation', async () => {
+    const { context, page } = await openPage(browser);
+    const watch = await watchViolations(page);
+    const email = `csp-${randomUUID()}@storymagic.test`;
+
+    await page.goto(`${webUrl}/auth?mode=signup`);
+    await page.getByLabel('Your Name').fill('Cora');
+    await page.getByLabel('Little Storytellers (5-7)').check();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Wizards123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
+
+    // Sign out and in again: Amplify's calls to cognito-local are what connect-src must allow.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${webUrl}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Wizards123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${webUrl}/home`);
+    await closeWelcomeVideo(page);
+
+    await page.goto(`${webUrl}/create/01`);
+    await page.getByLabel("What is your Main Character's Name?").fill('Pip');
+    await page.getByRole('button', { name: "Let's Begin >" }).click();
+    for (const option of ['Robot', 'Space', 'Rescue']) {
+      await page.getByRole('radio', { name: option }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.waitForURL(`${webUrl}/create/05`);
+    await page.getByRole('radio', { name: /Comic Book/ }).click();
+    await page.getByRole('button', { name: "Yes, let's go!" }).click();
+    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+    await page.getByText('~ The End ~').waitFor();
+    const cover = page.getByRole('img', { name: /^Hero Image of / });
+    await expect
+      .poll(() =>
+        cover.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0),
+      )
+      .toBe(true);
+
+    // Known, not fixed yet: zod probes for `new Function` as its first object schemas are built, before
+    // web/src/app/runtime-config.ts turns that off; the probe is refused (no 'unsafe-eval'), caught by zod,
+    // and reported. Moving the setting ahead of every schema (an alias of 'zod' in web/vite.config.ts) broke
+    // the flipbook's mobile e2e in a way not yet understood, so only that one report is let through here.
+    const zodProbe = /^script-src(-elem)? blocked eval /;
+    expect((await watch.violations()).filter((violation) => !zodProbe.test(violation))).toEqual([]);
+    expect(watch.consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
+    await context.close();
+  });
+});
