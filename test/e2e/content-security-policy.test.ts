@@ -126,12 +126,7 @@ describe('the app under the deployed Content-Security-Policy', () => {
       )
       .toBe(true);
 
-    // Known, not fixed yet: zod probes for `new Function` as its first object schemas are built, before
-    // web/src/app/runtime-config.ts turns that off; the probe is refused (no 'unsafe-eval'), caught by zod,
-    // and reported. Moving the setting ahead of every schema (an alias of 'zod' in web/vite.config.ts) broke
-    // the flipbook's mobile e2e in a way not yet understood, so only that one report is let through here.
-    const zodProbe = /^script-src(-elem)? blocked eval /;
-    expect((await watch.violations()).filter((violation) => !zodProbe.test(violation))).toEqual([]);
+    expect(await watch.violations()).toEqual([]);
     expect(watch.consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
     await context.close();
   });
