@@ -1,4 +1,4 @@
-import './app/zod-jitless'; // first: before any schema is built (see the file)
+import './zod-jitless'; // first: before any schema is built (see the file)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
