@@ -36,6 +36,8 @@ const envSchema = dataEnvSchema.extend({
   /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  /** AWS only: the SSM parameter holding the CloudFront distribution id, for invalidating deleted pictures. */
+  MEDIA_DISTRIBUTION_PARAMETER: z.string().min(1).optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -57,6 +59,8 @@ export type DataConfig = Readonly<{
 export type ServerConfig = DataConfig &
   Readonly<{
     mediaBucket: string;
+    /** Unset locally, where no CDN caches media (lambdas/shared/media-cdn.ts). */
+    mediaDistributionParameter: string | undefined;
     userPoolId: string;
     auth: Readonly<{ issuer: string; jwksUri: string; clientId: string }>;
     storyProvider: 'local' | 'bedrock';
@@ -90,6 +94,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   return {
     ...loadDataConfig(env),
     mediaBucket: e.MEDIA_BUCKET,
+    mediaDistributionParameter: e.MEDIA_DISTRIBUTION_PARAMETER,
     userPoolId: e.USER_POOL_ID,
     auth: { issuer: e.AUTH_ISSUER, jwksUri: e.AUTH_JWKS_URI, clientId: e.AUTH_CLIENT_ID },
     storyProvider: e.STORY_PROVIDER,
