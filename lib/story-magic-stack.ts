@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.js';
@@ -31,6 +32,7 @@ export class StoryMagicStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly web: Web;
+  readonly originSecret: Secret;
   /** The SSM parameter holding the distribution id, which the functions that delete pictures read. */
   get mediaDistributionParameterName(): string {
     return `/${this.stackName}/media-distribution-id`;
@@ -80,16 +82,24 @@ export class StoryMagicStack extends Stack {
       bedrock: this.bedrock,
       environment,
     });
+    // Generated at deploy, never in the template: CloudFront sends it to the API, which refuses requests
+    // without it, so the execute-api URL (outside the web ACL) serves nothing.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Story Magic: the header CloudFront adds to API requests; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const originSecret = this.originSecret.secretValue.unsafeUnwrap();
     this.api = new Api(this, 'Api', {
       auth: this.auth,
       data: this.data,
       media: this.media,
       workflow: this.workflow.stateMachine,
-      environment,
+      environment: { ...environment, ORIGIN_SECRET: originSecret },
     });
     this.web = new Web(this, 'Web', {
       auth: this.auth,
       apiDomainName: this.api.domainName,
+      originSecret,
       mediaBucket: this.media.bucket,
       logBucket,
       feedbackFormUrl: props.deploy.feedbackFormUrl,
