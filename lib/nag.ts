@@ -91,6 +91,15 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
       'Every other route (ANY /api/{proxy+}) requires the Cognito JWT authorizer.',
   );
 
+  // --- The CloudFront origin secret ----------------------------------------------------------------
+  ack(
+    stack.originSecret,
+    'AwsSolutions-SMG4',
+    'The origin secret is read at deploy into the CloudFront origin header and the API function together; a ' +
+      'rotation Lambda would change one without the other and cut the site off. It never reaches a browser (the ' +
+      'API only compares it); an operator rotates it by replacing the secret and redeploying (README).',
+  );
+
   // --- CloudFront ----------------------------------------------------------------------------------
   const distribution = web.distribution;
   ack(

@@ -1,4 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.js';
 import { Api } from './constructs/api.js';
@@ -29,6 +32,11 @@ export class StoryMagicStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly web: Web;
+  readonly originSecret: Secret;
+  /** The SSM parameter holding the distribution id, which the functions that delete pictures read. */
+  get mediaDistributionParameterName(): string {
+    return `/${this.stackName}/media-distribution-id`;
+  }
 
   constructor(scope: Construct, id: string, props: StoryMagicStackProps) {
     super(scope, id, props);
@@ -63,6 +71,8 @@ export class StoryMagicStack extends Stack {
       AUTH_JWKS_URI: this.auth.jwksUri,
       AUTH_CLIENT_ID: this.auth.webClient.userPoolClientId,
       STORY_PROVIDER: storyProvider,
+      // A name, not a reference: the distribution's origin is the API, so its id cannot be in the API's environment.
+      MEDIA_DISTRIBUTION_PARAMETER: this.mediaDistributionParameterName,
       ...this.bedrock?.environment,
     };
 
@@ -72,16 +82,24 @@ export class StoryMagicStack extends Stack {
       bedrock: this.bedrock,
       environment,
     });
+    // Generated at deploy, never in the template: CloudFront sends it to the API, which refuses requests
+    // without it, so the execute-api URL (outside the web ACL) serves nothing.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Story Magic: the header CloudFront adds to API requests; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const originSecret = this.originSecret.secretValue.unsafeUnwrap();
     this.api = new Api(this, 'Api', {
       auth: this.auth,
       data: this.data,
       media: this.media,
       workflow: this.workflow.stateMachine,
-      environment,
+      environment: { ...environment, ORIGIN_SECRET: originSecret },
     });
     this.web = new Web(this, 'Web', {
       auth: this.auth,
       apiDomainName: this.api.domainName,
+      originSecret,
       mediaBucket: this.media.bucket,
       logBucket,
       feedbackFormUrl: props.deploy.feedbackFormUrl,
@@ -91,6 +109,8 @@ export class StoryMagicStack extends Stack {
       autoDeleteObjects,
     });
 
+    this.grantMediaInvalidation();
+
     if (props.deploy.budget) new Budget(this, 'Budget', props.deploy.budget);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteUrl, description: 'The web app (and /api, /media)' });
@@ -98,5 +118,50 @@ export class StoryMagicStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
+  }
+
+  /**
+   * Deleted and repainted pictures leave CloudFront's cache: the functions that delete pictures (the API's
+   * and the workflow tasks') read the distribution id from SSM and may invalidate exactly this distribution.
+   * The grant is a policy of its own: a function waits for its role's default policy, and this one names the
+   * distribution, whose origin is the API's function (a cycle).
+   */
+  private grantMediaInvalidation(): void {
+    new StringParameter(this, 'MediaDistributionId', {
+      parameterName: this.mediaDistributionParameterName,
+      stringValue: this.web.distribution.distributionId,
+      description: 'Story Magic: the CloudFront distribution whose /media/* cache is invalidated on picture deletion',
+    });
+    const roles = [this.api.handler.role, this.workflow.tasks.role];
+    new Policy(this, 'MediaInvalidation', {
+      roles,
+      statements: [
+        new PolicyStatement({
+          actions: ['cloudfront:CreateInvalidation'],
+          resources: [
+            this.formatArn({
+              service: 'cloudfront',
+              region: '',
+              resource: 'distribution',
+              resourceName: this.web.distribution.distributionId,
+            }),
+          ],
+        }),
+      ],
+    });
+    for (const role of roles) {
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [
+            this.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: this.mediaDistributionParameterName.slice(1),
+            }),
+          ],
+        }),
+      );
+    }
   }
 }

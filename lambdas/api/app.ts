@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
 import { accountsOf, type ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
+import { requireOriginSecret } from './origin-guard.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
 import { bearerToken } from './auth/token-verifier.js';
 import { adminStatsRoutes } from './routes/admin/stats.js';
@@ -85,6 +86,8 @@ const refuseOverlongIds: MiddlewareHandler<Env> = async (c, next) => {
 export function createApi(deps: ApiDeps): Hono<Env> {
   const app = new Hono<Env>().basePath('/api');
   app.use('*', secureHeaders());
+  // In AWS only: the execute-api URL bypasses CloudFront and its web ACL, so requests must carry its secret.
+  if (deps.config.originSecret) app.use('*', requireOriginSecret(deps.config.originSecret));
   app.use(
     '*',
     cors({

@@ -4,6 +4,7 @@ import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import { cognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { createMediaCdn, type MediaCdn } from '../shared/media-cdn.js';
 import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
 import { rateLimiter, type RateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository, type StoryRepository } from '../shared/repositories/stories.js';
@@ -14,6 +15,7 @@ import type { TokenVerifier } from './auth/token-verifier.js';
 export type ApiDeps = Readonly<{
   config: ServerConfig;
   aws: AwsClients;
+  cdn: MediaCdn;
   tokens: TokenVerifier;
   profiles: ProfileRepository;
   stories: StoryRepository;
@@ -31,6 +33,7 @@ export function createApiDeps(
   return {
     config,
     aws,
+    cdn: createMediaCdn(config),
     tokens,
     workflow,
     profiles: profileRepository(aws.documents, config.tableName),
@@ -46,6 +49,7 @@ export const deletionDepsOf = (deps: ApiDeps) => ({
   s3: deps.aws.s3,
   tableName: deps.config.tableName,
   mediaBucket: deps.config.mediaBucket,
+  cdn: deps.cdn,
 });
 
 /** The user pool's account actions (disable, roles, password reset, delete): the admin's and the account owner's. */

@@ -36,6 +36,13 @@ const envSchema = dataEnvSchema.extend({
   /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  /**
+   * AWS only: the secret CloudFront adds to API requests (common/origin-header.ts); requests without it
+   * are refused. Unset locally, where the web server proxies /api and no other URL exists: no check.
+   */
+  ORIGIN_SECRET: z.string().min(32).optional(),
+  /** AWS only: the SSM parameter holding the CloudFront distribution id, for invalidating deleted pictures. */
+  MEDIA_DISTRIBUTION_PARAMETER: z.string().min(1).optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -57,6 +64,10 @@ export type DataConfig = Readonly<{
 export type ServerConfig = DataConfig &
   Readonly<{
     mediaBucket: string;
+    /** Unset locally, where no CDN caches media (lambdas/shared/media-cdn.ts). */
+    mediaDistributionParameter: string | undefined;
+    /** The CloudFront origin secret; undefined locally, where the API checks no origin header. */
+    originSecret: string | undefined;
     userPoolId: string;
     auth: Readonly<{ issuer: string; jwksUri: string; clientId: string }>;
     storyProvider: 'local' | 'bedrock';
@@ -90,6 +101,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   return {
     ...loadDataConfig(env),
     mediaBucket: e.MEDIA_BUCKET,
+    mediaDistributionParameter: e.MEDIA_DISTRIBUTION_PARAMETER,
+    originSecret: e.ORIGIN_SECRET,
     userPoolId: e.USER_POOL_ID,
     auth: { issuer: e.AUTH_ISSUER, jwksUri: e.AUTH_JWKS_URI, clientId: e.AUTH_CLIENT_ID },
     storyProvider: e.STORY_PROVIDER,

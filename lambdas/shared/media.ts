@@ -1,4 +1,5 @@
 import { DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { MediaCdn } from './media-cdn.js';
 
 /**
  * Pictures live in the media bucket under media/stories/{storyId}/, served at /media/... and cached for a
@@ -21,11 +22,20 @@ export const objectKeysOf = (pictures: readonly StoredPicture[]): string[] =>
     picture.thumbnail_key ? [picture.object_key, picture.thumbnail_key] : [picture.object_key],
   );
 
-/** Deletes pictures' objects and their thumbnails (S3 takes at most 1,000 keys a call). */
-export async function deletePictureObjects(s3: S3Client, bucket: string, pictures: readonly StoredPicture[]) {
+/**
+ * Deletes pictures' objects and their thumbnails (S3 takes at most 1,000 keys a call), then drops their
+ * addresses from the CDN's cache, so a deleted or repainted picture stops being served.
+ */
+export async function deletePictureObjects(
+  s3: S3Client,
+  bucket: string,
+  pictures: readonly StoredPicture[],
+  cdn: MediaCdn,
+) {
   const keys = objectKeysOf(pictures);
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
     await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
   }
+  await cdn.invalidate(keys);
 }

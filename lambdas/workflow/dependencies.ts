@@ -2,6 +2,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { createMediaCdn } from '../shared/media-cdn.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -48,6 +49,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients)
       bands: AGE_BAND_CONFIGS,
       s3: aws.s3,
       mediaBucket: config.mediaBucket,
+      cdn: createMediaCdn(config),
     }),
   );
 }

@@ -7,6 +7,7 @@ import type { ImageType } from '../../common/story-choices.js';
 import { isKidSafe } from '../../common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '../../common/story-validation.js';
 import { deletePictureObjects } from '../shared/media.js';
+import type { MediaCdn } from '../shared/media-cdn.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
 import {
@@ -34,6 +35,7 @@ export type TaskDeps = Readonly<{
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
   s3: S3Client;
   mediaBucket: string;
+  cdn: MediaCdn;
 }>;
 
 /** The serialisable part of a story request: the band's configuration is looked up, not carried. */
@@ -203,7 +205,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       });
       const image = await stories.completeImageJob(pending, stored, replaced);
       // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
-      if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced]);
+      if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced], deps.cdn);
       return { imageUrl: image.image_url };
     },
 

@@ -25,6 +25,7 @@ import { API_BASE_PATH } from './api.js';
 import type { Auth } from './auth.js';
 import { secureBucket } from './buckets.js';
 import { MEDIA_PREFIX } from './media.js';
+import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
 import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '../../common/security-headers.js';
 import { SecurityHeaders } from './security-headers.js';
 
@@ -49,6 +50,8 @@ export interface WebProps {
   readonly auth: Auth;
   /** Host name of the HTTP API's default endpoint. */
   readonly apiDomainName: string;
+  /** Sent to the API as `x-story-magic-origin` (a deploy-time secret; see common/origin-header.ts). */
+  readonly originSecret: string;
   readonly mediaBucket: IBucket;
   /** Destination of S3 server access logs and CloudFront standard logs. */
   readonly logBucket: IBucket;
@@ -118,6 +121,9 @@ export class Web extends Construct {
       additionalBehaviors: {
         [`${API_BASE_PATH}/*`]: {
           origin: new HttpOrigin(props.apiDomainName, {
+            // The API refuses requests without it (lambdas/api/origin-guard.ts); CloudFront replaces a
+            // viewer's header of the same name.
+            customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret },
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
           }),

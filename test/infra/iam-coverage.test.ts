@@ -20,6 +20,8 @@ const SERVICE: Readonly<Record<string, string>> = {
   '@aws-sdk/client-cognito-identity-provider': 'cognito-idp',
   '@aws-sdk/client-sfn': 'states',
   '@aws-sdk/client-bedrock-runtime': 'bedrock',
+  '@aws-sdk/client-cloudfront': 'cloudfront',
+  '@aws-sdk/client-ssm': 'ssm',
 };
 
 /** Commands whose IAM actions are not their own name (document-client names, transactions, Converse…). */

@@ -1,4 +1,5 @@
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { S3Client, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
@@ -276,6 +277,7 @@ describe('deleting a user', () => {
       s3: failingS3,
       tableName: stack.tableName,
       mediaBucket: stack.mediaBucket,
+      cdn: NO_CDN,
       accounts: cognitoAccounts(cognitoClient(stack), stack.appConfig.userPoolId, stack.appConfig.userPoolClientId),
     };
     await expect(deleteAccount(deps, userId)).rejects.toThrow('storage unavailable');

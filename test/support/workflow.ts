@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
@@ -46,6 +47,7 @@ export function workflowHarness(stack: StackContext) {
       bands: AGE_BAND_CONFIGS,
       s3,
       mediaBucket: stack.mediaBucket,
+      cdn: NO_CDN,
     });
 
   /** The whole workflow; `db` lets a test put a faulty connection between the tasks and the table. */

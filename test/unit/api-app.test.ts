@@ -1,4 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -60,8 +61,9 @@ const tokens: TokenVerifier = {
   },
 };
 
-function app() {
+function app(env: Record<string, string> = {}) {
   const config = loadServerConfig({
+    ...env,
     TABLE_NAME: 't',
     MEDIA_BUCKET: 'b',
     USER_POOL_ID: 'p',
@@ -193,5 +195,39 @@ describe('server configuration', () => {
     };
     expect(loadServerConfig(base).storyProvider).toBe('local');
     expect(() => loadServerConfig({ ...base, STORY_PROVIDER: 'openai' })).toThrow(/STORY_PROVIDER/);
+  });
+});
+
+describe('the API behind CloudFront (AWS)', () => {
+  const SECRET = 'a'.repeat(20) + 'Zq9'.repeat(10);
+  const inAws = () => app({ ORIGIN_SECRET: SECRET });
+  beforeEach(() => {
+    dynamo.on(DescribeTableCommand).resolves({});
+    s3.on(HeadBucketCommand).resolves({});
+  });
+
+  it('refuses every request without the origin secret CloudFront adds: the execute-api URL serves nothing', async () => {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { [ORIGIN_SECRET_HEADER]: '' },
+      { [ORIGIN_SECRET_HEADER]: SECRET.slice(0, -1) },
+      { [ORIGIN_SECRET_HEADER]: `${SECRET}0` },
+      { [ORIGIN_SECRET_HEADER]: SECRET.toUpperCase() },
+    ]) {
+      const health = await inAws().request('/api/health', { headers });
+      expect(health.status).toBe(403);
+      expect(await health.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+      const signedIn = await inAws().request('/api/me', {
+        headers: { ...headers, authorization: 'Bearer user-token' },
+      });
+      expect(signedIn.status).toBe(403);
+    }
+    expect(dynamo.commandCalls(DescribeTableCommand)).toHaveLength(0);
+    expect(documents.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('serves requests CloudFront forwarded, and checks nothing locally, where no other URL exists', async () => {
+    expect((await inAws().request('/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+    expect((await app().request('/api/health')).status).toBe(200);
   });
 });

@@ -101,7 +101,7 @@ export const storyImageRoutes = [
       const image = images.find((i) => i.id === c.req.param('imageId'));
       if (!image) throw new ApiError(404, 'IMAGE_NOT_FOUND', IMAGE_MESSAGES.notFound);
       await deps.stories.deleteImage(image);
-      await deletePictureObjects(deps.aws.s3, deps.config.mediaBucket, [image]);
+      await deletePictureObjects(deps.aws.s3, deps.config.mediaBucket, [image], deps.cdn);
       return c.json({ deleted: image.id });
     },
   }),

@@ -2,6 +2,7 @@ import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from 
 import type { S3Client } from '@aws-sdk/client-s3';
 import { keys } from '../keys.js';
 import { deletePictureObjects } from '../media.js';
+import type { MediaCdn } from '../media-cdn.js';
 import { deletePartition } from '../repositories/partitions.js';
 import { storyRepository } from '../repositories/stories.js';
 import { isCancelled, releaseLibrarySlot } from '../repositories/transactions.js';
@@ -12,6 +13,7 @@ export type StoryDeletionDeps = Readonly<{
   s3: S3Client;
   tableName: string;
   mediaBucket: string;
+  cdn: MediaCdn;
 }>;
 
 const SAVES_INDEX: IndexName = 'saves';
@@ -27,7 +29,7 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
   const found = await storyRepository(deps.db, deps.tableName).getWithImages(storyId);
   if (!found) return false;
   const { story, images } = found;
-  await deletePictureObjects(deps.s3, deps.mediaBucket, images);
+  await deletePictureObjects(deps.s3, deps.mediaBucket, images, deps.cdn);
 
   for (const userId of await familiesWhoSaved(deps, storyId)) {
     await releaseLibrarySlot(deps.db, deps.tableName, userId, storyId);

@@ -1,0 +1,195 @@
+/**
+ * `npm run doctor`: text models are really called, through the real SDK, on the Bedrock twin (which answers
+ * as Bedrock does per region); the services the twin does not cover (CloudFormation, SSM, WAFv2 and
+ * Bedrock's control plane) are mocked at the SDK boundary.
+ */
+import { BedrockClient, GetFoundationModelAvailabilityCommand, GetGuardrailCommand } from '@aws-sdk/client-bedrock';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
+import { runDoctor, type DoctorClients } from '../../bin/doctor/run-doctor.js';
+
+const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/story-magic/abc-123';
+const cloudFormation = mockClient(CloudFormationClient);
+const ssm = mockClient(SSMClient);
+const bedrock = mockClient(BedrockClient);
+const wafv2 = mockClient(WAFV2Client);
+let twin: BedrockTwin;
+let clients: DoctorClients;
+
+beforeAll(async () => {
+  twin = await startBedrockTwin();
+  const credentials = { accessKeyId: 'twin', secretAccessKey: 'twin' };
+  clients = {
+    cloudFormation: (region) => new CloudFormationClient({ region, credentials }),
+    ssm: (region) => new SSMClient({ region, credentials }),
+    bedrock: (region) => new BedrockClient({ region, credentials }),
+    bedrockRuntime: (region) => new BedrockRuntimeClient({ region, endpoint: twin.url, credentials, maxAttempts: 1 }),
+    wafv2: (region) => new WAFV2Client({ region, credentials }),
+  };
+});
+afterAll(() => twin.stop());
+
+/** A ready account: both regions bootstrapped, the models available, the web ACL deployed. */
+beforeEach(() => {
+  twin.reset();
+  for (const mock of [cloudFormation, ssm, bedrock, wafv2]) mock.reset();
+  cloudFormation.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
+    Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }],
+  });
+  cloudFormation.on(DescribeStacksCommand, { StackName: 'StoryMagicWaf' }).resolves({
+    Stacks: [
+      {
+        StackName: 'StoryMagicWaf',
+        StackStatus: 'CREATE_COMPLETE',
+        CreationTime: new Date(),
+        Outputs: [{ OutputKey: 'WebAclArn', OutputValue: WEB_ACL_ARN }],
+      },
+    ],
+  });
+  ssm.on(GetParameterCommand).resolves({ Parameter: { Name: '/cdk-bootstrap/hnb659fds/version', Value: '27' } });
+  bedrock.on(GetFoundationModelAvailabilityCommand).resolves({
+    modelId: 'x',
+    agreementAvailability: { status: 'AVAILABLE' },
+    authorizationStatus: 'AUTHORIZED',
+    entitlementAvailability: 'AVAILABLE',
+    regionAvailability: 'AVAILABLE',
+  });
+  wafv2.on(GetWebACLCommand).resolves({});
+});
+
+async function doctor(options: Partial<Parameters<typeof runDoctor>[0]> = {}) {
+  const lines: string[] = [];
+  const passed = await runDoctor({ region: 'us-west-2', clients, log: (line) => lines.push(line), ...options });
+  return { passed, lines };
+}
+
+describe('npm run doctor', () => {
+  it('passes a ready account, one line per check, calling Nova Lite for one token through its profile', async () => {
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(true);
+    expect(lines).toEqual([
+      '✓ CDK bootstrap in us-west-2 (version 27)',
+      '✓ CDK bootstrap in us-east-1 (version 27)',
+      '✓ amazon.nova-lite-v1:0 answers in us-west-2 (as us.amazon.nova-lite-v1:0, one token)',
+      '✓ stability.stable-image-core-v1:1 is available in us-west-2 (subscribed)',
+      '✓ stability.stable-image-ultra-v1:1 is available in us-west-2 (subscribed)',
+      '✓ guardrail: none named, the app creates its own child-safety guardrail',
+      '✓ web ACL story-magic exists in us-east-1',
+      'All checks passed: ready to deploy.',
+    ]);
+    expect(twin.calls()).toMatchObject([
+      { operation: 'converse', modelId: 'us.amazon.nova-lite-v1:0', region: 'us-west-2', answer: 'ok' },
+    ]);
+    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(2);
+    expect(wafv2.commandCalls(GetWebACLCommand)[0]?.args[0].input).toEqual({
+      Name: 'story-magic',
+      Id: 'abc-123',
+      Scope: 'CLOUDFRONT',
+    });
+  });
+
+  it('fails, saying how to bootstrap, when us-east-1 is not bootstrapped', async () => {
+    cloudFormation
+      .on(DescribeStacksCommand, { StackName: 'CDKToolkit' })
+      .resolvesOnce({ Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date() }] })
+      .rejects(Object.assign(new Error('Stack with id CDKToolkit does not exist'), { name: 'ValidationError' }));
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(false);
+    expect(lines).toContain(
+      '✗ us-east-1 is not CDK-bootstrapped. To fix: run: npx cdk bootstrap aws://<account>/us-east-1',
+    );
+    expect(lines.at(-1)).toBe('1 check(s) failed.');
+  });
+
+  it('fails an old bootstrap and a CDKToolkit stack left rolled back', async () => {
+    ssm.on(GetParameterCommand).resolves({ Parameter: { Value: '4' } });
+    expect((await doctor()).lines[0]).toMatch(/^✗ bootstrap version 4 in us-west-2 is older than 6/);
+    cloudFormation.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
+      Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_ROLLBACK_COMPLETE', CreationTime: new Date() }],
+    });
+    expect((await doctor()).lines[0]).toMatch(/^✗ the CDKToolkit stack in us-west-2 is UPDATE_ROLLBACK_COMPLETE/);
+  });
+
+  it('fails a text model Bedrock refuses, with the error the twin answered', async () => {
+    twin.script({ converse: ['unavailable'] });
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(false);
+    expect(lines[2]).toMatch(/^✗ amazon\.nova-lite-v1:0 cannot be called in us-west-2 \(ServiceUnavailableException/);
+  });
+
+  it('refuses a region the catalogue says cannot serve the models, without calling them', async () => {
+    const { passed, lines } = await doctor({ region: 'us-east-1' });
+    expect(passed).toBe(false);
+    expect(lines).toContain('✓ amazon.nova-lite-v1:0 answers in us-east-1 (as amazon.nova-lite-v1:0, one token)');
+    expect(lines.filter((line) => line.includes('is not served in us-east-1; it is served in us-west-2'))).toHaveLength(
+      2,
+    );
+    expect(bedrock.commandCalls(GetFoundationModelAvailabilityCommand)).toHaveLength(0);
+  });
+
+  it('reports a Marketplace model not entitled, and one not yet subscribed as passing (the first call subscribes)', async () => {
+    bedrock
+      .on(GetFoundationModelAvailabilityCommand, { modelId: 'stability.stable-image-core-v1:1' })
+      .resolves({
+        modelId: 'x',
+        agreementAvailability: { status: 'NOT_AVAILABLE' },
+        authorizationStatus: 'AUTHORIZED',
+        entitlementAvailability: 'AVAILABLE',
+        regionAvailability: 'AVAILABLE',
+      })
+      .on(GetFoundationModelAvailabilityCommand, { modelId: 'stability.stable-image-ultra-v1:1' })
+      .resolves({
+        modelId: 'x',
+        agreementAvailability: { status: 'NOT_AVAILABLE' },
+        authorizationStatus: 'AUTHORIZED',
+        entitlementAvailability: 'NOT_AVAILABLE',
+        regionAvailability: 'AVAILABLE',
+      });
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(false);
+    expect(lines).toContain(
+      '✓ stability.stable-image-core-v1:1 is available in us-west-2 (not subscribed yet: the first picture subscribes the account)',
+    );
+    expect(lines).toContain(
+      '✗ the account is not entitled to stability.stable-image-ultra-v1:1. To fix: allow AWS Marketplace purchases for the account, then retry',
+    );
+  });
+
+  it('checks a named guardrail exists and is ready', async () => {
+    bedrock.on(GetGuardrailCommand).resolves({ name: 'family-safe', status: 'READY' } as never);
+    const ready = await doctor({ guardrail: { id: 'abc123', version: '2' } });
+    expect(ready.lines).toContain('✓ guardrail family-safe version 2 is ready in us-west-2');
+    expect(bedrock.commandCalls(GetGuardrailCommand)[0]?.args[0].input).toEqual({
+      guardrailIdentifier: 'abc123',
+      guardrailVersion: '2',
+    });
+    bedrock
+      .on(GetGuardrailCommand)
+      .rejects(Object.assign(new Error('not found'), { name: 'ResourceNotFoundException' }));
+    const missing = await doctor({ guardrail: { id: 'abc123', version: '2' } });
+    expect(missing.passed).toBe(false);
+    expect(missing.lines).toContain(
+      "✗ guardrail abc123 version 2 not found in us-west-2 (ResourceNotFoundException: not found). To fix: create it in us-west-2 first, or deploy without -c guardrailId to use the app's own",
+    );
+  });
+
+  it('fails a web ACL outside us-east-1, and a missing web ACL stack', async () => {
+    const elsewhere = await doctor({ webAclArn: WEB_ACL_ARN.replace('us-east-1', 'eu-west-1') });
+    expect(elsewhere.passed).toBe(false);
+    expect(elsewhere.lines).toContain(
+      '✗ the web ACL is in eu-west-1; CloudFront takes only us-east-1. To fix: deploy StoryMagicWaf (it is made in us-east-1)',
+    );
+    cloudFormation
+      .on(DescribeStacksCommand, { StackName: 'StoryMagicWaf' })
+      .rejects(Object.assign(new Error('Stack with id StoryMagicWaf does not exist'), { name: 'ValidationError' }));
+    const missing = await doctor();
+    expect(missing.lines).toContain(
+      '✗ no web ACL: the StoryMagicWaf stack is not deployed in us-east-1. To fix: run: npm run build:web && npx cdk deploy StoryMagicWaf',
+    );
+  });
+});
