@@ -6,7 +6,7 @@ import { freePort } from '../../bin/local/ports.js';
 import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
 import { startBedrockApi } from '../support/bedrock-api.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+import { closeWelcomeVideo, openPage, SCREENSHOT_DIR, screenshot, createStoryThroughWizard } from '../support/pages.js';
 
 const stack = inject('stack');
 
@@ -50,18 +50,11 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);
 
-    await page.goto(`${webUrl}/create/01`);
-    await page.getByLabel("What is your Main Character's Name?").fill('Pip');
-    await page.getByRole('button', { name: "Let's Begin >" }).click();
-    for (const option of ['Robot', 'Space', 'Rescue']) {
-      await page.getByRole('radio', { name: option }).click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-    await page.waitForURL(`${webUrl}/create/05`);
-    await page.getByRole('radio', { name: /Comic Book/ }).click();
-    await page.getByRole('button', { name: "Yes, let's go!" }).click();
-    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
-    await page.getByText('~ The End ~').waitFor({ timeout: 30_000 });
+    await createStoryThroughWizard(page, webUrl, {
+      hero: 'Pip',
+      choices: ['Robot', 'Space', 'Rescue'],
+      artStyle: /Comic Book/,
+    });
     await expect(page.getByText(/Pip/).first().isVisible()).resolves.toBe(true);
     const cover = page.getByRole('img', { name: /^Hero Image of / });
     await expect

@@ -7,7 +7,7 @@ import {
   spaContentSecurityPolicy,
 } from '../../common/security-headers.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, openPage } from '../support/pages.js';
+import { closeWelcomeVideo, openPage, createStoryThroughWizard } from '../support/pages.js';
 
 /**
  * The local web server sends CloudFront's security headers and CSP (one definition, common/
@@ -107,18 +107,11 @@ describe('the app under the deployed Content-Security-Policy', () => {
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);
 
-    await page.goto(`${webUrl}/create/01`);
-    await page.getByLabel("What is your Main Character's Name?").fill('Pip');
-    await page.getByRole('button', { name: "Let's Begin >" }).click();
-    for (const option of ['Robot', 'Space', 'Rescue']) {
-      await page.getByRole('radio', { name: option }).click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-    await page.waitForURL(`${webUrl}/create/05`);
-    await page.getByRole('radio', { name: /Comic Book/ }).click();
-    await page.getByRole('button', { name: "Yes, let's go!" }).click();
-    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
-    await page.getByText('~ The End ~').waitFor();
+    await createStoryThroughWizard(page, webUrl, {
+      hero: 'Pip',
+      choices: ['Robot', 'Space', 'Rescue'],
+      artStyle: /Comic Book/,
+    });
     const cover = page.getByRole('img', { name: /^Hero Image of / });
     await expect
       .poll(() =>

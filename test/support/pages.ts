@@ -70,3 +70,23 @@ export async function scrollToBottom(page: Page): Promise<void> {
     window.scrollTo(0, window.document.documentElement.scrollHeight);
   });
 }
+
+/** A family's way through the wizard (steps 01-05) to its new story's page, once the story is written. */
+export async function createStoryThroughWizard(
+  page: Page,
+  webUrl: string,
+  story: { hero: string; choices: readonly string[]; artStyle: RegExp },
+): Promise<void> {
+  await page.goto(`${webUrl}/create/01`);
+  await page.getByLabel("What is your Main Character's Name?").fill(story.hero);
+  await page.getByRole('button', { name: "Let's Begin >" }).click();
+  for (const option of story.choices) {
+    await page.getByRole('radio', { name: option }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await page.waitForURL(`${webUrl}/create/05`);
+  await page.getByRole('radio', { name: story.artStyle }).click();
+  await page.getByRole('button', { name: "Yes, let's go!" }).click();
+  await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+  await page.getByText('~ The End ~').waitFor({ timeout: 30_000 });
+}
