@@ -69,6 +69,19 @@ export const SPEC_BLOCKLIST = {
 
 const REFLEXIVE = ['myself', 'yourself', 'himself', 'herself', 'themselves', 'themself', 'itself'];
 const POSSESSIVE = ['my', 'your', 'his', 'her', 'their', 'its', 'our'];
+const HATED_GROUPS = [
+  'jews',
+  'muslims',
+  'christians',
+  'black people',
+  'white people',
+  'asians',
+  'immigrants',
+  'refugees',
+  'gay people',
+  'gays',
+  'disabled people',
+];
 const withEach = (templates: readonly string[], words: readonly string[]) =>
   templates.flatMap((t) => words.map((w) => t.replace('@', w)));
 
@@ -84,6 +97,10 @@ export const TOPIC_LEXICON = {
     'selfharm',
     'kys',
     'kms',
+    // Slang that grew up to slip past filters ("unalive himself").
+    'unalive',
+    'unalived',
+    'unaliving',
     'want to die',
     'wants to die',
     'wanted to die',
@@ -243,8 +260,14 @@ export const TOPIC_LEXICON = {
     'terrorist',
     'retard',
     'retarded',
+    'kkk',
+    'racist',
+    'racism',
+    'white supremacy',
+    // Hatred of a group of people, however it is said.
+    ...withEach(['hate @', 'hates @', 'hated @', 'hating @'], HATED_GROUPS),
   ],
-  bodyShaming: ['fat', 'fatso', 'fatty', 'fatass', 'obese', 'ugly', 'hideous', 'flabby', 'lardo', 'pig face'],
+  bodyShaming: ['fat', 'fatso', 'fatty', 'fatass', 'obese', 'ugly', 'hideous', 'flabby', 'lardo', 'pig face', 'thicc'],
   goreAndTerror: [
     'blood',
     'bloody',
@@ -270,6 +293,7 @@ export const TOPIC_LEXICON = {
     'tortured',
     'terror attack',
     'zombie',
+    ...withEach(['eat @', 'eats @', 'ate @', 'eating @'], ['children', 'kids', 'babies', 'people', 'humans']),
   ],
   profanityAndInsults: [
     ...SPEC_BLOCKLIST.profanity,
