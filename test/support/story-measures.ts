@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parseAgeBandConfig, type AgeBandConfig } from '../../common/age-band-config.js';
+import type { AgeBandConfig } from '../../common/age-band-config.js';
 import type { AgeBand } from '../../common/age-bands.js';
 import {
   CHARACTER_TYPES,
@@ -11,6 +10,7 @@ import {
   type StoryKind,
 } from '../../common/story-choices.js';
 import { splitSentences } from '../../common/story-validation.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
 import { STOCK_INTERJECTIONS } from '../../lambdas/workflow/providers/local/story-writer.js';
 import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
@@ -20,13 +20,8 @@ import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/wor
  * (and the band validators) would notice them. Used by the unit tests, which print the figures.
  */
 
-function load(band: 'a' | 'b'): AgeBandConfig {
-  const file = new URL(`../../web/public/config/age-band-${band}.json`, import.meta.url);
-  const result = parseAgeBandConfig(JSON.parse(readFileSync(file, 'utf8')));
-  if (!result.ok) throw new Error(result.message);
-  return result.config;
-}
-export const BANDS: Record<AgeBand, AgeBandConfig> = { A: load('a'), B: load('b') };
+/** The two band configurations, as the server loads them. */
+export const BANDS: Readonly<Record<AgeBand, AgeBandConfig>> = AGE_BAND_CONFIGS;
 
 const template: PromptTemplate = {
   id: 'tpl-1',
