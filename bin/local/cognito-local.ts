@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { startProcess, type ManagedProcess } from './child-process.js';
 import { LOOPBACK, waitForHttp } from './ports.js';
 
-
 export type CognitoLocal = Readonly<{ endpoint: string; process: ManagedProcess }>;
 
 export type CodeDelivery = { operation: string; destination: string; code: string };
