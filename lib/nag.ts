@@ -65,14 +65,18 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
         'it is limited to the media/ prefix of the one media bucket and to Get/Put/DeleteObject.',
     );
   }
-  if (stack.deploy.storyProvider === 'bedrock') {
-    ack(
-      workflow.tasks.role,
-      'AwsSolutions-IAM5[Resource::*]',
-      'aws-marketplace:ViewSubscriptions and aws-marketplace:Subscribe only (the first call to a third-party ' +
-        'Bedrock model, Stability, subscribes the account): Marketplace has no resource-level permissions.',
-    );
-  }
+  const xRay =
+    'xray:PutTraceSegments and xray:PutTelemetryRecords, added by CDK for active tracing: X-Ray has no ' +
+    'resource-level permissions for them.';
+  for (const fn of [auth.triggers, api.handler]) ack(fn.role, 'AwsSolutions-IAM5[Resource::*]', xRay);
+  ack(
+    workflow.tasks.role,
+    'AwsSolutions-IAM5[Resource::*]',
+    stack.deploy.storyProvider === 'bedrock'
+      ? `${xRay} Also aws-marketplace:ViewSubscriptions and aws-marketplace:Subscribe only (the first call to a ` +
+          'third-party Bedrock model, Stability, subscribes the account): Marketplace has no resource-level permissions.'
+      : xRay,
+  );
 
   // --- Step Functions ----------------------------------------------------------------------------
   ack(

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { publishBandConfigs } from './build/band-configs.ts';
 import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in.ts';
 
 /** Code every signed-in screen needs: the auth library, validation, the API client and the app's shell. */
@@ -13,7 +14,7 @@ const LANDING =
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloadSignedInChunk()],
+  plugins: [react(), preloadSignedInChunk(), publishBandConfigs()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

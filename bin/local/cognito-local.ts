@@ -10,15 +10,12 @@ import {
   ListUserPoolsCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { USER_POOL } from '../../common/accounts/user-pool.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, type ManagedProcess } from './child-process.js';
 import { LOOPBACK, waitForHttp } from './ports.js';
-
-export const USER_POOL_NAME = 'story-magic';
-export const WEB_CLIENT_NAME = 'story-magic-web';
-export const GROUPS = ['admin', 'moderator'] as const;
 
 export type CognitoLocal = Readonly<{ endpoint: string; process: ManagedProcess }>;
 
@@ -114,20 +111,22 @@ export type UserPoolIds = Readonly<{ userPoolId: string; clientId: string }>;
 /** Finds or creates the pool (with the product's password rules), its web client and the groups. */
 export async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<UserPoolIds> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
-  let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL_NAME)?.Id;
+  let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL.name)?.Id;
   if (!userPoolId) {
+    const { passwordPolicy } = USER_POOL;
     const created = await client.send(
       new CreateUserPoolCommand({
-        PoolName: USER_POOL_NAME,
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
+        PoolName: USER_POOL.name,
+        UsernameAttributes: [USER_POOL.usernameAttribute],
+        AutoVerifiedAttributes: [USER_POOL.usernameAttribute],
         Policies: {
           PasswordPolicy: {
-            MinimumLength: 8,
-            RequireUppercase: true,
-            RequireNumbers: true,
-            RequireLowercase: false,
-            RequireSymbols: false,
+            MinimumLength: passwordPolicy.minLength,
+            RequireUppercase: passwordPolicy.requireUppercase,
+            RequireNumbers: passwordPolicy.requireDigits,
+            RequireLowercase: passwordPolicy.requireLowercase,
+            RequireSymbols: passwordPolicy.requireSymbols,
+            TemporaryPasswordValidityDays: passwordPolicy.temporaryPasswordValidityDays,
           },
         },
       }),
@@ -135,21 +134,30 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient): Pro
     userPoolId = created.UserPool?.Id;
     if (!userPoolId) throw new Error('cognito-local created a user pool without an id');
   }
+  const { webClient } = USER_POOL;
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === WEB_CLIENT_NAME)?.ClientId;
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === webClient.name)?.ClientId;
   if (!clientId) {
     const created = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
-        ClientName: WEB_CLIENT_NAME,
+        ClientName: webClient.name,
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ExplicitAuthFlows: [
+          ...(webClient.authFlows.userPassword ? (['ALLOW_USER_PASSWORD_AUTH'] as const) : []),
+          ...(webClient.authFlows.userSrp ? (['ALLOW_USER_SRP_AUTH'] as const) : []),
+          'ALLOW_REFRESH_TOKEN_AUTH',
+        ],
+        AccessTokenValidity: webClient.tokenValidity.accessHours,
+        IdTokenValidity: webClient.tokenValidity.idHours,
+        RefreshTokenValidity: webClient.tokenValidity.refreshDays,
+        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
       }),
     );
     clientId = created.UserPoolClient?.ClientId;
     if (!clientId) throw new Error('cognito-local created an app client without an id');
   }
-  for (const group of GROUPS) {
+  for (const group of USER_POOL.groups) {
     await client
       .send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }))
       .catch(ignoreIf('GroupExistsException'));

@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
+import { countMetric, errorFields, log, publishMetrics, withCorrelationId } from '../shared/observability.js';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
 import { accountsOf, type ApiDeps } from './deps.js';
 import { ApiError, errorBody } from './errors.js';
@@ -80,11 +82,28 @@ const refuseOverlongIds: MiddlewareHandler<Env> = async (c, next) => {
 };
 
 /**
+ * Every request runs with a correlation id (API Gateway's request id in AWS, a fresh one locally) that its
+ * log lines carry and its answer names, so an operator can find a family's failed request; the metrics it
+ * counted are flushed as it ends.
+ */
+const observeRequest: MiddlewareHandler<Env> = async (c, next) => {
+  const lambdaEvent = c.env as { requestContext?: { requestId?: string } } | undefined;
+  await withCorrelationId(lambdaEvent?.requestContext?.requestId, async () => {
+    try {
+      await next();
+    } finally {
+      publishMetrics();
+    }
+  });
+};
+
+/**
  * The HTTP API: one Hono app, served by `@hono/node-server` locally and wrapped by `hono/aws-lambda`
  * in AWS. Routes live under `/api` because CloudFront forwards `/api/*` unchanged.
  */
 export function createApi(deps: ApiDeps): Hono<Env> {
   const app = new Hono<Env>().basePath('/api');
+  app.use('*', observeRequest);
   app.use('*', secureHeaders());
   // In AWS only: the execute-api URL bypasses CloudFront and its web ACL, so requests must carry its secret.
   if (deps.config.originSecret) app.use('*', requireOriginSecret(deps.config.originSecret));
@@ -117,6 +136,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
   app.notFound((c) => c.json(errorBody('NOT_FOUND', `No such route: ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     if (error instanceof RateLimitedError) {
+      countMetric('RateLimitRefused');
       c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody('RATE_LIMITED', error.message, { retryAfter: error.retryAfterSeconds }), 429);
     }
@@ -124,7 +144,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
       return c.json(errorBody(error.code, error.message, error.details), error.status);
     }
     // Unexpected: log the error (never the request body or token) and answer without internals.
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: String(error) }));
+    log.error('unhandled', { route: routePath(c), method: c.req.method, ...errorFields(error) });
     return c.json(errorBody('INTERNAL', 'Something went wrong'), 500);
   });
   return app;

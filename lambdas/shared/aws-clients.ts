@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { ServerConfig } from './config.js';
+import { tracer } from './observability.js';
 
 /** s3rver accepts only its well-known key pair; the other emulators accept anything. Real AWS uses the
  * Lambda role through the SDK's default chain instead. */
@@ -18,11 +19,12 @@ export type AwsClients = Readonly<{
 /**
  * The SDK's logger middleware builds a filtered copy of every command's input and output for its logger,
  * even when the logger does nothing (its default): for a page of stories that copy costs more than the
- * rest of the call. The app logs for itself (never the SDK's payloads), so the middleware goes.
+ * rest of the call. The app logs for itself (never the SDK's payloads), so the middleware goes. In Lambda
+ * each call becomes an X-Ray subsegment (the tracer leaves the client untouched elsewhere).
  */
 function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
-  return client;
+  return tracer.captureAWSv3Client(client);
 }
 
 /** Creates the SDK clients once per process (module scope in the Lambda, once in the local stack). */

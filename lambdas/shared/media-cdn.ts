@@ -2,6 +2,7 @@ import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-clo
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { randomUUID } from 'node:crypto';
 import type { ServerConfig } from './config.js';
+import { log, tracer } from './observability.js';
 
 /**
  * What sits between the media bucket and a viewer. CloudFront caches `/media/*` objects `immutable` for a
@@ -53,13 +54,10 @@ export function cloudFrontCdn(
       } catch (error) {
         // The objects are already gone: failing the deletion now would only make the family retry a
         // deletion that happened. The log (the alarmable part) names the count and the code, never a path.
-        console.error(
-          JSON.stringify({
-            event: 'media.invalidation_failed',
-            paths: objectKeys.length,
-            code: error instanceof Error ? error.name : 'unknown',
-          }),
-        );
+        log.error('media invalidation failed', {
+          paths: objectKeys.length,
+          code: error instanceof Error ? error.name : 'unknown',
+        });
       }
     },
   };
@@ -69,7 +67,10 @@ export function cloudFrontCdn(
 export function createMediaCdn(config: Pick<ServerConfig, 'region' | 'mediaDistributionParameter'>): MediaCdn {
   if (!config.mediaDistributionParameter) return NO_CDN;
   return cloudFrontCdn(
-    { cloudFront: new CloudFrontClient({ region: config.region }), ssm: new SSMClient({ region: config.region }) },
+    {
+      cloudFront: tracer.captureAWSv3Client(new CloudFrontClient({ region: config.region })),
+      ssm: tracer.captureAWSv3Client(new SSMClient({ region: config.region })),
+    },
     config.mediaDistributionParameter,
   );
 }

@@ -3,6 +3,7 @@ import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
+import { observeInvocation, tracer } from '../shared/observability.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -24,7 +25,7 @@ export function bedrockClient(bedrock: ServerConfig['bedrock']): BedrockRuntimeC
   });
   // As for the other clients (aws-clients.ts): no filtered copy of every prompt for a logger.
   client.middlewareStack.remove('loggerMiddleware');
-  return client;
+  return tracer.captureAWSv3Client(client);
 }
 
 /** The provider the configuration names: `local` (offline, default) or `bedrock`. */
@@ -39,9 +40,15 @@ export function createProvider(config: ServerConfig): StoryProvider {
     : createLocalProvider();
 }
 
+/** A task's log lines carry its story's id, as the API's lines about that story do. */
+function storyIdOf(event: unknown): string | undefined {
+  const job = (event as { job?: { storyId?: unknown } } | null)?.job;
+  return typeof job?.storyId === 'string' ? job.storyId : undefined;
+}
+
 /** The workflow's task handler, wired to the table, the media bucket and the provider. */
 export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients) {
-  return createWorkflowHandler(
+  const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),
@@ -52,4 +59,5 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients)
       cdn: createMediaCdn(config),
     }),
   );
+  return observeInvocation(handle, storyIdOf);
 }

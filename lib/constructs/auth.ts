@@ -10,12 +10,9 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ROLES, type Role } from '../../common/roles.js';
+import { USER_POOL } from '../../common/accounts/user-pool.js';
 import type { Data } from './data.js';
 import { NodeFunction } from './node-function.js';
-
-/** One Cognito group per role (common/roles.ts); `user` is the absence of any group. */
-export const USER_GROUPS = ROLES.filter((role): role is Exclude<Role, 'user'> => role !== 'user');
 
 export interface AuthProps {
   /** The table the Cognito triggers write profiles to. */
@@ -46,20 +43,22 @@ export class Auth extends Construct {
     super(scope, id);
 
     this.userPool = new UserPool(this, 'UserPool', {
+      // No userPoolName: it is a replacement property, and naming a deployed pool would replace it (and
+      // lose every account). USER_POOL.name names the local pool only.
       signInAliases: { email: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // The product's rules (SPEC): at least 8 characters with an uppercase letter and a digit.
+      // The product's rules (SPEC), described once in common/accounts/user-pool.ts.
       passwordPolicy: {
-        minLength: 8,
-        requireUppercase: true,
-        requireDigits: true,
-        requireLowercase: false,
-        requireSymbols: false,
-        tempPasswordValidity: Duration.days(3),
+        minLength: USER_POOL.passwordPolicy.minLength,
+        requireUppercase: USER_POOL.passwordPolicy.requireUppercase,
+        requireDigits: USER_POOL.passwordPolicy.requireDigits,
+        requireLowercase: USER_POOL.passwordPolicy.requireLowercase,
+        requireSymbols: USER_POOL.passwordPolicy.requireSymbols,
+        tempPasswordValidity: Duration.days(USER_POOL.passwordPolicy.temporaryPasswordValidityDays),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
@@ -89,7 +88,7 @@ export class Auth extends Construct {
       this.userPool.addTrigger(operation, this.triggers.function);
     }
 
-    for (const groupName of USER_GROUPS) {
+    for (const groupName of USER_POOL.groups) {
       new UserPoolGroup(this, `Group-${groupName}`, {
         userPool: this.userPool,
         groupName,
@@ -97,17 +96,17 @@ export class Auth extends Construct {
       });
     }
 
-    // Public client: the SPA cannot keep a secret. SRP for Cognito, USER_PASSWORD_AUTH for cognito-local
-    // parity; refresh tokens are always allowed. No hosted UI, so no OAuth flows.
+    const { webClient } = USER_POOL;
     this.webClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: webClient.name,
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      authFlows: webClient.authFlows,
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.hours(webClient.tokenValidity.accessHours),
+      idTokenValidity: Duration.hours(webClient.tokenValidity.idHours),
+      refreshTokenValidity: Duration.days(webClient.tokenValidity.refreshDays),
     });
 
     const region = Stack.of(this).region;

@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -25,7 +25,7 @@ export interface NodeFunctionProps {
 /**
  * A TypeScript Lambda with the project's defaults: Node 22 on ARM64, bundled by the locally installed
  * esbuild (no Docker), ESM with source maps, JSON logs into its own log group with a retention period,
- * and a role that starts with nothing but the right to write that log group. Each grant is added by
+ * X-Ray active tracing (Powertools' tracer, lambdas/shared/observability.ts, adds the SDK calls), and a role that starts with nothing but the right to write that log group. Each grant is added by
  * the construct that owns the resource (no AWS managed policies, no wildcards by default).
  */
 export class NodeFunction extends Construct {
@@ -61,6 +61,7 @@ export class NodeFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
+      tracing: Tracing.ACTIVE,
       // Stack traces point into the TypeScript sources (sourceMap below).
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       projectRoot: fromRoot(),

@@ -429,7 +429,7 @@ describe('api (API Gateway HTTP API)', () => {
 });
 
 describe('Lambda functions', () => {
-  it('run our three handlers (api, workflow tasks, Cognito triggers) on Node.js 22, ARM64, with JSON logs and source maps', () => {
+  it('run our three handlers (api, workflow tasks, Cognito triggers) on Node.js 22, ARM64, with JSON logs, source maps and X-Ray tracing', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') },
     });
@@ -445,6 +445,7 @@ describe('Lambda functions', () => {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         LoggingConfig: { LogFormat: 'JSON' },
+        TracingConfig: { Mode: 'Active' },
         Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps' } },
       });
     }

@@ -9,7 +9,7 @@ import {
 import { ART_STYLE_IDS, STORY_KINDS } from '../../common/story-choices.js';
 
 const raw = (band: 'a' | 'b'): unknown =>
-  JSON.parse(readFileSync(new URL(`../../web/public/config/age-band-${band}.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../common/config/age-band-${band}.json`, import.meta.url), 'utf8'));
 
 function load(band: 'a' | 'b'): AgeBandConfig {
   const result = parseAgeBandConfig(raw(band));

@@ -1,15 +1,16 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, routes } from '../../lambdas/api/app.js';
 import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
 import { createApiDeps } from '../../lambdas/api/deps.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig } from '../../lambdas/shared/config.js';
 import { createServer, type Server } from 'node:http';
+import { captureLogs } from '../support/logs.js';
 
 const dynamo = mockClient(DynamoDBClient);
 const s3 = mockClient(S3Client);
@@ -135,25 +136,60 @@ describe('API app', () => {
     });
   });
 
-  it('logs an unexpected failure without the body, the token or anything personal', async () => {
+  it('logs an unexpected failure with its request id, without the body, the token or anything personal', async () => {
     documents.on(PutCommand).rejects(new Error('table is on fire'));
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(' '));
-    });
+    const logs = captureLogs();
+    let response: Response;
     try {
-      const response = await app().request('/api/feedback', {
+      response = await app().request(
+        '/api/feedback',
+        {
+          method: 'POST',
+          headers: { authorization: 'Bearer user-token', 'content-type': 'application/json' },
+          body: JSON.stringify({ kind: 'idea', message: 'Maya Smith, maya@example.com, loves dragons' }),
+        },
+        // What hono/aws-lambda passes on from API Gateway.
+        { requestContext: { requestId: 'req-7' } },
+      );
+    } finally {
+      logs.stop();
+    }
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'unhandled',
+        correlationId: 'req-7',
+        route: '/api/feedback',
+        errorMessage: 'table is on fire',
+      }),
+    );
+    expect(logs.text()).not.toMatch(/Maya|maya@example|user-token|dragons/);
+  });
+
+  it('counts a rate-limit refusal in the metrics', async () => {
+    documents.on(GetCommand, { Key: { SK: 'META' } }).resolves({});
+    documents.on(UpdateCommand).rejects(Object.assign(new Error('limit'), { name: 'ConditionalCheckFailedException' }));
+    const logs = captureLogs();
+    let response: Response;
+    try {
+      response = await app().request('/api/stories', {
         method: 'POST',
         headers: { authorization: 'Bearer user-token', 'content-type': 'application/json' },
-        body: JSON.stringify({ kind: 'idea', message: 'Maya Smith, maya@example.com, loves dragons' }),
+        body: JSON.stringify({
+          heroName: 'Maya',
+          characterType: 'Surprise',
+          storyKind: 'Adventure',
+          mission: 'Treasure',
+          artStyle: 'anime',
+        }),
       });
-      expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong' } });
     } finally {
-      spy.mockRestore();
+      logs.stop();
     }
-    expect(logged.join('\n')).toContain('table is on fire');
-    expect(logged.join('\n')).not.toMatch(/Maya|maya@example|user-token|dragons/);
+    expect(response.status).toBe(429);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ RateLimitRefused: 1 }));
   });
 
   it("refuses a token issued before or in the revocation's second, and accepts one issued after", async () => {

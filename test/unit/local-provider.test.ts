@@ -34,7 +34,7 @@ import type {
 } from '../../lambdas/workflow/providers/types.js';
 
 function load(band: 'a' | 'b'): AgeBandConfig {
-  const file = new URL(`../../web/public/config/age-band-${band}.json`, import.meta.url);
+  const file = new URL(`../../common/config/age-band-${band}.json`, import.meta.url);
   const result = parseAgeBandConfig(JSON.parse(readFileSync(file, 'utf8')));
   if (!result.ok) throw new Error(result.message);
   return result.config;

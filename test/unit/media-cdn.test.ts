@@ -3,9 +3,10 @@ import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-clo
 import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { deletePictureObjects } from '../../lambdas/shared/media.js';
 import { cloudFrontCdn, createMediaCdn, NO_CDN } from '../../lambdas/shared/media-cdn.js';
+import { captureLogs } from '../support/logs.js';
 
 const cloudFront = mockClient(CloudFrontClient);
 const ssm = mockClient(SSMClient);
@@ -57,12 +58,21 @@ describe('deleting pictures in AWS', () => {
     cloudFront
       .on(CreateInvalidationCommand)
       .rejects(Object.assign(new Error('too many'), { name: 'TooManyInvalidationsInProgress' }));
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(deletePictureObjects(new S3Client({}), 'bucket', [picture(1)], cdn())).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledWith(
-      JSON.stringify({ event: 'media.invalidation_failed', paths: 2, code: 'TooManyInvalidationsInProgress' }),
+    const logs = captureLogs();
+    try {
+      await expect(deletePictureObjects(new S3Client({}), 'bucket', [picture(1)], cdn())).resolves.toBeUndefined();
+    } finally {
+      logs.stop();
+    }
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'media invalidation failed',
+        paths: 2,
+        code: 'TooManyInvalidationsInProgress',
+      }),
     );
-    log.mockRestore();
+    expect(logs.text()).not.toContain('media/');
   });
 
   it('invalidates nothing with no pictures, and nothing locally, where s3rver serves media directly', async () => {

@@ -1,6 +1,7 @@
 import type { LibraryCardView } from '../../../common/api/views.js';
 import { THEMES } from '../../../common/story-choices.js';
 import { coverThumbnailOf } from '../../shared/media.js';
+import { errorFields, log } from '../../shared/observability.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
 import { LibraryFullError } from '../../shared/repositories/stories.js';
 import type { StoryCardItem } from '../../shared/repositories/story-cards.js';
@@ -64,11 +65,7 @@ export const libraryRoutes = [
         stale.map((storyId) =>
           library(deps)
             .remove(caller.userId, storyId)
-            .catch((error: unknown) =>
-              console.warn(
-                JSON.stringify({ level: 'warn', msg: 'stale library slot kept', storyId, error: String(error) }),
-              ),
-            ),
+            .catch((error: unknown) => log.warn('stale library slot kept', { storyId, ...errorFields(error) })),
         ),
       );
       return c.json({ stories: cards, count: cards.length });
