@@ -4,6 +4,7 @@ import { CONFIG_MISSING_BANNER } from '../../../../common/age-band-config';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { ART_STYLE_CHOICES, CHARACTER_CHOICES, KIND_CHOICES, labelOf, MISSION_CHOICES } from './choices';
 import { useWizard, wizard, type WizardChoices } from './wizard';
+import './wizard.css';
 
 type Slot = {
   step: number;

@@ -6,6 +6,7 @@ import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
 import { wizard } from '../create/wizard';
+import './story.css';
 
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'writing', label: 'Writing your story' },
