@@ -12,7 +12,9 @@ import type {
 import type { StoryView } from '../../../common/api/views';
 import type { Role } from '../../../common/roles';
 import type { AdminStoryInput, BulkUserAction, TemplateUpdate, UserUpdate } from '../../../common/validation/admin';
+import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** The admin API (/api/admin/*, admin group only), one fetcher per route. */
 
@@ -76,3 +78,32 @@ export const updateTemplate = (templateId: string, update: TemplateUpdate) =>
   api<TemplateView>(`/admin/templates/${id(templateId)}`, json('PUT', update));
 export const activateTemplate = (templateId: string) =>
   api<TemplateView>(`/admin/templates/${id(templateId)}/activate`, { method: 'POST' });
+
+/* Queries: one hook per read, keyed in query-keys.ts. Admin changes invalidate these keys. */
+
+export const useAdminStats = () => useQuery({ queryKey: queryKeys.admin.stats, queryFn: fetchAdminStats });
+
+export const useAdminUser = (userId: string) =>
+  useQuery({ queryKey: queryKeys.admin.user(userId), queryFn: () => fetchAdminUser(userId) });
+
+export const useTemplates = () => useQuery({ queryKey: queryKeys.admin.templates, queryFn: fetchTemplates });
+
+/** While a picture of the story is being painted, the editor looks again this often. */
+export const ADMIN_STORY_POLL_MS = 1500;
+
+/** The story in the admin editor, followed while one of its pictures is being painted (and after a failure). */
+export const useAdminStory = (storyId: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.admin.story(storyId ?? ''),
+    queryFn: () => fetchAdminStory(storyId ?? ''),
+    enabled: storyId !== undefined,
+    refetchInterval: ({ state }: Query<StoryView, Error>) => {
+      if (!state.data) return false; // a failed first read goes back to the list
+      if (state.error) return ADMIN_STORY_POLL_MS; // a passing failure while following: look again
+      return state.data.imageJobs.some((job) => job.status === 'pending') ? ADMIN_STORY_POLL_MS : false;
+    },
+  });
+
+/** One page of an admin list (users or stories); the previous page stays on show while the next loads. */
+export const usePageQuery = <Page>(queryKey: readonly unknown[], queryFn: () => Promise<Page>) =>
+  useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });

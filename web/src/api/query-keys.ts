@@ -1,5 +1,3 @@
-import type { UserFilters } from './admin';
-
 /**
  * Every query's key, in one place: a hook reads with its key, and a mutation invalidates by the same key,
  * so the two cannot drift apart. Keys nest (['admin', 'users', …]) so a prefix invalidates a whole family.
@@ -11,11 +9,11 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,
+    /** Every page of the users list (useCursorPage adds the filters and the cursor). */
     users: ['admin', 'users'] as const,
-    userPage: (filters: UserFilters) => ['admin', 'users', 'page', filters] as const,
     user: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+    /** Every page of the admin stories list. */
     stories: ['admin', 'stories'] as const,
-    storyPage: (filters: { q?: string; cursor?: string }) => ['admin', 'stories', 'page', filters] as const,
     story: (storyId: string) => ['admin', 'stories', 'detail', storyId] as const,
     templates: ['admin', 'templates'] as const,
   },

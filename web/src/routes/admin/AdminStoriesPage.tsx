@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -9,6 +10,7 @@ import { formatDate } from './format';
 import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
+import { queryKeys } from '../../api/query-keys';
 
 const fetchStoriesPage: FetchPage<{ q: string }, AdminStoryRow> = ({ q }, cursor) =>
   fetchAdminStories({ q: q || undefined, cursor }).then(({ stories, nextCursor }) => ({ rows: stories, nextCursor }));
@@ -23,7 +25,8 @@ export default function AdminStoriesPage() {
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const list = useCursorPage({ q }, fetchStoriesPage, 'Failed to load stories');
+  const queryClient = useQueryClient();
+  const list = useCursorPage(queryKeys.admin.stories, { q }, fetchStoriesPage, 'Failed to load stories');
   const { rows: stories, loading } = list;
   // Stories whose flags are being changed: their buttons wait for the server.
   const [pending, markPending] = useIdSet();
@@ -52,7 +55,7 @@ export default function AdminStoriesPage() {
       throw error;
     }
     toast.success('Story deleted');
-    list.reload();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }); // the list and the counts
   }
 
   return (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Role } from '../../../../common/roles';
@@ -12,6 +13,7 @@ import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
 import { UserDetailDialog } from './UserDetailDialog';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 25;
 
@@ -44,7 +46,8 @@ export default function AdminUsersPage() {
   const q = useDebouncedValue(search.trim());
   const [role, setRole] = useState<'' | Role>('');
   const [status, setStatus] = useState<Status>('');
-  const list = useCursorPage({ q, role, status }, fetchUsersPage, 'Failed to load users');
+  const queryClient = useQueryClient();
+  const list = useCursorPage(queryKeys.admin.users, { q, role, status }, fetchUsersPage, 'Failed to load users');
   const { rows: users, loading } = list;
   const [selected, toggle, setSelected] = useIdSet();
   const [bulkRole, setBulkRole] = useState<Role>('user');
@@ -78,7 +81,7 @@ export default function AdminUsersPage() {
         });
       }
       setSelected(new Set());
-      list.reload();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users });
     } catch (error) {
       toast.error(failedText, { description: error instanceof Error ? error.message : undefined });
     } finally {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ageBandOptionLabel } from '../../../../common/age-bands';
@@ -8,7 +9,7 @@ import {
   addAdminNote,
   deleteAdminNote,
   deleteAdminUser,
-  fetchAdminUser,
+  useAdminUser,
   sendPasswordReset,
   updateAdminUser,
   type ActivityView,
@@ -21,6 +22,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { RoleOptions, TryAgainButton } from './controls';
 import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf } from './format';
 import { useBusyAction } from './useBusyAction';
+import { queryKeys } from '../../api/query-keys';
 
 const NOTE_MAX = 2000;
 
@@ -40,32 +42,23 @@ const reportFailure = (failure: string, error: unknown) => toast.error(failure, 
 export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: Props) {
   const dialog = useModalDialog();
   const id = useId();
-  const [detail, setDetail] = useState<AdminUserDetail>();
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  // The account's detail (notes, activity): read again after each change to it.
+  const queryClient = useQueryClient();
+  const detailQuery = useAdminUser(user.id);
+  const detail = detailQuery.data;
+  const failed = detailQuery.isError && !detailQuery.isFetching;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(user.id) });
+  const setDetail = (change: (current: AdminUserDetail | undefined) => AdminUserDetail | undefined) =>
+    queryClient.setQueryData<AdminUserDetail>(queryKeys.admin.user(user.id), change);
   const [busy, runBusy] = useBusyAction<'status' | 'role' | 'reset' | 'note'>(reportFailure);
   const [role, setRole] = useState<Role>(user.role);
   const [note, setNote] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
+  const { error } = detailQuery;
   useEffect(() => {
-    let cancelled = false;
-    fetchAdminUser(user.id).then(
-      (next) => {
-        if (cancelled) return;
-        setDetail(next);
-        setFailed(false);
-      },
-      () => {
-        if (cancelled) return;
-        toast.error('Failed to load users');
-        setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [user.id, reloads]);
+    if (error) toast.error('Failed to load users');
+  }, [error]);
 
   const shown: AdminUserRow = detail ?? user;
   const name = shown.displayName || 'Guardian';
@@ -74,7 +67,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
   function changed(row: AdminUserRow) {
     setDetail((current) => current && { ...current, ...row });
     onChanged(row);
-    setReloads((n) => n + 1);
+    reload();
   }
 
   const toggleStatus = () =>
@@ -95,7 +88,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
     runBusy('reset', 'Failed to reset password', async () => {
       await sendPasswordReset(user.id);
       toast.success('Password reset email sent to user');
-      setReloads((n) => n + 1);
+      reload();
     });
 
   async function addNote(event: FormEvent) {
@@ -159,7 +152,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
         {failed && !detail && (
           <div className="admin-message" role="alert">
             <p>This user’s details could not be loaded.</p>
-            <TryAgainButton onClick={() => setReloads((n) => n + 1)} />
+            <TryAgainButton onClick={reload} />
           </div>
         )}
 
