@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { firstError } from '../../../../common/validation/accounts';
 import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '../../../../common/models/catalogue';
 import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '../../../../common/validation/admin';
-import { activateTemplate, fetchTemplates, updateTemplate, type TemplateView } from '../../api/admin';
+import { activateTemplate, updateTemplate, useTemplates, type TemplateView } from '../../api/admin';
+import { queryKeys } from '../../api/query-keys';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';
 import { formatDateTime, messageOf } from './format';
@@ -31,30 +33,21 @@ type State =
  */
 export default function AdminLlmSettingsPage() {
   const id = useId();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  // Saving or activating a version invalidates the templates (api/query-keys.ts): they are read again.
+  const queryClient = useQueryClient();
+  const templates = useTemplates();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.templates });
+  const state: State = templates.data
+    ? { status: 'ready', templates: templates.data.templates }
+    : templates.isError && !templates.isFetching
+      ? { status: 'failed', message: messageOf(templates.error) }
+      : { status: 'loading' };
+  const { error } = templates;
+  useEffect(() => {
+    if (error) toast.error(`Failed to load templates: ${messageOf(error)}`);
+  }, [error]);
   const [tab, setTab] = useState<TemplateType>('story_system');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchTemplates().then(
-      ({ templates }) => {
-        if (!cancelled) setState({ status: 'ready', templates });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const message = messageOf(error);
-        toast.error(`Failed to load templates: ${message}`);
-        setState({ status: 'failed', message });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reloads]);
-
-  const reload = () => setReloads((n) => n + 1);
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const last = TABS.length - 1;
@@ -124,12 +117,9 @@ export default function AdminLlmSettingsPage() {
             <TemplateList
               type={entry.type}
               state={state}
-              generation={reloads}
+              generation={templates.dataUpdatedAt}
               onChanged={reload}
-              onRetry={() => {
-                setState({ status: 'loading' });
-                reload();
-              }}
+              onRetry={() => void templates.refetch()}
             />
           )}
         </div>
@@ -147,7 +137,7 @@ function TemplateList({
 }: {
   type: TemplateType;
   state: State;
-  /** Bumped on every reload: the cards start again from what the server holds. */
+  /** Changes with every answer: the cards start again from what the server holds. */
   generation: number;
   onChanged: () => void;
   onRetry: () => void;
