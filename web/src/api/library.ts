@@ -21,7 +21,7 @@ export const removeFromLibrary = (storyId: string) =>
   api<{ removed: string; deleted: boolean }>(path(storyId), { method: 'DELETE' });
 
 /** While a saved story is still being written, the list refreshes itself this often. */
-export const LIBRARY_POLL_MS = 3000;
+const LIBRARY_POLL_MS = 3000;
 
 /**
  * Follows the list while a story in it is being written; after a passing failure while following, tries

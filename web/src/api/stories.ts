@@ -41,12 +41,12 @@ export const exportStory = (storyId: string) =>
   api<{ html: string; title: string; fileName: string }>(`${path(storyId)}/export`);
 
 /** While a story or one of its pictures is being made, the screens showing it look again this often. */
-export const STORY_POLL_MS = 1500;
+const STORY_POLL_MS = 1500;
 
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
 /** True while the server is still making the story or one of its pictures. */
-export const storyInProgress = (story: Story) =>
+const storyInProgress = (story: Story) =>
   story.status === 'generating' || story.imageJobs.some((job) => job.status === 'pending');
 
 /**
@@ -67,12 +67,6 @@ export function useStory(storyId: string) {
     queryFn: () => fetchStory(storyId),
     refetchInterval: storyPollInterval,
   });
-}
-
-/** Puts a story the server just answered with into the cache, so every screen showing it shows it. */
-export function useShowStory() {
-  const queryClient = useQueryClient();
-  return (story: Story) => queryClient.setQueryData(queryKeys.story(story.id), story);
 }
 
 /** POST /api/stories: a new story takes a library slot, so the library is read again. */
@@ -115,6 +109,3 @@ export function useEditStory(storyId: string) {
     },
   });
 }
-
-/** GET /api/stories/{id}/export, on demand (Download PDF): an action, so a mutation, never cached. */
-export const useExportStory = () => useMutation({ mutationFn: exportStory });

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { deleteAdminStory, fetchAdminStories, updateStoryFlags, type AdminStoryRow } from '../../api/admin';
+import { fetchAdminStories, useDeleteAdminStory, useUpdateStoryFlags, type AdminStoryRow } from '../../api/admin';
 import { universeName } from '../../../../common/story-universe';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CursorPager, TryAgainButton } from './controls';
@@ -25,7 +24,8 @@ export default function AdminStoriesPage() {
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const queryClient = useQueryClient();
+  const updateStoryFlags = useUpdateStoryFlags();
+  const deleteAdminStory = useDeleteAdminStory();
   const list = useCursorPage(queryKeys.admin.stories, { q }, fetchStoriesPage, 'Failed to load stories');
   const { rows: stories, loading } = list;
   // Stories whose flags are being changed: their buttons wait for the server.
@@ -36,7 +36,7 @@ export default function AdminStoriesPage() {
     const value = !story[flag];
     markPending(story.id, true);
     try {
-      const row = await updateStoryFlags(story.id, { [flag]: value });
+      const row = await updateStoryFlags.mutateAsync({ storyId: story.id, flags: { [flag]: value } });
       list.updateRows((rows) => rows.map((s) => (s.id === row.id ? row : s)));
       if (flag === 'isFeatured') toast.success(row.isFeatured ? 'Story featured' : 'Story unfeatured');
       else toast.success(row.isPublic ? 'Story made public' : 'Story made private');
@@ -49,13 +49,12 @@ export default function AdminStoriesPage() {
 
   async function remove(story: AdminStoryRow) {
     try {
-      await deleteAdminStory(story.id);
+      await deleteAdminStory.mutateAsync(story.id);
     } catch (error) {
       toast.error('Failed to delete story');
       throw error;
     }
-    toast.success('Story deleted');
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }); // the list and the counts
+    toast.success('Story deleted'); // the list is read again (useDeleteAdminStory invalidates it)
   }
 
   return (

@@ -5,9 +5,7 @@ import type { StoryView } from '../../../../common/api/views';
 import { sanitiserNotice } from '../../../../common/sanitiser';
 import { firstError } from '../../../../common/validation/accounts';
 import { ADMIN_IMAGE_SLOTS, ADMIN_MESSAGES, adminStorySchema } from '../../../../common/validation/admin';
-import { useQueryClient } from '@tanstack/react-query';
-import { createAdminStory, requestAdminImage, saveAdminStory, useAdminStory } from '../../api/admin';
-import { queryKeys } from '../../api/query-keys';
+import { useAdminStory, useCreateAdminStory, useRequestAdminImage, useSaveAdminStory } from '../../api/admin';
 import { useDismissImageJob } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { AdminImageDialog, type AdminImageSlot } from './AdminImageDialog';
@@ -52,7 +50,10 @@ export default function AdminStoryEditorPage() {
 
   // The story being edited, followed while a picture is painted (api/admin.ts); a failed first read says
   // so and goes back to the list.
-  const queryClient = useQueryClient();
+  // Each invalidates what it changes (api/admin.ts): the story lists, and this story while a picture is painted.
+  const createStory = useCreateAdminStory();
+  const saveStory = useSaveAdminStory(storyId ?? '');
+  const requestImage = useRequestAdminImage(storyId ?? '');
   const { data: story, isError, dataUpdatedAt } = useAdminStory(storyId);
   const dismissJob = useDismissImageJob(storyId ?? '').mutate;
   useEffect(() => {
@@ -111,14 +112,11 @@ export default function AdminStoryEditorPage() {
     if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to save story');
     setSaving(true);
     try {
-      const saved = storyId ? await saveAdminStory(storyId, parsed.data) : await createAdminStory(parsed.data);
+      const saved = storyId ? await saveStory.mutateAsync(parsed.data) : await createStory.mutateAsync(parsed.data);
       const done = editing ? 'Story updated successfully' : 'Story created successfully';
       // SPEC §5: when the sanitiser replaced words, the notice (5 s) goes with the success.
       if (saved.filtered > 0) toast.success(done, { description: sanitiserNotice(saved.filtered), duration: 5000 });
       else toast.success(done);
-      // The story lists that show it are read again when next shown.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.library });
       navigate('/library');
     } catch (error) {
       toast.error('Failed to save story', { description: error instanceof Error ? error.message : undefined });
@@ -134,15 +132,13 @@ export default function AdminStoryEditorPage() {
   async function generate(request: { imageType: AdminImageSlot; customizations?: string }) {
     if (!storyId) throw new Error(ADMIN_MESSAGES.saveFirst);
     try {
-      const { jobId, imageType } = await requestAdminImage(storyId, request);
+      const { jobId, imageType } = await requestImage.mutateAsync(request);
       // A slot already being painted answers with its running job: follow that one once.
       setJobs((current) =>
         current.some((job) => job.jobId === jobId)
           ? current
           : [...current, { jobId, imageType: imageType || request.imageType, since: Date.now() }],
       );
-      // Read the story again: it now shows the job, and is followed until the picture is painted.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.story(storyId) });
     } catch (error) {
       toast.error(`Failed to generate ${request.imageType} image`, {
         description: error instanceof Error ? error.message : undefined,

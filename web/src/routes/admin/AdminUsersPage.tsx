@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { bulkUserActionSchema, type BulkUserAction } from '../../../../common/validation/admin';
-import { bulkUpdateUsers, fetchAdminUsers, type AdminUserRow } from '../../api/admin';
+import { fetchAdminUsers, useBulkUpdateUsers, type AdminUserRow } from '../../api/admin';
 import { useAuth } from '../../auth/AuthContext';
 import { RoleBadge, StatusBadge } from './badges';
 import { CursorPager, RoleOptions, TryAgainButton } from './controls';
@@ -46,7 +45,7 @@ export default function AdminUsersPage() {
   const q = useDebouncedValue(search.trim());
   const [role, setRole] = useState<'' | Role>('');
   const [status, setStatus] = useState<Status>('');
-  const queryClient = useQueryClient();
+  const bulkUpdateUsers = useBulkUpdateUsers();
   const list = useCursorPage(queryKeys.admin.users, { q, role, status }, fetchUsersPage, 'Failed to load users');
   const { rows: users, loading } = list;
   const [selected, toggle, setSelected] = useIdSet();
@@ -69,7 +68,7 @@ export default function AdminUsersPage() {
     const [one, many, failedText] = BULK_DONE[action.action];
     setBulkBusy(true);
     try {
-      const { results } = await bulkUpdateUsers(action);
+      const { results } = await bulkUpdateUsers.mutateAsync(action);
       const failures = results.filter((result) => !result.ok);
       const done = results.length - failures.length;
       if (failures.length === 0) toast.success(done === 1 ? one : many(done));
@@ -80,8 +79,7 @@ export default function AdminUsersPage() {
           }`,
         });
       }
-      setSelected(new Set());
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users });
+      setSelected(new Set()); // the list is read again (useBulkUpdateUsers invalidates it)
     } catch (error) {
       toast.error(failedText, { description: error instanceof Error ? error.message : undefined });
     } finally {

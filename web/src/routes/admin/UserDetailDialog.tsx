@@ -6,12 +6,12 @@ import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { ADMIN_MESSAGES, adminNoteSchema } from '../../../../common/validation/admin';
 import {
-  addAdminNote,
-  deleteAdminNote,
-  deleteAdminUser,
+  useAddAdminNote,
   useAdminUser,
-  sendPasswordReset,
-  updateAdminUser,
+  useDeleteAdminNote,
+  useDeleteAdminUser,
+  useSendPasswordReset,
+  useUpdateAdminUser,
   type ActivityView,
   type AdminUserDetail,
   type AdminUserRow,
@@ -63,32 +63,37 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
   const shown: AdminUserRow = detail ?? user;
   const name = shown.displayName || 'Guardian';
 
-  /** A change to the account: the row in the table follows, and the activity log is read again. */
+  // Each change invalidates the account's detail (api/admin.ts), so the activity log is read again.
+  const updateUser = useUpdateAdminUser(user.id);
+  const sendReset = useSendPasswordReset(user.id);
+  const addNoteTo = useAddAdminNote(user.id);
+  const deleteNote = useDeleteAdminNote(user.id);
+  const deleteAccount = useDeleteAdminUser(user.id);
+
+  /** A change to the account: the dialog and the row in the table follow at once. */
   function changed(row: AdminUserRow) {
     setDetail((current) => current && { ...current, ...row });
     onChanged(row);
-    reload();
   }
 
   const toggleStatus = () =>
     runBusy('status', 'Failed to update user status', async () => {
-      const row = await updateAdminUser(user.id, { suspended: !shown.suspended });
+      const row = await updateUser.mutateAsync({ suspended: !shown.suspended });
       changed(row);
       toast.success(row.suspended ? 'User suspended' : 'User activated');
     });
 
   const changeRole = () =>
     runBusy('role', 'Failed to update user role', async () => {
-      const row = await updateAdminUser(user.id, { role });
+      const row = await updateUser.mutateAsync({ role });
       changed(row);
       toast.success('User role updated');
     });
 
   const resetPassword = () =>
     runBusy('reset', 'Failed to reset password', async () => {
-      await sendPasswordReset(user.id);
+      await sendReset.mutateAsync();
       toast.success('Password reset email sent to user');
-      reload();
     });
 
   async function addNote(event: FormEvent) {
@@ -96,7 +101,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
     const problem = firstError(adminNoteSchema.safeParse({ note }));
     if (problem) return void toast.error(problem);
     await runBusy('note', 'Failed to add note', async () => {
-      const added = await addAdminNote(user.id, note.trim());
+      const added = await addNoteTo.mutateAsync(note.trim());
       setDetail((current) => current && { ...current, notes: [added, ...current.notes] });
       setNote('');
       toast.success('Note added');
@@ -105,7 +110,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
 
   async function removeNote(noteId: string) {
     try {
-      await deleteAdminNote(user.id, noteId);
+      await deleteNote.mutateAsync(noteId);
       setDetail((current) => current && { ...current, notes: current.notes.filter((n) => n.id !== noteId) });
       toast.success('Note deleted');
     } catch (error) {
@@ -115,7 +120,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
 
   async function deleteUser() {
     try {
-      await deleteAdminUser(user.id);
+      await deleteAccount.mutateAsync();
     } catch (error) {
       reportFailure('Failed to delete user', error);
       throw error;
