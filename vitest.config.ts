@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner, four layers. `npm test` (test/run.ts) runs them in order and prints a summary per layer.
- * - unit: pure modules and handlers with AWS mocked at the SDK boundary (aws-sdk-client-mock).
+ * - unit: pure modules and handlers with AWS mocked at the SDK boundary (aws-sdk-client-mock); with it, in
+ *   the same layer, the project "spa": the SPA's screens in happy-dom against a fake API (MSW), in seconds.
  * - integration: the HTTP API over real HTTP against DynamoDB Local, cognito-local and s3rver, started
  *   once per run on free ports (test/integration/global-setup.ts).
  * - infra: the synthesized CDK app (aws-cdk-lib/assertions, cdk-nag).
@@ -14,6 +15,17 @@ export default defineConfig({
       {
         // Property tests run hundreds of stories: generous on a busy two-core machine; speed is the bench's job.
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
+        // The SPA's screens through its real route tree; only the network (MSW) and Amplify's auth are fake.
+        test: {
+          name: 'spa',
+          include: ['web/test/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost/' } },
+          setupFiles: ['web/test/support/setup.ts'],
+          testTimeout: 15_000,
+        },
       },
       {
         test: {

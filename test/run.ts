@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { javaVersion } from '../bin/local/dynamodb-local.js';
 import { CHROMIUM_PATH } from './support/browser.js';
 
-type Layer = { name: string; kind: 'check' | 'vitest'; command?: string[]; needs?: () => string | undefined };
+type Layer = {
+  name: string;
+  kind: 'check' | 'vitest';
+  command?: string[];
+  /** The vitest projects the layer runs (vitest.config.ts); its own name when not given. */
+  projects?: string[];
+  needs?: () => string | undefined;
+};
 
 const needJava = () =>
   javaVersion()
@@ -23,7 +30,8 @@ const needChromium = () =>
 const layers: Layer[] = [
   { name: 'typecheck', kind: 'check', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', kind: 'check', command: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'unit', kind: 'vitest' },
+  // The fast SPA tests (project "spa", happy-dom and MSW) run with the unit tests: seconds, no stack.
+  { name: 'unit', kind: 'vitest', projects: ['unit', 'spa'] },
   { name: 'integration', kind: 'vitest', needs: needJava },
   { name: 'infra', kind: 'vitest' },
   { name: 'e2e', kind: 'vitest', needs: () => needJava() ?? needChromium() },
@@ -58,8 +66,7 @@ for (const layer of selected) {
     'npx',
     'vitest',
     'run',
-    '--project',
-    layer.name,
+    ...(layer.projects ?? [layer.name]).flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${reportFile}`,

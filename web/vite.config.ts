@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { publishBandConfigs } from './build/band-configs.ts';
 import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in.ts';
 
-/** Code every signed-in screen needs: the auth library, validation, the API client and the app's shell. */
+/** Code every signed-in screen needs: the auth library, validation, the API client and its query cache, the app's shell. */
 const SIGNED_IN_SHARED =
-  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
+  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
   /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;

@@ -27,7 +27,8 @@ const storyEditor = (key: string) => async (): Promise<Pick<RouteObject, 'elemen
   return { element: <Editor key={key} /> };
 };
 
-const routes: RouteObject[] = [
+/** The whole route tree (exported for the fast SPA tests, which open it in a memory router). */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: PageSpinner,

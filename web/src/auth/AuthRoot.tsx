@@ -5,10 +5,11 @@ import { LoadError } from '../app/LoadError';
 import { loadRuntimeConfig } from '../app/runtime-config';
 import { AppToaster } from '../components/AppToaster';
 import { PageSpinner } from '../components/PageSpinner';
+import { AccountQueries } from './AccountQueries';
 import { AuthProvider } from './AuthContext';
 
 /**
- * Everything past the landing page: runtime config, Amplify, the auth state and the toaster. Loaded on
+ * Everything past the landing page: runtime config, Amplify, the auth state, the query cache and the toaster. Loaded on
  * demand, so the landing page never downloads the auth library.
  */
 export default function AuthRoot() {
@@ -21,8 +22,10 @@ export default function AuthRoot() {
   if (!config) return <PageSpinner />;
   return (
     <AuthProvider config={config}>
-      <AppToaster />
-      <Outlet />
+      <AccountQueries>
+        <AppToaster />
+        <Outlet />
+      </AccountQueries>
     </AuthProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { toast } from 'sonner';
 import { useAuth } from '../auth/AuthContext';
 import { CreateStoryLink } from '../components/CreateStoryLink';
+import './signed-in-layout.css';
 
 export const FALLBACK_NAME = 'Guardian';
 

@@ -4,23 +4,19 @@ import { toast } from 'sonner';
 import { sanitiserNotice } from '../../../common/sanitiser';
 import { storyEditSchema } from '../../../common/validation/story-edit';
 import { firstError } from '../../../common/validation/accounts';
-import { editStory, type Story } from '../api/stories';
+import { useEditStory, type Story } from '../api/stories';
 
-/** The creator's edit of title, hero name and content (story page and flipbook). */
-export function EditStoryDialog({
-  story,
-  onSaved,
-  onClose,
-}: {
-  story: Story;
-  onSaved: (story: Story) => void;
-  onClose: () => void;
-}) {
+/**
+ * The creator's edit of title, hero name and content (story page and flipbook). The saved story goes into
+ * the story's query, so whichever screen shows it shows the edit.
+ */
+export function EditStoryDialog({ story, onClose }: { story: Story; onClose: () => void }) {
   const dialog = useModalDialog();
   const [title, setTitle] = useState(story.title);
   const [heroName, setHeroName] = useState(story.heroName);
   const [content, setContent] = useState(story.content);
   const [busy, setBusy] = useState(false);
+  const editStory = useEditStory(story.id);
   const id = useId();
 
   async function save(event: FormEvent) {
@@ -29,8 +25,7 @@ export function EditStoryDialog({
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {
-      const saved = await editStory(story.id, { title, heroName, content });
-      onSaved(saved.story);
+      const saved = await editStory.mutateAsync({ title, heroName, content });
       // SPEC §5: when the sanitiser changed anything, its notice (5 s) says so instead.
       if (saved.filtered > 0) toast.info(sanitiserNotice(saved.filtered), { duration: 5000 });
       else toast.success('Story updated!');

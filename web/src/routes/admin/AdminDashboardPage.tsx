@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchAdminStats, type AdminStatsView } from '../../api/admin';
-
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stats: AdminStatsView };
+import { useAdminStats, type AdminStatsView } from '../../api/admin';
 
 const COUNTS: { key: keyof AdminStatsView; label: string; icon: string; hint: string }[] = [
   { key: 'profiles', label: 'Total Users', icon: '👥', hint: 'Family profiles' },
@@ -13,19 +10,11 @@ const COUNTS: { key: keyof AdminStatsView; label: string; icon: string; hint: st
 
 /** SPEC §2 admin dashboard: the four counts (profiles, stories, featured stories, public stories). */
 export default function AdminDashboardPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchAdminStats().then(
-      (stats) => !cancelled && setState({ status: 'ready', stats }),
-      () => !cancelled && setState({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+  const stats = useAdminStats();
+  // Try again shows the loading state while it asks.
+  const state = stats.data
+    ? ({ status: 'ready', stats: stats.data } as const)
+    : ({ status: stats.isError && !stats.isFetching ? 'failed' : 'loading' } as const);
 
   return (
     <div className="admin-page">
@@ -39,14 +28,7 @@ export default function AdminDashboardPage() {
       {state.status === 'failed' ? (
         <div className="admin-message" role="alert">
           <p>The counts could not be loaded.</p>
-          <button
-            type="button"
-            className="button button--small button--outline"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <button type="button" className="button button--small button--outline" onClick={() => void stats.refetch()}>
             Try again
           </button>
         </div>

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { firstError } from '../../../../common/validation/accounts';
 import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '../../../../common/models/catalogue';
 import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '../../../../common/validation/admin';
-import { activateTemplate, fetchTemplates, updateTemplate, type TemplateView } from '../../api/admin';
+import { useActivateTemplate, useTemplates, useUpdateTemplate, type TemplateView } from '../../api/admin';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';
 import { formatDateTime, messageOf } from './format';
@@ -31,30 +31,19 @@ type State =
  */
 export default function AdminLlmSettingsPage() {
   const id = useId();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  // Saving or activating a version invalidates the templates (api/admin.ts): they are read again.
+  const templates = useTemplates();
+  const state: State = templates.data
+    ? { status: 'ready', templates: templates.data.templates }
+    : templates.isError && !templates.isFetching
+      ? { status: 'failed', message: messageOf(templates.error) }
+      : { status: 'loading' };
+  const { error } = templates;
+  useEffect(() => {
+    if (error) toast.error(`Failed to load templates: ${messageOf(error)}`);
+  }, [error]);
   const [tab, setTab] = useState<TemplateType>('story_system');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchTemplates().then(
-      ({ templates }) => {
-        if (!cancelled) setState({ status: 'ready', templates });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const message = messageOf(error);
-        toast.error(`Failed to load templates: ${message}`);
-        setState({ status: 'failed', message });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reloads]);
-
-  const reload = () => setReloads((n) => n + 1);
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const last = TABS.length - 1;
@@ -124,12 +113,8 @@ export default function AdminLlmSettingsPage() {
             <TemplateList
               type={entry.type}
               state={state}
-              generation={reloads}
-              onChanged={reload}
-              onRetry={() => {
-                setState({ status: 'loading' });
-                reload();
-              }}
+              generation={templates.dataUpdatedAt}
+              onRetry={() => void templates.refetch()}
             />
           )}
         </div>
@@ -142,14 +127,12 @@ function TemplateList({
   type,
   state,
   generation,
-  onChanged,
   onRetry,
 }: {
   type: TemplateType;
   state: State;
-  /** Bumped on every reload: the cards start again from what the server holds. */
+  /** Changes with every answer: the cards start again from what the server holds. */
   generation: number;
-  onChanged: () => void;
   onRetry: () => void;
 }) {
   if (state.status === 'loading') return <PageSpinner label="Loading templates…" />;
@@ -205,7 +188,7 @@ function TemplateList({
       <ul className="admin-templates">
         {shown.map((template) => (
           <li key={`${generation}:${template.id}`}>
-            <TemplateCard template={template} onChanged={onChanged} />
+            <TemplateCard template={template} />
           </li>
         ))}
       </ul>
@@ -215,7 +198,7 @@ function TemplateList({
           <ul className="admin-templates">
             {older.map((template) => (
               <li key={`${generation}:${template.id}`}>
-                <TemplateCard template={template} onChanged={onChanged} />
+                <TemplateCard template={template} />
               </li>
             ))}
           </ul>
@@ -225,7 +208,7 @@ function TemplateList({
   );
 }
 
-function TemplateCard({ template, onChanged }: { template: TemplateView; onChanged: () => void }) {
+function TemplateCard({ template }: { template: TemplateView }) {
   const id = useId();
   const story = template.type === 'story_system';
   const [content, setContent] = useState(template.content);
@@ -233,6 +216,9 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
   const [temperature, setTemperature] = useState(String(template.parameters.temperature));
   const [maxTokens, setMaxTokens] = useState(String(template.parameters.max_tokens));
   const [busy, runBusy] = useBusyAction<'save' | 'activate'>(reportFailure);
+  // Each invalidates the templates: the list is read again, and the cards start from it.
+  const updateTemplate = useUpdateTemplate();
+  const activateTemplate = useActivateTemplate();
   // The chosen model's own limit (Nova Lite answers at most 5,000 tokens); the catalogue's largest otherwise.
   const tokenLimit = findModel(model)?.maxOutputTokens ?? MAX_OUTPUT_TOKENS;
 
@@ -249,17 +235,15 @@ function TemplateCard({ template, onChanged }: { template: TemplateView; onChang
     const problem = firstError(parsed);
     if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to update template');
     await runBusy('save', 'Failed to update template', async () => {
-      await updateTemplate(template.id, parsed.data);
+      await updateTemplate.mutateAsync({ templateId: template.id, update: parsed.data });
       toast.success('Template updated successfully');
-      onChanged();
     });
   }
 
   const activate = () =>
     runBusy('activate', 'Failed to set active template', async () => {
-      await activateTemplate(template.id);
+      await activateTemplate.mutateAsync(template.id);
       toast.success('Active template updated');
-      onChanged();
     });
 
   return (

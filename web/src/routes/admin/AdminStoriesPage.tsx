@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { deleteAdminStory, fetchAdminStories, updateStoryFlags, type AdminStoryRow } from '../../api/admin';
+import { fetchAdminStories, useDeleteAdminStory, useUpdateStoryFlags, type AdminStoryRow } from '../../api/admin';
 import { universeName } from '../../../../common/story-universe';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CursorPager, TryAgainButton } from './controls';
@@ -9,6 +9,7 @@ import { formatDate } from './format';
 import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
+import { queryKeys } from '../../api/query-keys';
 
 const fetchStoriesPage: FetchPage<{ q: string }, AdminStoryRow> = ({ q }, cursor) =>
   fetchAdminStories({ q: q || undefined, cursor }).then(({ stories, nextCursor }) => ({ rows: stories, nextCursor }));
@@ -23,7 +24,9 @@ export default function AdminStoriesPage() {
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const list = useCursorPage({ q }, fetchStoriesPage, 'Failed to load stories');
+  const updateStoryFlags = useUpdateStoryFlags();
+  const deleteAdminStory = useDeleteAdminStory();
+  const list = useCursorPage(queryKeys.admin.stories, { q }, fetchStoriesPage, 'Failed to load stories');
   const { rows: stories, loading } = list;
   // Stories whose flags are being changed: their buttons wait for the server.
   const [pending, markPending] = useIdSet();
@@ -33,7 +36,7 @@ export default function AdminStoriesPage() {
     const value = !story[flag];
     markPending(story.id, true);
     try {
-      const row = await updateStoryFlags(story.id, { [flag]: value });
+      const row = await updateStoryFlags.mutateAsync({ storyId: story.id, flags: { [flag]: value } });
       list.updateRows((rows) => rows.map((s) => (s.id === row.id ? row : s)));
       if (flag === 'isFeatured') toast.success(row.isFeatured ? 'Story featured' : 'Story unfeatured');
       else toast.success(row.isPublic ? 'Story made public' : 'Story made private');
@@ -46,13 +49,12 @@ export default function AdminStoriesPage() {
 
   async function remove(story: AdminStoryRow) {
     try {
-      await deleteAdminStory(story.id);
+      await deleteAdminStory.mutateAsync(story.id);
     } catch (error) {
       toast.error('Failed to delete story');
       throw error;
     }
-    toast.success('Story deleted');
-    list.reload();
+    toast.success('Story deleted'); // the list is read again (useDeleteAdminStory invalidates it)
   }
 
   return (

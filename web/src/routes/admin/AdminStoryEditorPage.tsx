@@ -1,17 +1,16 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { StoryView } from '../../../../common/api/views';
 import { sanitiserNotice } from '../../../../common/sanitiser';
 import { firstError } from '../../../../common/validation/accounts';
 import { ADMIN_IMAGE_SLOTS, ADMIN_MESSAGES, adminStorySchema } from '../../../../common/validation/admin';
-import { createAdminStory, fetchAdminStory, requestAdminImage, saveAdminStory } from '../../api/admin';
-import { dismissImageJob } from '../../api/stories';
+import { useAdminStory, useCreateAdminStory, useRequestAdminImage, useSaveAdminStory } from '../../api/admin';
+import { useDismissImageJob } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { AdminImageDialog, type AdminImageSlot } from './AdminImageDialog';
 
 /** While a picture is being painted, the editor reads the story this often. */
-const POLL_MS = 1500;
 const FORM_ID = 'admin-story-form';
 
 const SLOT_LABELS: Record<AdminImageSlot, string> = {
@@ -21,7 +20,8 @@ const SLOT_LABELS: Record<AdminImageSlot, string> = {
 };
 
 type Fields = { title: string; heroName: string; content: string; excerpt: string };
-type Job = { jobId: string; imageType: string };
+/** A picture followed by the editor; `since`: when it was asked for (0 for one found on loading). */
+type Job = { jobId: string; imageType: string; since: number };
 
 const EMPTY: Fields = { title: '', heroName: '', content: '', excerpt: '' };
 
@@ -44,76 +44,61 @@ export default function AdminStoryEditorPage() {
   const id = useId();
   const editing = storyId !== undefined;
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [story, setStory] = useState<StoryView>();
   const [saving, setSaving] = useState(false);
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dialogSlot, setDialogSlot] = useState<AdminImageSlot>();
 
-  // Load the story being edited; a failure says so and goes back to the list.
+  // The story being edited, followed while a picture is painted (api/admin.ts); a failed first read says
+  // so and goes back to the list.
+  // Each invalidates what it changes (api/admin.ts): the story lists, and this story while a picture is painted.
+  const createStory = useCreateAdminStory();
+  const saveStory = useSaveAdminStory(storyId ?? '');
+  const requestImage = useRequestAdminImage(storyId ?? '');
+  const { data: story, isError, dataUpdatedAt } = useAdminStory(storyId);
+  const dismissJob = useDismissImageJob(storyId ?? '').mutate;
   useEffect(() => {
-    if (!storyId) return;
-    let cancelled = false;
-    fetchAdminStory(storyId).then(
-      (loaded) => {
-        if (cancelled) return;
-        setStory(loaded);
-        setFields({
-          title: loaded.title,
-          heroName: loaded.heroName,
-          content: loaded.content,
-          excerpt: loaded.excerpt,
-        });
-        // Pictures already being painted (a reload mid-way) are followed like new ones.
-        setJobs(
-          loaded.imageJobs
-            .filter((job) => job.status === 'pending')
-            .map((job) => ({ jobId: job.id, imageType: job.imageType })),
-        );
-      },
-      () => {
-        if (cancelled) return;
-        toast.error('Failed to load story');
-        navigate('/admin/stories', { replace: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [storyId, navigate]);
+    if (!isError || story) return;
+    toast.error('Failed to load story');
+    navigate('/admin/stories', { replace: true });
+  }, [isError, story, navigate]);
 
-  // Follow the pictures being painted until each one is stored (its job leaves the list) or has failed.
+  // The form starts from the story once; pictures already being painted (a reload mid-way) are followed
+  // like new ones.
+  const [started, setStarted] = useState(false);
+  if (story && !started) {
+    setStarted(true);
+    setFields({ title: story.title, heroName: story.heroName, content: story.content, excerpt: story.excerpt });
+    setJobs(
+      story.imageJobs
+        .filter((job) => job.status === 'pending')
+        .map((job) => ({ jobId: job.id, imageType: job.imageType, since: 0 })),
+    );
+  }
+
+  // A followed picture is painted when its job has left the story, or has failed; only a read made after the
+  // job was asked for can tell.
+  const painting = jobs.filter(
+    (job) =>
+      !story ||
+      dataUpdatedAt <= job.since ||
+      story.imageJobs.some((candidate) => candidate.id === job.jobId && candidate.status === 'pending'),
+  );
+
+  // Say once when each followed picture is stored or has failed.
+  const announced = useRef(new Set<string>());
   useEffect(() => {
-    if (!storyId || jobs.length === 0) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      fetchAdminStory(storyId).then(
-        (next) => {
-          if (cancelled) return;
-          setStory(next);
-          const finished = new Set<string>();
-          for (const job of jobs) {
-            const current = next.imageJobs.find((candidate) => candidate.id === job.jobId);
-            if (!current) {
-              finished.add(job.jobId);
-              toast.success(`${job.imageType} image generated successfully`);
-            } else if (current.status === 'failed') {
-              finished.add(job.jobId);
-              toast.error(`Failed to generate ${job.imageType} image`, { description: current.error ?? undefined });
-              void dismissImageJob(storyId, job.jobId).catch(() => undefined);
-            }
-          }
-          setJobs((current) => current.filter((job) => !finished.has(job.jobId)));
-        },
-        () => {
-          if (!cancelled) setJobs((current) => [...current]); // a passing failure: look again
-        },
-      );
-    }, POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [storyId, jobs]);
+    for (const job of jobs) {
+      if (announced.current.has(job.jobId) || !story || dataUpdatedAt <= job.since) continue;
+      const current = story.imageJobs.find((candidate) => candidate.id === job.jobId);
+      if (current?.status === 'pending') continue;
+      announced.current.add(job.jobId);
+      if (!current) toast.success(`${job.imageType} image generated successfully`);
+      else {
+        toast.error(`Failed to generate ${job.imageType} image`, { description: current.error ?? undefined });
+        dismissJob(job.jobId, { onError: () => undefined });
+      }
+    }
+  }, [jobs, story, dataUpdatedAt, dismissJob]);
 
   const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
 
@@ -127,7 +112,7 @@ export default function AdminStoryEditorPage() {
     if (problem || !parsed.success) return void toast.error(problem ?? 'Failed to save story');
     setSaving(true);
     try {
-      const saved = storyId ? await saveAdminStory(storyId, parsed.data) : await createAdminStory(parsed.data);
+      const saved = storyId ? await saveStory.mutateAsync(parsed.data) : await createStory.mutateAsync(parsed.data);
       const done = editing ? 'Story updated successfully' : 'Story created successfully';
       // SPEC §5: when the sanitiser replaced words, the notice (5 s) goes with the success.
       if (saved.filtered > 0) toast.success(done, { description: sanitiserNotice(saved.filtered), duration: 5000 });
@@ -147,12 +132,12 @@ export default function AdminStoryEditorPage() {
   async function generate(request: { imageType: AdminImageSlot; customizations?: string }) {
     if (!storyId) throw new Error(ADMIN_MESSAGES.saveFirst);
     try {
-      const { jobId, imageType } = await requestAdminImage(storyId, request);
+      const { jobId, imageType } = await requestImage.mutateAsync(request);
       // A slot already being painted answers with its running job: follow that one once.
       setJobs((current) =>
         current.some((job) => job.jobId === jobId)
           ? current
-          : [...current, { jobId, imageType: imageType || request.imageType }],
+          : [...current, { jobId, imageType: imageType || request.imageType, since: Date.now() }],
       );
     } catch (error) {
       toast.error(`Failed to generate ${request.imageType} image`, {
@@ -268,7 +253,7 @@ export default function AdminStoryEditorPage() {
           <ul className="admin-slots">
             {ADMIN_IMAGE_SLOTS.map((slot) => {
               const image = slotImage(story, slot);
-              const busy = jobs.some((job) => job.imageType === slot);
+              const busy = painting.some((job) => job.imageType === slot);
               const label = SLOT_LABELS[slot];
               const action = busy ? 'Generating...' : image ? 'Regenerate Image' : 'Generate Image';
               return (

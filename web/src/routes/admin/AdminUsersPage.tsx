@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { bulkUserActionSchema, type BulkUserAction } from '../../../../common/validation/admin';
-import { bulkUpdateUsers, fetchAdminUsers, type AdminUserRow } from '../../api/admin';
+import { fetchAdminUsers, useBulkUpdateUsers, type AdminUserRow } from '../../api/admin';
 import { useAuth } from '../../auth/AuthContext';
 import { RoleBadge, StatusBadge } from './badges';
 import { CursorPager, RoleOptions, TryAgainButton } from './controls';
@@ -12,6 +12,7 @@ import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
 import { UserDetailDialog } from './UserDetailDialog';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 25;
 
@@ -44,7 +45,8 @@ export default function AdminUsersPage() {
   const q = useDebouncedValue(search.trim());
   const [role, setRole] = useState<'' | Role>('');
   const [status, setStatus] = useState<Status>('');
-  const list = useCursorPage({ q, role, status }, fetchUsersPage, 'Failed to load users');
+  const bulkUpdateUsers = useBulkUpdateUsers();
+  const list = useCursorPage(queryKeys.admin.users, { q, role, status }, fetchUsersPage, 'Failed to load users');
   const { rows: users, loading } = list;
   const [selected, toggle, setSelected] = useIdSet();
   const [bulkRole, setBulkRole] = useState<Role>('user');
@@ -66,7 +68,7 @@ export default function AdminUsersPage() {
     const [one, many, failedText] = BULK_DONE[action.action];
     setBulkBusy(true);
     try {
-      const { results } = await bulkUpdateUsers(action);
+      const { results } = await bulkUpdateUsers.mutateAsync(action);
       const failures = results.filter((result) => !result.ok);
       const done = results.length - failures.length;
       if (failures.length === 0) toast.success(done === 1 ? one : many(done));
@@ -77,8 +79,7 @@ export default function AdminUsersPage() {
           }`,
         });
       }
-      setSelected(new Set());
-      list.reload();
+      setSelected(new Set()); // the list is read again (useBulkUpdateUsers invalidates it)
     } catch (error) {
       toast.error(failedText, { description: error instanceof Error ? error.message : undefined });
     } finally {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ageBandOptionLabel } from '../../../../common/age-bands';
@@ -5,12 +6,12 @@ import type { Role } from '../../../../common/roles';
 import { firstError } from '../../../../common/validation/accounts';
 import { ADMIN_MESSAGES, adminNoteSchema } from '../../../../common/validation/admin';
 import {
-  addAdminNote,
-  deleteAdminNote,
-  deleteAdminUser,
-  fetchAdminUser,
-  sendPasswordReset,
-  updateAdminUser,
+  useAddAdminNote,
+  useAdminUser,
+  useDeleteAdminNote,
+  useDeleteAdminUser,
+  useSendPasswordReset,
+  useUpdateAdminUser,
   type ActivityView,
   type AdminUserDetail,
   type AdminUserRow,
@@ -21,6 +22,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { RoleOptions, TryAgainButton } from './controls';
 import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf } from './format';
 import { useBusyAction } from './useBusyAction';
+import { queryKeys } from '../../api/query-keys';
 
 const NOTE_MAX = 2000;
 
@@ -40,62 +42,58 @@ const reportFailure = (failure: string, error: unknown) => toast.error(failure, 
 export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: Props) {
   const dialog = useModalDialog();
   const id = useId();
-  const [detail, setDetail] = useState<AdminUserDetail>();
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  // The account's detail (notes, activity): read again after each change to it.
+  const queryClient = useQueryClient();
+  const detailQuery = useAdminUser(user.id);
+  const detail = detailQuery.data;
+  const failed = detailQuery.isError && !detailQuery.isFetching;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(user.id) });
+  const setDetail = (change: (current: AdminUserDetail | undefined) => AdminUserDetail | undefined) =>
+    queryClient.setQueryData<AdminUserDetail>(queryKeys.admin.user(user.id), change);
   const [busy, runBusy] = useBusyAction<'status' | 'role' | 'reset' | 'note'>(reportFailure);
   const [role, setRole] = useState<Role>(user.role);
   const [note, setNote] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
+  const { error } = detailQuery;
   useEffect(() => {
-    let cancelled = false;
-    fetchAdminUser(user.id).then(
-      (next) => {
-        if (cancelled) return;
-        setDetail(next);
-        setFailed(false);
-      },
-      () => {
-        if (cancelled) return;
-        toast.error('Failed to load users');
-        setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [user.id, reloads]);
+    if (error) toast.error('Failed to load users');
+  }, [error]);
 
   const shown: AdminUserRow = detail ?? user;
   const name = shown.displayName || 'Guardian';
 
-  /** A change to the account: the row in the table follows, and the activity log is read again. */
+  // Each change invalidates the account's detail (api/admin.ts), so the activity log is read again.
+  const updateUser = useUpdateAdminUser(user.id);
+  const sendReset = useSendPasswordReset(user.id);
+  const addNoteTo = useAddAdminNote(user.id);
+  const deleteNote = useDeleteAdminNote(user.id);
+  const deleteAccount = useDeleteAdminUser(user.id);
+
+  /** A change to the account: the dialog and the row in the table follow at once. */
   function changed(row: AdminUserRow) {
     setDetail((current) => current && { ...current, ...row });
     onChanged(row);
-    setReloads((n) => n + 1);
   }
 
   const toggleStatus = () =>
     runBusy('status', 'Failed to update user status', async () => {
-      const row = await updateAdminUser(user.id, { suspended: !shown.suspended });
+      const row = await updateUser.mutateAsync({ suspended: !shown.suspended });
       changed(row);
       toast.success(row.suspended ? 'User suspended' : 'User activated');
     });
 
   const changeRole = () =>
     runBusy('role', 'Failed to update user role', async () => {
-      const row = await updateAdminUser(user.id, { role });
+      const row = await updateUser.mutateAsync({ role });
       changed(row);
       toast.success('User role updated');
     });
 
   const resetPassword = () =>
     runBusy('reset', 'Failed to reset password', async () => {
-      await sendPasswordReset(user.id);
+      await sendReset.mutateAsync();
       toast.success('Password reset email sent to user');
-      setReloads((n) => n + 1);
     });
 
   async function addNote(event: FormEvent) {
@@ -103,7 +101,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
     const problem = firstError(adminNoteSchema.safeParse({ note }));
     if (problem) return void toast.error(problem);
     await runBusy('note', 'Failed to add note', async () => {
-      const added = await addAdminNote(user.id, note.trim());
+      const added = await addNoteTo.mutateAsync(note.trim());
       setDetail((current) => current && { ...current, notes: [added, ...current.notes] });
       setNote('');
       toast.success('Note added');
@@ -112,7 +110,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
 
   async function removeNote(noteId: string) {
     try {
-      await deleteAdminNote(user.id, noteId);
+      await deleteNote.mutateAsync(noteId);
       setDetail((current) => current && { ...current, notes: current.notes.filter((n) => n.id !== noteId) });
       toast.success('Note deleted');
     } catch (error) {
@@ -122,7 +120,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
 
   async function deleteUser() {
     try {
-      await deleteAdminUser(user.id);
+      await deleteAccount.mutateAsync();
     } catch (error) {
       reportFailure('Failed to delete user', error);
       throw error;
@@ -159,7 +157,7 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
         {failed && !detail && (
           <div className="admin-message" role="alert">
             <p>This user’s details could not be loaded.</p>
-            <TryAgainButton onClick={() => setReloads((n) => n + 1)} />
+            <TryAgainButton onClick={reload} />
           </div>
         )}
 

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { usePageQuery } from '../../api/admin';
 
 /** One page of an admin list as the server answers it: its rows and where the next page starts. */
 export type PageOfRows<Row> = { rows: Row[]; nextCursor: string | null };
@@ -12,7 +14,7 @@ export type FetchPage<Filters, Row> = (filters: Filters, cursor: string | undefi
 
 export type CursorPage<Row> = {
   rows: Row[];
-  /** No answer yet for the current filters, page and reload. */
+  /** The current page is being read (first read, another page, another filter, a reload). */
   loading: boolean;
   /** The current page could not be read (the list offers "Try again"). */
   failed: boolean;
@@ -29,14 +31,14 @@ export type CursorPage<Row> = {
   updateRows: (change: (rows: Row[]) => Row[]) => void;
 };
 
-type Loaded<Row> = PageOfRows<Row> & { key: string; failed: boolean };
-
 /**
  * A cursor-paged admin list: the page for the current filters, previous and next page, reload. New filters start
- * again at the first page. An answer that arrives after the filters, page or reload have moved on is dropped,
- * so a slow answer never overwrites a newer one; a failure says `failureMessage` in a toast.
+ * again at the first page. Each page is a query keyed by `queryKey`, the filters and the cursor, so a slow answer
+ * never overwrites a newer one, and a change elsewhere that invalidates `queryKey` reads the page again; a failure
+ * says `failureMessage` in a toast.
  */
 export function useCursorPage<Filters, Row>(
+  queryKey: readonly unknown[],
   filters: Filters,
   fetchPage: FetchPage<Filters, Row>,
   failureMessage: string,
@@ -50,31 +52,20 @@ export function useCursorPage<Filters, Row>(
   });
   const cursors = paging.filterKey === filterKey ? paging.cursors : [undefined];
   const cursor = cursors[cursors.length - 1];
-  const [reloads, setReloads] = useState(0);
-  const requestKey = JSON.stringify([filterKey, cursor, reloads]);
-  const [loaded, setLoaded] = useState<Loaded<Row>>();
+  const pageKey = [...queryKey, 'page', filterKey, cursor ?? null];
+  const queryClient = useQueryClient();
+  // The rows on show stay while another page loads.
+  const query = usePageQuery(pageKey, () => fetchPage(JSON.parse(filterKey) as Filters, cursor));
 
+  const { error } = query;
   useEffect(() => {
-    let cancelled = false;
-    fetchPage(JSON.parse(filterKey) as Filters, cursor).then(
-      (page) => {
-        if (!cancelled) setLoaded({ key: requestKey, failed: false, ...page });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(failureMessage);
-        setLoaded({ key: requestKey, failed: true, rows: [], nextCursor: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestKey, filterKey, cursor, fetchPage, failureMessage]);
+    if (error) toast.error(failureMessage);
+  }, [error, failureMessage]);
 
-  const loading = loaded?.key !== requestKey;
-  const rows = loaded?.rows ?? [];
-  const failed = !loading && loaded.failed;
-  const nextCursor = loaded?.nextCursor ?? null;
+  const loading = query.isFetching;
+  const failed = !loading && query.isError;
+  const rows = failed ? [] : (query.data?.rows ?? []);
+  const nextCursor = query.data?.nextCursor ?? null;
   return {
     rows,
     loading,
@@ -86,7 +77,8 @@ export function useCursorPage<Filters, Row>(
     nextPage: () => {
       if (nextCursor) setPaging({ filterKey, cursors: [...cursors, nextCursor] });
     },
-    reload: () => setReloads((n) => n + 1),
-    updateRows: (change) => setLoaded((current) => current && { ...current, rows: change(current.rows) }),
+    reload: () => void query.refetch(),
+    updateRows: (change) =>
+      queryClient.setQueryData<PageOfRows<Row>>(pageKey, (page) => page && { ...page, rows: change(page.rows) }),
   };
 }

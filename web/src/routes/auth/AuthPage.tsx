@@ -15,6 +15,7 @@ import { TextField } from '../../components/TextField';
 import type { FromState } from '../../auth/guards';
 import { SiteFooter } from '../../components/SiteFooter';
 import { authErrorMessage } from '../../auth/auth-errors';
+import './auth.css';
 
 export type AuthView = 'signin' | 'signup' | 'forgot-password';
 

@@ -3,18 +3,19 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { INCOMPLETE_STORY } from '../../../../common/validation/story-request';
 import { ApiRequestError } from '../../api/client';
-import { generateStory } from '../../api/stories';
+import { useGenerateStory } from '../../api/stories';
 import { LibraryFullDialog } from '../../components/LibraryFullDialog';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { ART_STYLE_CHOICES } from './choices';
 import { stepPath } from './CreateLayout';
-import { allStepsComplete, stepComplete, useWizardState } from './wizard-state';
+import { stepComplete, storyRequest, useWizard, wizard } from './wizard';
 
 /** SPEC §2 step 05: art style, image quality, and "Yes, let's go!". */
 export default function ArtStep() {
-  const [state, update] = useWizardState();
+  const state = useWizard();
   const config = useAgeBandConfig();
   const navigate = useNavigate();
+  const generateStory = useGenerateStory();
   const [busy, setBusy] = useState(false);
   const [libraryFull, setLibraryFull] = useState<number>();
 
@@ -23,31 +24,16 @@ export default function ArtStep() {
   if (firstIncomplete && !busy) return <Navigate to={stepPath(firstIncomplete)} replace />;
 
   async function create() {
-    if (!allStepsComplete(state)) {
+    const requestId = state.requestId || crypto.randomUUID();
+    const request = storyRequest(state, requestId);
+    if (!request) {
       toast.error(INCOMPLETE_STORY.title, { description: INCOMPLETE_STORY.message });
       return;
     }
-    const requestId = state.requestId || crypto.randomUUID();
-    update({ requestId }); // a second click or tab re-sends the same id and gets the same story
+    wizard.update({ requestId }); // a second click or tab re-sends the same id and gets the same story
     setBusy(true);
     try {
-      const { storyId } = await generateStory({
-        requestId,
-        heroName: state.characterName,
-        ...(state.characterType ? { characterType: state.characterType as never } : {}),
-        storyKind: state.storyType as never,
-        mission: state.mission as never,
-        writingStyle: state.writingStyle,
-        artStyle: state.artStyle as never,
-        generationMode: state.generationMode,
-        ...(state.customCharacterDescription.trim()
-          ? { customCharacterDescription: state.customCharacterDescription }
-          : {}),
-        ...(state.customStoryTypeDescription.trim()
-          ? { customStoryTypeDescription: state.customStoryTypeDescription }
-          : {}),
-        ...(state.customMissionDescription.trim() ? { customMissionDescription: state.customMissionDescription } : {}),
-      });
+      const { storyId } = await generateStory.mutateAsync(request);
       if (!storyId) throw new Error('No story ID returned');
       navigate(`/story/${storyId}`, { state: { fromWizard: true } });
     } catch (error) {
@@ -79,7 +65,7 @@ export default function ArtStep() {
                 name="artStyle"
                 value={style.value}
                 checked={selected}
-                onChange={() => update({ artStyle: style.value as typeof state.artStyle })}
+                onChange={() => wizard.update({ artStyle: style.value })}
               />
               <span className="art-card__image" style={{ background: style.gradient }} aria-hidden="true">
                 <span className="art-card__emoji">{style.emoji}</span>
@@ -104,7 +90,7 @@ export default function ArtStep() {
               type="radio"
               name="generationMode"
               checked={state.generationMode === mode}
-              onChange={() => update({ generationMode: mode })}
+              onChange={() => wizard.update({ generationMode: mode })}
             />
             <span>
               {label}

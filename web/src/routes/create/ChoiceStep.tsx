@@ -1,71 +1,100 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SURPRISE, type StoryKind } from '../../../../common/story-choices';
+import type { AgeBandConfig } from '../../../../common/age-band-config';
+import { SURPRISE } from '../../../../common/story-choices';
 import { customDescriptionProblem, pickWritingStyle } from '../../../../common/story-validation';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { CHARACTER_CHOICES, KIND_CHOICES, MISSION_CHOICES, type Choice } from './choices';
 import { stepPath } from './CreateLayout';
-import { stepComplete, useWizardState, type WizardState } from './wizard-state';
+import { stepComplete, useWizard, wizard, type WizardChoices } from './wizard';
+
+type CustomField = 'customCharacterDescription' | 'customStoryTypeDescription' | 'customMissionDescription';
+
+/** One option card of a step: whether it is the chosen one, and what choosing it changes. */
+type Option = Choice & {
+  isChosen: (choices: WizardChoices) => boolean;
+  choose: (config: AgeBandConfig | undefined) => Partial<WizardChoices>;
+};
 
 type StepDefinition = {
-  step: 2 | 3 | 4;
   heading: string;
-  choices: Choice[];
-  field: 'characterType' | 'storyType' | 'mission';
-  customField: 'customCharacterDescription' | 'customStoryTypeDescription' | 'customMissionDescription';
+  /** The radio group's name. */
+  name: string;
+  options: Option[];
+  customField: CustomField;
   customLabel: string;
 };
 
+/** A step's options, each typed by the step's own values (no casts between steps). */
+function optionsOf<Value extends string>(
+  choices: Choice<Value>[],
+  chosen: (choices: WizardChoices) => string,
+  choose: (value: Value, config: AgeBandConfig | undefined) => Partial<WizardChoices>,
+): Option[] {
+  return choices.map((choice) => ({
+    ...choice,
+    isChosen: (choices) => chosen(choices) === choice.value,
+    choose: (config) => choose(choice.value, config),
+  }));
+}
+
 const STEPS: Record<2 | 3 | 4, StepDefinition> = {
   2: {
-    step: 2,
     heading: 'Who is Your Character?',
-    choices: CHARACTER_CHOICES,
-    field: 'characterType',
+    name: 'characterType',
+    options: optionsOf(
+      CHARACTER_CHOICES,
+      (c) => c.characterType,
+      (characterType) => ({ characterType }),
+    ),
     customField: 'customCharacterDescription',
     customLabel: 'Or describe your character in your own words (optional)',
   },
   3: {
-    step: 3,
     heading: 'What Kind of Story?',
-    choices: KIND_CHOICES,
-    field: 'storyType',
+    name: 'storyType',
+    options: optionsOf(
+      KIND_CHOICES,
+      (c) => c.storyType,
+      // Step 4.5: the writing style follows the kind through the band's weighted auto_mapping.
+      (storyType, config) => ({
+        storyType,
+        writingStyle: config && storyType !== SURPRISE ? pickWritingStyle(storyType, config) : SURPRISE,
+      }),
+    ),
     customField: 'customStoryTypeDescription',
     customLabel: 'Anything special about the story? (optional)',
   },
   4: {
-    step: 4,
     heading: 'What is the Mission?',
-    choices: MISSION_CHOICES,
-    field: 'mission',
+    name: 'mission',
+    options: optionsOf(
+      MISSION_CHOICES,
+      (c) => c.mission,
+      (mission) => ({ mission }),
+    ),
     customField: 'customMissionDescription',
     customLabel: 'Tell us more about the mission (optional)',
   },
 };
 
-/** SPEC §2 steps 02-04: pick one option (or "Surprise Me!"), optionally describe it in your own words. */
+/**
+ * SPEC §2 steps 02-04: pick one option (or "Surprise Me!"), optionally describe it in your own words. The
+ * route keys this component by step, so the text being typed belongs to its own step only.
+ */
 export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
   const definition = STEPS[step];
-  const [state, update] = useWizardState();
+  const choices = useWizard();
   const { config } = useAgeBandConfig();
   const navigate = useNavigate();
-  const [custom, setCustom] = useState(state[definition.customField]);
+  const [custom, setCustom] = useState(choices[definition.customField]);
   const customProblem = custom.trim() && config ? customDescriptionProblem(custom, config) : undefined;
-  const complete = stepComplete[step](state) && !customProblem;
-
-  function choose(value: string) {
-    const change: Partial<WizardState> = { [definition.field]: value };
-    // Step 4.5: the writing style follows the kind through the band's weighted auto_mapping.
-    if (definition.field === 'storyType') {
-      change.writingStyle = config && value !== SURPRISE ? pickWritingStyle(value as StoryKind, config) : SURPRISE;
-    }
-    update(change);
-  }
+  const complete = stepComplete[step](choices) && !customProblem;
 
   function onCustom(text: string) {
     setCustom(text);
     const problem = text.trim() && config ? customDescriptionProblem(text, config) : undefined;
-    if (!problem) update({ [definition.customField]: text });
+    if (!problem) wizard.update({ [definition.customField]: text });
   }
 
   return (
@@ -75,17 +104,17 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
       </h1>
       {/* Native radios: Tab reaches the group once and the arrow keys move the choice, as in any radio group. */}
       <div className="option-grid" role="radiogroup" aria-labelledby={`step-${step}-heading`}>
-        {definition.choices.map((choice) => {
-          const selected = state[definition.field] === choice.value;
+        {definition.options.map((choice) => {
+          const selected = choice.isChosen(choices);
           return (
             <label key={choice.value} className={`option-card ${selected ? 'option-card--selected' : ''}`}>
               <input
                 type="radio"
                 className="option-card__input"
-                name={definition.field}
+                name={definition.name}
                 value={choice.value}
                 checked={selected}
-                onChange={() => choose(choice.value)}
+                onChange={() => wizard.update(choice.choose(config))}
               />
               <span className="option-card__emoji" aria-hidden="true">
                 {choice.emoji}

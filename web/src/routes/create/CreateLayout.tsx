@@ -3,25 +3,37 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CONFIG_MISSING_BANNER } from '../../../../common/age-band-config';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { ART_STYLE_CHOICES, CHARACTER_CHOICES, KIND_CHOICES, labelOf, MISSION_CHOICES } from './choices';
-import { useWizardState, type WizardState } from './wizard-state';
+import { useWizard, wizard, type WizardChoices } from './wizard';
+import './wizard.css';
 
-type Slot = { step: number; label: string; field: keyof WizardState; display: (s: WizardState) => string | undefined };
+type Slot = {
+  step: number;
+  label: string;
+  /** What clearing the slot (clicking it on its own step) forgets. */
+  clear: Partial<WizardChoices>;
+  display: (s: WizardChoices) => string | undefined;
+};
 
 const SLOTS: Slot[] = [
-  { step: 1, label: 'Hero', field: 'characterName', display: (s) => s.characterName.trim() || undefined },
+  { step: 1, label: 'Hero', clear: { characterName: '' }, display: (s) => s.characterName.trim() || undefined },
   {
     step: 2,
     label: 'Character',
-    field: 'characterType',
+    clear: { characterType: '', customCharacterDescription: '' },
     display: (s) => {
       const choice = labelOf(CHARACTER_CHOICES, s.characterType);
       if (choice) return `${choice.emoji} ${choice.label}`;
       return s.customCharacterDescription.trim() ? `✍️ ${s.customCharacterDescription.trim()}` : undefined;
     },
   },
-  { step: 3, label: 'Story', field: 'storyType', display: (s) => show(labelOf(KIND_CHOICES, s.storyType)) },
-  { step: 4, label: 'Mission', field: 'mission', display: (s) => show(labelOf(MISSION_CHOICES, s.mission)) },
-  { step: 5, label: 'Art', field: 'artStyle', display: (s) => show(labelOf(ART_STYLE_CHOICES, s.artStyle)) },
+  {
+    step: 3,
+    label: 'Story',
+    clear: { storyType: '', writingStyle: '' },
+    display: (s) => show(labelOf(KIND_CHOICES, s.storyType)),
+  },
+  { step: 4, label: 'Mission', clear: { mission: '' }, display: (s) => show(labelOf(MISSION_CHOICES, s.mission)) },
+  { step: 5, label: 'Art', clear: { artStyle: '' }, display: (s) => show(labelOf(ART_STYLE_CHOICES, s.artStyle)) },
 ];
 
 function show(choice: { emoji: string; label: string } | undefined) {
@@ -32,7 +44,7 @@ export const stepPath = (step: number) => `/create/0${step}`;
 
 /** SPEC §2 create wizard: the "Your Story Magic" row of slots above every step. */
 export default function CreateLayout() {
-  const [state, update] = useWizardState();
+  const state = useWizard();
   const config = useAgeBandConfig();
   const location = useLocation();
   const navigate = useNavigate();
@@ -51,12 +63,8 @@ export default function CreateLayout() {
   }, [state]);
 
   function onSlot(slot: Slot) {
-    if (slot.step === current) {
-      const cleared: Partial<WizardState> = { [slot.field]: '' };
-      if (slot.step === 2) cleared.customCharacterDescription = '';
-      if (slot.step === 3) cleared.writingStyle = '';
-      update(cleared);
-    } else navigate(stepPath(slot.step));
+    if (slot.step === current) wizard.update(slot.clear);
+    else navigate(stepPath(slot.step));
   }
 
   return (

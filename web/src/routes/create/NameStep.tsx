@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { characterNameProblem, CHARACTER_NAME_MAX } from '../../../../common/story-validation';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { stepPath } from './CreateLayout';
-import { useWizardState } from './wizard-state';
+import { useWizard, wizard } from './wizard';
 
 /** SPEC §2 step 01: the hero's name (SPEC §5 name rules, per band). */
 export default function NameStep() {
-  const [state, update] = useWizardState();
+  const choices = useWizard();
   const { config } = useAgeBandConfig();
   const navigate = useNavigate();
-  const [name, setName] = useState(state.characterName);
+  const [name, setName] = useState(choices.characterName);
   // SPEC §5: the error shows after blur or a continue attempt, then follows every change.
   const [touched, setTouched] = useState(false);
   const problem = characterNameProblem(name, config);
@@ -19,7 +19,7 @@ export default function NameStep() {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    update({ characterName: name.trim() });
+    wizard.update({ characterName: name.trim() });
     navigate(stepPath(2));
   }
 
@@ -39,7 +39,7 @@ export default function NameStep() {
         aria-describedby={touched && problem ? 'hero-name-error' : undefined}
         onChange={(e) => {
           setName(e.target.value);
-          if (!characterNameProblem(e.target.value, config)) update({ characterName: e.target.value.trim() });
+          if (!characterNameProblem(e.target.value, config)) wizard.update({ characterName: e.target.value.trim() });
         }}
         onBlur={() => setTouched(true)}
       />

@@ -1,8 +1,16 @@
-import { ART_STYLES, CHARACTER_TYPES, MISSIONS, STORY_KINDS, SURPRISE } from '../../../../common/story-choices';
+import {
+  ART_STYLES,
+  CHARACTER_TYPES,
+  MISSIONS,
+  STORY_KINDS,
+  SURPRISE,
+  type ArtStyle,
+} from '../../../../common/story-choices';
 
-export type Choice = { value: string; label: string; emoji: string };
+/** An option card of the wizard: its value (what the wizard stores), its words and its picture. */
+export type Choice<Value extends string = string> = { value: Value; label: string; emoji: string };
 
-const surprise: Choice = { value: SURPRISE, label: 'Surprise Me!', emoji: '🎁' };
+const surprise: Choice<typeof SURPRISE> = { value: SURPRISE, label: 'Surprise Me!', emoji: '🎁' };
 
 const EMOJI: Record<string, string> = {
   Explorer: '🧭',
@@ -22,7 +30,7 @@ const EMOJI: Record<string, string> = {
   Escape: '🗝️',
 };
 
-const options = (values: readonly string[]): Choice[] => [
+const options = <Value extends string>(values: readonly Value[]): Choice<Value | typeof SURPRISE>[] => [
   ...values.map((value) => ({ value, label: value, emoji: EMOJI[value] ?? '⭐' })),
   surprise,
 ];
@@ -31,7 +39,7 @@ export const CHARACTER_CHOICES = options(CHARACTER_TYPES);
 export const KIND_CHOICES = options(STORY_KINDS);
 export const MISSION_CHOICES = options(MISSIONS);
 
-export const ART_STYLE_CHOICES: (Choice & { gradient: string })[] = ART_STYLES.map((style) => ({
+export const ART_STYLE_CHOICES: (Choice<ArtStyle> & { gradient: string })[] = ART_STYLES.map((style) => ({
   value: style.id,
   label: style.label,
   ...{
@@ -44,4 +52,4 @@ export const ART_STYLE_CHOICES: (Choice & { gradient: string })[] = ART_STYLES.m
   }[style.id],
 }));
 
-export const labelOf = (choices: Choice[], value: string) => choices.find((c) => c.value === value);
+export const labelOf = (choices: readonly Choice[], value: string) => choices.find((c) => c.value === value);

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { IMAGE_TYPES, type ImageType } from '../../../../common/story-choices';
 import { storyParagraphs, type StoryIllustration } from '../../../../common/story-layout';
-import { ApiRequestError } from '../../api/client';
-import { fetchStory, type Story } from '../../api/stories';
+import { isNotFound, useStory, type Story } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { storyTitle } from '../../story/story-title';
 import { FlipbookReader } from './FlipbookReader';
@@ -11,18 +10,17 @@ import './flipbook.css';
 
 /**
  * What the cover screen's buttons do beyond reading. The story page wires them (the creator's edit dialog,
- * the HTML export, the share dialog); without them the buttons do nothing. An edit hands the saved story
- * back through `showStory`, and the book is laid out again from it.
+ * the HTML export, the share dialog); without them the buttons do nothing. An edit or a new picture reaches
+ * the story's query (api/stories.ts), and the book is laid out again from it.
  */
 export type FlipbookActions = {
-  onEdit?: (story: Story, showStory: (edited: Story) => void) => void;
+  onEdit?: (story: Story) => void;
   onDownload?: (story: Story) => void;
   onShare?: (story: Story) => void;
-  /** The creator repaints an illustration; `showStory` puts the story with its new picture in the book. */
-  onRegenerate?: (story: Story, imageType: string, showStory: (updated: Story) => void) => void;
+  /** The creator repaints an illustration. */
+  onRegenerate?: (story: Story, imageType: string) => void;
 };
 
-const POLL_MS = 1500;
 /** SPEC §2: "By {author}", the author's name, else the product's. */
 const FALLBACK_AUTHOR = 'Story Magic';
 
@@ -39,42 +37,6 @@ function storyIllustrations(story: Story): StoryIllustration[] {
   return illustrations;
 }
 
-type Loaded =
-  { state: 'loading'; retrying: boolean } | { state: 'missing' } | { state: 'found'; story: Story; retrying: boolean };
-
-/** GET /api/stories/{id}, again every 1.5 s while the story is being written or the server is out of reach. */
-function useFlipbookStory(storyId: string): [Loaded, (story: Story) => void] {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', retrying: false });
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function load() {
-      try {
-        const story = await fetchStory(storyId);
-        if (stopped) return;
-        setLoaded({ state: 'found', story, retrying: false });
-        if (story.status === 'generating') timer = setTimeout(() => void load(), POLL_MS);
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiRequestError && error.status === 404) {
-          setLoaded({ state: 'missing' });
-          return;
-        }
-        // A passing failure: say so, keep what was shown, and try again.
-        setLoaded((previous) => (previous.state === 'missing' ? previous : { ...previous, retrying: true }));
-        timer = setTimeout(() => void load(), POLL_MS * 2);
-      }
-    }
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [storyId]);
-  const showStory = useCallback((story: Story) => setLoaded({ state: 'found', story, retrying: false }), []);
-  return [loaded, showStory];
-}
-
 /** SPEC §2 flipbook /story/{storyId}/flipbook: the cover screen, then the book. */
 export default function FlipbookPage(actions: FlipbookActions) {
   const { storyId = '' } = useParams();
@@ -82,14 +44,15 @@ export default function FlipbookPage(actions: FlipbookActions) {
 }
 
 function FlipbookScreen({ storyId, actions }: { storyId: string; actions: FlipbookActions }) {
-  const [loaded, showStory] = useFlipbookStory(storyId);
+  // GET /api/stories/{id}, again while the story is being written or the server is out of reach.
+  const { data: story, error } = useStory(storyId);
   const backToStory = (
     <Link to={`/story/${encodeURIComponent(storyId)}`} className="flipbook-back">
       <span aria-hidden="true">←</span> Back to story
     </Link>
   );
 
-  if (loaded.state === 'missing' || (loaded.state === 'found' && loaded.story.sourceVersion !== 'json_v1')) {
+  if (isNotFound(error) || (story && story.sourceVersion !== 'json_v1')) {
     return (
       <div className="flipbook flipbook--message" role="alert">
         <h1>Story not found</h1>
@@ -100,8 +63,9 @@ function FlipbookScreen({ storyId, actions }: { storyId: string; actions: Flipbo
       </div>
     );
   }
-  if (loaded.state === 'loading') {
-    return loaded.retrying ? (
+  if (!story) {
+    // A passing failure before the story arrived: say so and keep trying.
+    return error ? (
       <div className="flipbook flipbook--message" role="status">
         <p>We can’t reach your story right now. Trying again…</p>
         <PageSpinner label="Trying again…" />
@@ -111,7 +75,6 @@ function FlipbookScreen({ storyId, actions }: { storyId: string; actions: Flipbo
     );
   }
 
-  const { story } = loaded;
   if (story.status === 'generating') {
     return (
       <div className="flipbook flipbook--message">
@@ -134,18 +97,16 @@ function FlipbookScreen({ storyId, actions }: { storyId: string; actions: Flipbo
       </div>
     );
   }
-  return <FlipbookBook story={story} actions={actions} showStory={showStory} backToStory={backToStory} />;
+  return <FlipbookBook story={story} actions={actions} backToStory={backToStory} />;
 }
 
 function FlipbookBook({
   story,
   actions,
-  showStory,
   backToStory,
 }: {
   story: Story;
   actions: FlipbookActions;
-  showStory: (story: Story) => void;
   backToStory: ReactNode;
 }) {
   const [reading, setReading] = useState(false);
@@ -194,7 +155,7 @@ function FlipbookBook({
           storyTitle={title}
           onRegenerate={
             story.isCreator && actions.onRegenerate
-              ? (imageType) => actions.onRegenerate?.(story, imageType, showStory)
+              ? (imageType) => actions.onRegenerate?.(story, imageType)
               : undefined
           }
         />
@@ -222,11 +183,7 @@ function FlipbookBook({
           </button>
           <div className="flipbook-cover__actions">
             {story.isCreator && (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => actions.onEdit?.(story, showStory)}
-              >
+              <button type="button" className="button button--secondary" onClick={() => actions.onEdit?.(story)}>
                 <span aria-hidden="true">✏️</span> Edit Story
               </button>
             )}

@@ -1,39 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { fetchFeatured, type FeaturedStory } from '../../api/featured';
+import { useFeatured, type FeaturedStory } from '../../api/featured';
 import { ShareDialog } from '../../components/ShareDialog';
 import { downloadStory } from '../../story/download-export';
 import { storyTitle } from '../../story/story-title';
-
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stories: FeaturedStory[] };
 
 /** A card shows the theme's emoji when the story has no cover, and a book when it has no theme either. */
 const FALLBACK_EMOJI = '📖';
 
 /** SPEC §2 home: the "Featured Stories" grid (marked coming soon), newest first. */
 export function FeaturedStories() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const featured = useFeatured();
   const [sharing, setSharing] = useState<FeaturedStory>();
+  // Try again shows the loading cards while it asks.
+  const state = featured.data
+    ? ({ status: 'ready', stories: featured.data.stories } as const)
+    : ({ status: featured.isError && !featured.isFetching ? 'failed' : 'loading' } as const);
 
   useEffect(() => {
-    let cancelled = false;
-    fetchFeatured().then(
-      ({ stories }) => {
-        if (!cancelled) setState({ status: 'ready', stories });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error('Failed to load stories', error);
-        setState({ status: 'failed' });
-        toast.error('Failed to load stories');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+    if (!featured.error) return;
+    console.error('Failed to load stories', featured.error);
+    toast.error('Failed to load stories');
+  }, [featured.error]);
 
   return (
     <section className="home-featured" aria-labelledby="featured-heading" aria-busy={state.status === 'loading'}>
@@ -68,10 +57,7 @@ export function FeaturedStories() {
           <button
             type="button"
             className="button button--small button--outline"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
+            onClick={() => void featured.refetch()}
           >
             Try again
           </button>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SiteFooter } from '../../components/SiteFooter';
 import { LANDING_NOTICE_KEY } from './landing-notice';
+import './landing.css';
 
 const LandingNotice = lazy(() => import('./LandingNotice'));
 

@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { LIMITS } from '../../../../common/limits';
-import { ApiRequestError } from '../../api/client';
-import { fetchLibrary, removeFromLibrary, type LibraryCard } from '../../api/library';
+import { dropFromLibrary, useLibrary, useRemoveFromLibrary, type LibraryCard } from '../../api/library';
+import { isNotFound } from '../../api/stories';
 import { useAuth } from '../../auth/AuthContext';
 import { CreateStoryLink } from '../../components/CreateStoryLink';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -13,68 +14,46 @@ import { downloadStory } from '../../story/download-export';
 import { cardTitle, LibraryStoryCard } from './LibraryCard';
 import './library.css';
 
-/** While a saved story is still being written, the list refreshes itself this often. */
-const POLL_MS = 3000;
-
-type Library = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stories: LibraryCard[] };
-
 /** SPEC §2 My Library (/library): the family's saved stories, at most 10, newest saved first. */
 export default function LibraryPage() {
   const { refreshProfile } = useAuth();
-  const [library, setLibrary] = useState<Library>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  // Followed while a story in it is being written (api/library.ts).
+  const library = useLibrary();
+  const removeFromLibrary = useRemoveFromLibrary();
   const [bannerDismissed, setBannerDismissed] = useState(false);
   const [sharing, setSharing] = useState<LibraryCard>();
   const [removing, setRemoving] = useState<LibraryCard>();
   const heading = useRef<HTMLHeadingElement>(null);
 
+  // The header's create button reads the count from the profile: keep it in step with what is shown.
+  const loaded = Boolean(library.data);
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function load(first: boolean) {
-      try {
-        const { stories } = await fetchLibrary();
-        if (stopped) return;
-        setLibrary({ status: 'ready', stories });
-        // The header's create button reads the count from the profile: keep it in step with what is shown.
-        if (first) void refreshProfile();
-        if (stories.some((story) => story.status === 'generating')) {
-          timer = setTimeout(() => void load(false), POLL_MS);
-        }
-      } catch {
-        if (stopped) return;
-        if (first) {
-          toast.error('Failed to load library');
-          setLibrary({ status: 'failed' });
-        } else timer = setTimeout(() => void load(false), POLL_MS * 2); // a passing failure while following
-      }
-    }
-    void load(true);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [attempt, refreshProfile]);
+    if (loaded) void refreshProfile();
+  }, [loaded, refreshProfile]);
+  // A failed first read says so (a failure while following keeps the list and tries again); Try Again
+  // shows the spinner while it asks.
+  const failed = library.isError && !library.data && !library.isFetching;
+  useEffect(() => {
+    if (failed) toast.error('Failed to load library');
+  }, [failed]);
 
-  const stories = library.status === 'ready' ? library.stories : [];
+  const stories = library.data?.stories ?? [];
+  const status = library.data ? 'ready' : failed ? 'failed' : 'loading';
   const count = stories.length;
   const full = count >= LIMITS.libraryCapacity;
 
   async function remove(card: LibraryCard) {
     try {
-      await removeFromLibrary(card.id);
+      await removeFromLibrary.mutateAsync(card.id);
     } catch (error) {
       // Gone already (another tab, another device): the card only has to leave the list.
-      if (!(error instanceof ApiRequestError && error.status === 404)) {
+      if (!isNotFound(error)) {
         toast.error('Failed to remove story');
         throw error;
       }
+      dropFromLibrary(queryClient, card.id);
     }
-    setLibrary((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', stories: current.stories.filter((story) => story.id !== card.id) }
-        : current,
-    );
     toast.success('Removed from library');
     await refreshProfile(); // so "Create New Story" knows there is room again
   }
@@ -86,7 +65,7 @@ export default function LibraryPage() {
           <h1 ref={heading} tabIndex={-1}>
             Your Saved Stories
           </h1>
-          {library.status === 'ready' && (
+          {status === 'ready' && (
             <p className="library__counter">
               <span className={full ? 'library__count library__count--full' : 'library__count'}>
                 {count}/{LIMITS.libraryCapacity}
@@ -129,9 +108,9 @@ export default function LibraryPage() {
         </div>
       )}
 
-      {library.status === 'loading' && <PageSpinner label="Opening your library…" />}
+      {status === 'loading' && <PageSpinner label="Opening your library…" />}
 
-      {library.status === 'failed' && (
+      {status === 'failed' && (
         <div className="library-empty" role="alert">
           <span className="library-empty__art" aria-hidden="true">
             📚
@@ -139,21 +118,14 @@ export default function LibraryPage() {
           <h2>Failed to load library</h2>
           <p>Please check your connection and try again.</p>
           <div className="library-empty__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => {
-                setLibrary({ status: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
+            <button type="button" className="button button--primary" onClick={() => void library.refetch()}>
               Try Again
             </button>
           </div>
         </div>
       )}
 
-      {library.status === 'ready' && count === 0 && (
+      {status === 'ready' && count === 0 && (
         <section className="library-empty" aria-labelledby="library-empty-title">
           <span className="library-empty__art" aria-hidden="true">
             📚

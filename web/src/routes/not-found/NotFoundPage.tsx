@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './not-found.css';
 
 /** SPEC §2: any path the app does not know. */
 export function NotFoundPage() {

@@ -19,7 +19,7 @@ import { authErrorMessage } from '../../auth/auth-errors';
 import { PageSpinner } from '../../components/PageSpinner';
 import { saveFile } from '../../components/save-file';
 import { useModalDialog } from '../../components/useModalDialog';
-import { WIZARD_STORAGE_KEY } from '../create/wizard-state';
+import { wizard } from '../create/wizard';
 import { leaveForLanding } from '../landing/landing-notice';
 import './profile.css';
 
@@ -312,7 +312,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     // The account is gone: end the session on this device (Cognito no longer knows the user), drop the
     // wizard's draft (it holds the child's hero name), and leave for the landing page.
     await forgetDeletedAccount();
-    localStorage.removeItem(WIZARD_STORAGE_KEY);
+    wizard.reset();
     leaveForLanding('Your account has been deleted');
   }
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { LIMITS } from '../../../../common/limits';
 import { ApiRequestError } from '../../api/client';
-import { removeFromLibrary, saveToLibrary } from '../../api/library';
+import { useRemoveFromLibrary, useSaveToLibrary } from '../../api/library';
 import type { Story } from '../../api/stories';
 import { useAuth } from '../../auth/AuthContext';
 import { LibraryFullDialog } from '../../components/LibraryFullDialog';
@@ -21,8 +21,11 @@ function libraryError(error: unknown) {
  * Saved takes it out. The family's own story is deleted for good by that, so it asks first, as the library
  * does, and then goes to the library.
  */
-export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChange: (inLibrary: boolean) => void }) {
+export function SaveToggle({ story }: { story: Story }) {
   const navigate = useNavigate();
+  // Each marks the story Saved or not in its query at once (api/library.ts).
+  const saveToLibrary = useSaveToLibrary();
+  const removeFromLibrary = useRemoveFromLibrary();
   const { refreshProfile } = useAuth();
   const [busy, setBusy] = useState(false);
   const [fullCount, setFullCount] = useState<number>();
@@ -31,8 +34,7 @@ export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChan
   async function save() {
     setBusy(true);
     try {
-      await saveToLibrary(story.id);
-      onSavedChange(true);
+      await saveToLibrary.mutateAsync(story.id);
       toast.success('Saved to library!');
       void refreshProfile();
     } catch (error) {
@@ -48,8 +50,7 @@ export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChan
   async function unsave() {
     setBusy(true);
     try {
-      await removeFromLibrary(story.id);
-      onSavedChange(false);
+      await removeFromLibrary.mutateAsync(story.id);
       toast.success('Removed from library');
       void refreshProfile();
     } catch (error) {
@@ -63,7 +64,7 @@ export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChan
   async function deleteOwn() {
     let deleted: boolean;
     try {
-      ({ deleted } = await removeFromLibrary(story.id));
+      ({ deleted } = await removeFromLibrary.mutateAsync(story.id));
     } catch (error) {
       libraryError(error);
       throw error;
@@ -71,7 +72,6 @@ export function SaveToggle({ story, onSavedChange }: { story: Story; onSavedChan
     toast.success('Removed from library');
     await refreshProfile();
     if (deleted) navigate('/library', { replace: true });
-    else onSavedChange(false);
   }
 
   return (

@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ApiRequestError } from '../../api/client';
-import { dismissImageJob, fetchStory, type Story } from '../../api/stories';
+import { isNotFound, useStory, type Story } from '../../api/stories';
 import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
-import { WIZARD_STORAGE_KEY } from '../create/wizard-state';
-
-const POLL_MS = 1500;
+import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
+import { wizard } from '../create/wizard';
+import './story.css';
 
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'writing', label: 'Writing your story' },
@@ -15,67 +14,23 @@ const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'painting', label: 'Painting the cover' },
 ];
 
-/** Tells the family when a picture they asked for is ready, or why it could not be made. */
-function announcePictures(next: Story, pendingJobs: Map<string, boolean>) {
-  for (const job of next.imageJobs) {
-    if (job.status === 'failed') {
-      toast.error(job.error ?? 'Failed to generate image');
-      pendingJobs.delete(job.id);
-      void dismissImageJob(next.id, job.id).catch(() => undefined);
-    } else pendingJobs.set(job.id, Boolean(job.replaces));
-  }
-  const stillPending = new Set(next.imageJobs.map((job) => job.id));
-  for (const [jobId, regeneration] of pendingJobs) {
-    if (stillPending.has(jobId)) continue;
-    pendingJobs.delete(jobId);
-    toast.success(regeneration ? 'Illustration regenerated!' : 'New illustration generated!');
-  }
-}
-
 /** SPEC §2 story page: progress while a story is being made, then the story itself. */
 export default function StoryPage() {
   const { storyId = '' } = useParams();
   const location = useLocation();
   const fromWizard = Boolean((location.state as { fromWizard?: boolean } | null)?.fromWizard);
-  const [story, setStory] = useState<Story>();
-  const [missing, setMissing] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  // Followed while it or a picture is being made; a passing failure keeps the page as it is and tries again.
+  const { data: story, error } = useStory(storyId);
+  const missing = isNotFound(error);
   const announced = useRef(false);
-  const pendingJobs = useRef(new Map<string, boolean>()); // job id → is a regeneration
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function load() {
-      try {
-        const next = await fetchStory(storyId);
-        if (stopped) return;
-        announcePictures(next, pendingJobs.current);
-        setStory(next);
-        // Keep polling while the story or one of its pictures is being made.
-        if (next.status === 'generating' || next.imageJobs.some((job) => job.status === 'pending')) {
-          timer = setTimeout(() => void load(), POLL_MS);
-        }
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiRequestError && error.status === 404) setMissing(true);
-        else timer = setTimeout(() => void load(), POLL_MS * 2); // a passing failure: keep trying
-      }
-    }
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [storyId, reloads]);
+  const followJob = usePictureAnnouncements(story, { everyJob: true, failedMessage: 'Failed to generate image' });
 
   // Tell the family once, when the story they just asked for is ready or has failed.
   useEffect(() => {
     if (!story || !fromWizard || announced.current) return;
     if (story.status === 'ready') {
       announced.current = true;
-      localStorage.removeItem(WIZARD_STORAGE_KEY);
-      window.dispatchEvent(new StorageEvent('storage', { key: WIZARD_STORAGE_KEY }));
+      wizard.reset(); // the next story starts from an empty wizard
       toast.success('Story Created! ✨', { description: 'Your magical story is ready!' });
     } else if (story.status === 'failed') {
       announced.current = true;
@@ -109,16 +64,7 @@ export default function StoryPage() {
       </div>
     );
   }
-  return (
-    <StoryReader
-      story={story}
-      onChange={(saved) => (saved ? setStory(saved) : setReloads((n) => n + 1))}
-      onJobStarted={(jobId, regeneration) => {
-        pendingJobs.current.set(jobId, regeneration);
-        setReloads((n) => n + 1);
-      }}
-    />
-  );
+  return <StoryReader story={story} onJobStarted={followJob} />;
 }
 
 function StoryProgress({ story }: { story: Story }) {

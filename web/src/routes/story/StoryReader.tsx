@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { imageSlotsForStoryPage, storyParagraphs } from '../../../../common/story-layout';
 import { MAX_STORY_PAGE_IMAGES } from '../../../../common/validation/story-images';
-import { deleteImage, regenerateImage, requestImage, type Story, type StoryImage } from '../../api/stories';
+import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
 import { ShareDialog } from '../../components/ShareDialog';
 import { CONFIG_FAILED_MESSAGE } from '../../../../common/age-band-config';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
@@ -26,14 +26,12 @@ const SCENE_LABELS: Record<string, string> = {
   ending: 'Ending',
 };
 
-/** SPEC §2 story page, once the story is ready. `onChange` reloads the story (pictures being painted). */
+/** SPEC §2 story page, once the story is ready. Changes go through the story's query (api/stories.ts). */
 export function StoryReader({
   story,
-  onChange,
   onJobStarted,
 }: {
   story: Story;
-  onChange: (story?: Story) => void;
   /** A picture is being painted: the page follows it and says when it is done. */
   onJobStarted: (jobId: string, regeneration: boolean) => void;
 }) {
@@ -44,6 +42,9 @@ export function StoryReader({
   const [editing, setEditing] = useState(false);
   const [imageAction, setImageAction] = useState<ImageAction>();
   const [downloading, setDownloading] = useState(false);
+  const requestImage = useRequestImage(story.id);
+  const regenerateImage = useRegenerateImage(story.id);
+  const deleteImage = useDeleteImage(story.id);
 
   const paragraphs = storyParagraphs(story.content);
   const cover = story.images.find((image) => image.imageType === 'cover');
@@ -56,8 +57,8 @@ export function StoryReader({
     try {
       const regeneration = imageAction?.kind === 'regenerate';
       const { jobId } = regeneration
-        ? await regenerateImage(story.id, imageAction.image.id, request)
-        : await requestImage(story.id, request);
+        ? await regenerateImage.mutateAsync({ imageId: imageAction.image.id, request })
+        : await requestImage.mutateAsync(request);
       onJobStarted(jobId, regeneration);
     } catch (error) {
       toast.error(imageErrorMessage(error));
@@ -67,9 +68,8 @@ export function StoryReader({
 
   async function removeImage(image: StoryImage) {
     try {
-      await deleteImage(story.id, image.id);
+      await deleteImage.mutateAsync(image.id);
       toast.success('Image deleted');
-      onChange();
     } catch {
       toast.error('Failed to delete image');
     }
@@ -151,7 +151,7 @@ export function StoryReader({
         <button type="button" className="button button--small button--outline" onClick={() => setSharing(true)}>
           Share
         </button>
-        <SaveToggle story={story} onSavedChange={(inLibrary) => onChange({ ...story, inLibrary })} />
+        <SaveToggle story={story} />
       </nav>
 
       {cover ? (
@@ -216,9 +216,7 @@ export function StoryReader({
           onClose={() => setSharing(false)}
         />
       )}
-      {editing && (
-        <EditStoryDialog story={story} onSaved={(saved) => onChange(saved)} onClose={() => setEditing(false)} />
-      )}
+      {editing && <EditStoryDialog story={story} onClose={() => setEditing(false)} />}
       {imageAction && (
         <ImageDialog
           heading={

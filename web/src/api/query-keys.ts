@@ -1,0 +1,20 @@
+/**
+ * Every query's key, in one place: a hook reads with its key, and a mutation invalidates by the same key,
+ * so the two cannot drift apart. Keys nest (['admin', 'users', …]) so a prefix invalidates a whole family.
+ */
+export const queryKeys = {
+  story: (storyId: string) => ['stories', storyId] as const,
+  library: ['library'] as const,
+  featured: ['featured'] as const,
+  admin: {
+    all: ['admin'] as const,
+    stats: ['admin', 'stats'] as const,
+    /** Every page of the users list (useCursorPage adds the filters and the cursor). */
+    users: ['admin', 'users'] as const,
+    user: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+    /** Every page of the admin stories list. */
+    stories: ['admin', 'stories'] as const,
+    story: (storyId: string) => ['admin', 'stories', 'detail', storyId] as const,
+    templates: ['admin', 'templates'] as const,
+  },
+};

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../common/limits';
+import { aStory, family, saveStories } from './support/fake-api';
+import { openApp } from './support/render-app';
+
+/** SPEC §2 story page, through the real route, against the fake API. */
+describe('the story page', () => {
+  it('shows the progress while the story is being written, then the story by itself', async () => {
+    const story = aStory({ status: 'generating', progress: 'writing', heroName: 'Maya' });
+    saveStories(story);
+    family.readsUntilReady = 1;
+    openApp(`/story/${story.id}`);
+
+    expect(await screen.findByRole('heading', { name: 'Making Maya’s story…' })).toBeTruthy();
+    const writing = screen.getByText('Writing your story').closest('li');
+    expect(writing?.textContent).toContain('(in progress)');
+    expect(screen.getByText('This page updates by itself. You can stay here or come back later.')).toBeTruthy();
+
+    // The page polls (every 1.5 s) until the story is ready, then shows it.
+    expect(await screen.findByText('~ The End ~', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya and the Hidden Map' })).toBeTruthy();
+    expect(screen.getByText('Maya packed her compass and set off at dawn.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Making Maya’s story…' })).toBeNull();
+  });
+
+  it('announces the story the wizard asked for once it is ready, and empties the wizard', async () => {
+    const story = aStory({ status: 'generating', progress: 'writing' });
+    saveStories(story);
+    family.readsUntilReady = 1;
+    localStorage.setItem('story-config', JSON.stringify({ characterName: 'Maya', mission: 'Treasure' }));
+    const { router } = openApp('/home');
+    await router.navigate(`/story/${story.id}`, { state: { fromWizard: true } });
+
+    expect(await screen.findByText('Story Created! ✨', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText('Your magical story is ready!')).toBeTruthy();
+    expect(localStorage.getItem('story-config')).toBeNull();
+  });
+
+  it('saves the story to the library: the button is pressed and says Saved', async () => {
+    const story = aStory({ isCreator: false });
+    family.stories.set(story.id, story); // readable, not in the library
+    const { user } = openApp(`/story/${story.id}`);
+
+    const save = await screen.findByRole('button', { name: /Save/ });
+    expect(save.getAttribute('aria-pressed')).toBe('false');
+    await user.click(save);
+
+    expect(await screen.findByText('Saved to library!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Saved/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(family.library).toEqual([story.id]);
+
+    // Saved takes it out again (not the family's own story: no dialog).
+    await user.click(screen.getByRole('button', { name: /Saved/ }));
+    expect(await screen.findByText('Removed from library')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Save/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(family.library).toEqual([]);
+  });
+
+  it('opens the Library Full dialog when the library already holds 10 stories', async () => {
+    saveStories(...Array.from({ length: LIMITS.libraryCapacity }, () => aStory()));
+    const story = aStory({ isCreator: false });
+    family.stories.set(story.id, story);
+    const { user } = openApp(`/story/${story.id}`);
+
+    await user.click(await screen.findByRole('button', { name: /Save/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Library Full' });
+    expect(within(dialog).getByText('You have 10/10 stories in your library.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Save/, hidden: true }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says when saving fails, with the SPEC’s words', async () => {
+    const story = aStory({ isCreator: false });
+    family.stories.set(story.id, story);
+    family.failing.add(`PUT /api/library/${story.id}`);
+    const { user } = openApp(`/story/${story.id}`);
+
+    await user.click(await screen.findByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Failed to update library')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Save/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says a story that is not there is not found', async () => {
+    openApp('/story/no-such-story');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'Story not found or unavailable in the new format' }),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'My Library' })).toBeTruthy();
+  });
+
+  it('says when the story could not be made, and offers to try again', async () => {
+    const story = aStory({ status: 'failed', failureReason: 'The storyteller is resting. Please try again.' });
+    saveStories(story);
+    openApp(`/story/${story.id}`);
+    expect(await screen.findByRole('heading', { name: 'Story Generation Failed' })).toBeTruthy();
+    expect(screen.getByText('The storyteller is resting. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/create/05');
+  });
+});
