@@ -29,6 +29,31 @@ const EVERYDAY: Table = {
   clever: ['clever', 'smart'],
   path: ['path', 'trail', 'track'],
   walked: ['walked', 'went', 'tramped'],
+  friend: ['friend', 'pal', 'buddy'],
+  clapped: ['clapped', 'cheered'],
+  cheered: ['cheered', 'whooped'],
+  soft: ['soft', 'gentle'],
+  kind: ['kind', 'gentle', 'warm'],
+  brave: ['brave', 'bold'],
+  loud: ['loud', 'noisy'],
+  wobbly: ['wobbly', 'wiggly', 'shaky'],
+  hummed: ['hummed', 'sang'],
+  grinned: ['grinned', 'beamed', 'smiled'],
+  giggled: ['giggled', 'chuckled', 'laughed'],
+  laughed: ['laughed', 'chuckled', 'giggled'],
+  stepped: ['stepped', 'walked'],
+  squeezed: ['squeezed', 'patted'],
+  pulled: ['pulled', 'tugged'],
+  glowed: ['glowed', 'shone', 'gleamed'],
+  sparkled: ['sparkled', 'glittered', 'twinkled'],
+  twinkled: ['twinkled', 'sparkled', 'glittered'],
+  huge: ['huge', 'giant'],
+  nearly: ['nearly', 'almost'],
+  really: ['really', 'truly'],
+  very: ['very', 'really'],
+  began: ['began', 'started'],
+  gasped: ['gasped', 'gulped'],
+  rocks: ['rocks', 'stones'],
 };
 
 const RICH: Table = {
@@ -86,6 +111,26 @@ const RICH: Table = {
   fun: ['merriment', 'amusement'],
   worried: ['anxious', 'troubled', 'concerned'],
   special: ['extraordinary', 'remarkable', 'precious'],
+  cheered: ['cheered', 'whooped', 'rejoiced'],
+  clapped: ['applauded', 'clapped'],
+  glowed: ['gleamed', 'shimmered', 'glistened', 'glowed'],
+  wobbly: ['quivering', 'unsteady', 'shaky', 'wobbly'],
+  loud: ['thunderous', 'booming', 'resounding'],
+  friend: ['companion', 'comrade', 'friend'],
+  grinned: ['grinned', 'beamed', 'smirked'],
+  giggled: ['chuckled', 'tittered', 'giggled'],
+  stepped: ['strode', 'stepped', 'ventured'],
+  pulled: ['tugged', 'pulled'],
+  squeezed: ['squeezed', 'clasped'],
+  hummed: ['hummed', 'crooned', 'warbled'],
+  sparkled: ['glittered', 'twinkled', 'shimmered'],
+  twinkled: ['glittered', 'sparkled', 'glimmered'],
+  began: ['commenced', 'started', 'began'],
+  nearly: ['almost', 'practically'],
+  really: ['truly', 'genuinely'],
+  kind: ['gentle', 'compassionate', 'kindly'],
+  rocks: ['boulders', 'stones'],
+  gasped: ['gasped', 'gulped', 'spluttered'],
 };
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
@@ -100,6 +145,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   fun: /^(!|\?)/,
   cross: /^ (the|over|to|a|it)\b/,
   ready: /^ for (a|an|the) brand/,
+  // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
+  kind: /^ (you|of|that|who)\b/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
