@@ -29,7 +29,7 @@ export function factsIn(sentence: string, facts: Facts): number {
  * carefully"), after other narration, after a speech tag spoken by the hero or by the companion, or inside
  * speech with no tag, spoken by whoever spoke last.
  */
-type Shape = 'deed' | 'narration' | 'hero-tag' | 'pal-tag' | 'hero-speech';
+type Shape = 'deed' | 'narration' | 'hero-tag' | 'pal-tag' | 'hero-speech' | 'team-deed';
 
 type Tie = Readonly<{
   shapes: readonly Shape[];
@@ -47,10 +47,10 @@ const TIES: readonly Tie[] = [
   { shapes: ['deed'], template: ', with {palThe} close behind', names: ['pal'], uses: 2 },
   { shapes: ['deed'], template: ', as {palThe} (watched|looked on)', names: ['pal'], uses: 2 },
   { shapes: ['deed'], template: ', while {palThe} waited (nearby|close by)', names: ['pal'], uses: 2, rich: true },
-  { shapes: ['deed', 'narration'], template: ' in {placeName}', names: ['place'], uses: 2 },
-  { shapes: ['deed', 'narration'], template: ' that {weather} {daypart}', names: ['day'], uses: 1 },
+  { shapes: ['deed'], template: ' in {placeName}', names: ['place'], uses: 2 },
+  { shapes: ['deed'], template: ' that {weather} {daypart}', names: ['day'], uses: 1 },
   {
-    shapes: ['deed', 'narration', 'hero-tag'],
+    shapes: ['deed', 'hero-tag'],
     template: ', (just as|while) {sky}',
     names: ['place'],
     uses: 2,
@@ -65,7 +65,7 @@ const TIES: readonly Tie[] = [
   },
   {
     shapes: ['hero-tag'],
-    template: '<, to {pal}/, (turning to|smiling at|with a nod to|looking at) {pal}>',
+    template: '< to {pal}/, (turning to|smiling at|with a nod to|looking at) {pal}>',
     names: ['pal'],
     uses: 3,
   },
@@ -85,12 +85,24 @@ const TIES: readonly Tie[] = [
   },
   { shapes: ['pal-tag'], template: ', the {palKind} from {placeName}', names: ['place'], uses: 1, rich: true },
   { shapes: ['hero-speech'], template: ', {pal}', names: ['pal'], uses: 4 },
+  // "Mia brewed a cup of tea" becomes "Mia and Pip brewed a cup of tea": the friends do it together.
+  { shapes: ['team-deed'], template: 'and {pal}', names: ['pal'], uses: 4 },
 ];
 
 /** One story's ties, and how often each is still allowed. */
 export type Tying = { left: Map<Tie, number> };
 
 export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
+
+const TEAM_VERBS = new Set(
+  'brewed helped pulled led sang invited searched untied tied lifted hummed followed found counted packed stopped shared peered traced flashed wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled scanned'.split(
+    ' ',
+  ),
+);
+
+const DEED =
+  /^(\p{L}+ed|ran|sang|took|gave|held|found|went|came|knelt|stood|sat|flew|led|spun|threw|put|hid|swam|made|drew|rode|wrote)$/u;
+const STATES = new Set('lived loved liked wanted hoped needed seemed belonged owned believed'.split(' '));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -103,8 +115,13 @@ function shapeOf(
   const quoted = /["“”]/.test(sentence);
   if (!quoted) {
     if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
-    const shape = sentence.startsWith(`${facts.hero} `) ? 'deed' : 'narration';
-    return { shape, at: sentence.length - 1 };
+    if (!sentence.startsWith(`${facts.hero} `)) return { shape: 'narration', at: sentence.length - 1 };
+    const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
+    // Only deeds two friends can share, in words that read the same for one doer and for two.
+    if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
+    // A deed, not a state ("Mia lived in…", "Mia had…"): someone can watch a deed happen.
+    if (!DEED.test(verb) || STATES.has(verb)) return undefined;
+    return { shape: 'deed', at: sentence.length - 1 };
   }
   const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);
   if (tag?.[1] !== undefined) {
@@ -165,3 +182,17 @@ export function tieToStory(
     })
     .join(' ');
 }
+
+/** How the companion takes a moment, by its mood: the reaction the grammar adds to a line of the plot. */
+export const REACTIONS = {
+  surprise: '(gasped|froze|stared|blinked twice)',
+  relief: '(smiled|cheered|clapped|laughed)',
+  worry: '(sighed|frowned|looked worried|bit a lip)',
+} as const;
+
+/**
+ * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." (band
+ * B; band A's sentences stay short). Lines that end in speech or a band-B clause are left as they are.
+ */
+export const withReaction = (template: string, mood: keyof typeof REACTIONS) =>
+  /[^"”\]]\.$/u.test(template) ? `${template.slice(0, -1)}[, and {pal} ${REACTIONS[mood]}].` : template;

@@ -132,7 +132,10 @@ const JOURNEY: Beat = {
 const OBSTACLE: Beat = {
   name: 'obstacle',
   lines: [
-    setUp('challenge', '(Suddenly|All at once|Just then), {challengeGrowl}.'),
+    setUp(
+      'challenge',
+      '(Suddenly|All at once|Just then), [(somewhere in {placeName}|right beside {pal}|not far from {sight0}), ]{challengeGrowl}.',
+    ),
     '{challengeAppear}',
     {
       // A worry is comforted in the very next line, so it never ends a page.
@@ -155,7 +158,7 @@ const OBSTACLE: Beat = {
     '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
       '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Excuse me)[, I am {hero} from {placeName}]," {hero} said. "(Are you all right|Can we help|Is something wrong) here in {place}?"',
-      '{Hero} gave {challengeSeen} a (little|friendly) wave, and so did {pal}. "(What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
+      '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
       '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm)," {hero} said.',
       '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
@@ -190,7 +193,7 @@ function climax(middle: readonly Line[]): Beat {
     lines: [
       payOff(
         'challenge',
-        '<Then/(That was when|Then)> {hero} and {pal} <saw/(saw|understood)> the truth: {challengeReveal}.',
+        '<Then {hero}/(That was when|Then) {hero} and {pal}> <saw/(saw|understood)> the truth: {challengeReveal}.',
       ),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
@@ -209,7 +212,7 @@ function resolution(lessons: readonly string[]): Beat {
   return {
     name: 'resolution',
     lines: [
-      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home in {placeName} again.',
+      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home[ in {placeName}] again.',
       payOff('trouble', 'Everyone (cheered|clapped)[ for {hero} and {pal}], because {success}.'),
       maybe('Even {challengeThe} came to the {placeName} (party|celebration)[, wearing the biggest smile of all].'),
       payOff('loves', '@lovesPayOff'),
@@ -347,7 +350,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
-        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, {hero}/, all the way to {thing}>."',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, in {placeName}/, all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -460,8 +463,8 @@ export type StyleFlavour = Readonly<{
 
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
-    '(Once upon a time|Not so long ago|Once, on a bright morning|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one (remarkable|unforgettable) day)].',
+    '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
+    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})].',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],

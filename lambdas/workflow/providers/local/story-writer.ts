@@ -14,7 +14,7 @@ import {
   type StyleFlavour,
   type Thread,
 } from './story-beats.js';
-import { startTying, tieToStory, type Facts, type Tying } from './grammar.js';
+import { startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
 import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
@@ -62,6 +62,8 @@ const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 
 
 /** Alternative drafts tried before giving up on a perfect fit (each is a few hundred microseconds). */
 const VARIANTS = 8;
+/** Words per sentence, on average, the story leaves free for the grammar's ties. */
+const TIE_ROOM = 1.5;
 /** Spread the optional lines out, so no page reads like a list. */
 const MAX_EXTRAS_PER_PARAGRAPH = 4;
 
@@ -158,7 +160,9 @@ function targetsFor(request: StoryRequest, style: WritingStyle | undefined, rand
     if (text.includes('sentences are too long')) sentenceLength = sentence_len.min + 1;
     if (text.includes('sentences are too short')) sentenceLength = sentence_len.max - 1;
   }
-  return { words: Math.round(words), sentenceLength, dialogRatio };
+  // Room for the grammar's ties (tie() below), which lengthen some sentences once the story is written.
+  const tieRoom = Math.min(TIE_ROOM, sentenceLength - sentence_len.min - 0.5);
+  return { words: Math.round(words - span * 0.08), sentenceLength: sentenceLength - Math.max(0, tieRoom), dialogRatio };
 }
 
 /** "mia rose" → "Mia Rose"; names already capitalised are left as the family wrote them. */
@@ -302,11 +306,12 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   };
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
   vars.sky = fill(day.sky, context);
-  vars.challengeAppear = render(challenge.appear, context);
-  vars.challengeThanks = render(challenge.thanks, context);
-  vars.worry = render(target.worry, context);
+  vars.challengeAppear = render(withReaction(challenge.appear, 'surprise'), context);
+  vars.challengeThanks = render(withReaction(challenge.thanks, 'relief'), context);
+  vars.worry = render(withReaction(target.worry, 'worry'), context);
   vars.view = render(
-    target.view ?? '<They saw {sight0} and {sight1}./Along the way they passed {sight0}, and then {sight1}.>',
+    target.view ??
+      '<{Pal} and {hero} saw {sight0} and {sight1}./Along the way {pal} and {hero} passed {sight0}, and then {sight1}.>',
     context,
   );
   vars.homeLine = target.home
@@ -343,6 +348,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     lengthen(paragraphs, targets, story);
     trim(paragraphs, targets, story);
   }
+  if (!context.rich) shorten(paragraphs, story);
   tie(paragraphs, story);
 
   const draft: StoryDraft = {
@@ -595,6 +601,42 @@ function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
     }
     if (!best || (!tooLong && best.score <= 0)) return;
     best.paragraph.lines.splice(best.index, 1);
+  }
+}
+
+/**
+ * Band A's early readers read short sentences: while the story's sentences are long on average, the longest
+ * narrated sentence joined by ", and" becomes two ("Mia held up the lantern. And its glow showed the way.").
+ */
+function shorten(paragraphs: Paragraph[], story: Story) {
+  const { sentence_len } = story.band.bands;
+  const aim = sentence_len.max - 1.2;
+  const all = () => paragraphs.flatMap((p) => p.lines);
+  for (let step = 0; step < 30; step++) {
+    const lines = all();
+    const words = lines.reduce((n, l) => n + l.words, 0);
+    const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+    if (words / Math.max(1, sentences) <= aim) return;
+    let best: { paragraph: Paragraph; index: number; text: string; words: number } | undefined;
+    for (const paragraph of paragraphs) {
+      paragraph.lines.forEach((line, index) => {
+        if (line.fixed) return;
+        for (const sentence of splitSentences(line.text)) {
+          const at = sentence.indexOf(', and ');
+          const quoted = /["“”]/.test(sentence);
+          const words = countWords(sentence);
+          // Each half stays a sentence worth its name (no bare "And Pip smiled.").
+          const tail = countWords(sentence.slice(at));
+          if (at < 0 || quoted || tail < 7 || words - tail < 5 || (best && best.words >= words)) continue;
+          const halves = `${sentence.slice(0, at)}. And ${sentence.slice(at + ', and '.length)}`;
+          best = { paragraph, index, text: line.text.replace(sentence, halves), words };
+        }
+      });
+    }
+    if (!best) return;
+    const line = best.paragraph.lines[best.index];
+    if (!line) return;
+    best.paragraph.lines[best.index] = { ...line, ...measured(best.text, line), text: best.text };
   }
 }
 
