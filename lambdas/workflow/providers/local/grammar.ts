@@ -191,8 +191,8 @@ export const REACTIONS = {
 } as const;
 
 /**
- * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." (band
- * B; band A's sentences stay short). Lines that end in speech or a band-B clause are left as they are.
+ * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." Lines
+ * that end in speech or in a band-B clause are left as they are.
  */
 export const withReaction = (template: string, mood: keyof typeof REACTIONS) =>
-  /[^"”\]]\.$/u.test(template) ? `${template.slice(0, -1)}[, and {pal} ${REACTIONS[mood]}].` : template;
+  /[^"”\]]\.$/u.test(template) ? `${template.slice(0, -1)}, and {pal} ${REACTIONS[mood]}.` : template;

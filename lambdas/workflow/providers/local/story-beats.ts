@@ -350,7 +350,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
-        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, in {placeName}/, all the way to {thing} and back to {placeName}>."',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, {hero}/, all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),

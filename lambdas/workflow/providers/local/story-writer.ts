@@ -306,9 +306,12 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   };
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
   vars.sky = fill(day.sky, context);
-  vars.challengeAppear = render(withReaction(challenge.appear, 'surprise'), context);
-  vars.challengeThanks = render(withReaction(challenge.thanks, 'relief'), context);
-  vars.worry = render(withReaction(target.worry, 'worry'), context);
+  // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
+  const react = (template: string, mood: Parameters<typeof withReaction>[1]) =>
+    !context.rich && variant >= VARIANTS / 2 ? template : withReaction(template, mood);
+  vars.challengeAppear = render(react(challenge.appear, 'surprise'), context);
+  vars.challengeThanks = render(react(challenge.thanks, 'relief'), context);
+  vars.worry = render(react(target.worry, 'worry'), context);
   vars.view = render(
     target.view ??
       '<{Pal} and {hero} saw {sight0} and {sight1}./Along the way {pal} and {hero} passed {sight0}, and then {sight1}.>',
@@ -319,7 +322,10 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
   const custom = request.customDescriptions;
-  const theme = readTheme(custom.storyType);
+  // Band A's last drafts, when the others ran long, leave out the family's kind of story and errand (each
+  // thread whole, set-up and pay-off): a story that fits the band matters more.
+  const lean = !context.rich && variant >= VARIANTS - 2;
+  const theme = lean ? undefined : readTheme(custom.storyType);
   const story: Story = {
     characterType: request.characterType,
     band,
@@ -331,7 +337,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     refrain: flavour.refrain.length ? render(pick(random, flavour.refrain), context) : undefined,
     traits,
     theme,
-    errand: errandLines(readErrand(custom.mission)),
+    errand: lean ? undefined : errandLines(readErrand(custom.mission)),
     wish: band.bands.subplot ? pick(random, WISHES) : undefined,
     used: new Set(),
     facts: { hero, pal: companion.name, placeName, day: `${day.weather} ${day.daypart}` },

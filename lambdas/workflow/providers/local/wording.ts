@@ -128,6 +128,11 @@ const RICH: Table = {
   kind: ['gentle', 'compassionate', 'kindly'],
   rocks: ['boulders', 'stones'],
   gasped: ['gasped', 'gulped', 'spluttered'],
+  said: ['said', 'replied', 'remarked', 'answered'],
+  nodded: ['nodded', 'agreed'],
+  smile: ['smile', 'grin'],
+  everyone: ['everyone', 'everybody'],
+  looked: ['looked', 'gazed', 'peered'],
 };
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
@@ -144,6 +149,7 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
   kind: /^ (you|of|that|who)\b/,
+  looked: /^ (worried|the|like|brand|more|so|as|grey|after|for|a|very|cross|different)\b/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */

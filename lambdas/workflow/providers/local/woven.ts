@@ -77,59 +77,59 @@ export const heldSetUp = (held: HeldObject) =>
 export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
 export const lovesSetUp = (loves: Love) =>
-  `(More than anything in {placeName}|Most of all, {pal} knew|Above everything else in {placeName}), {hero} loved ${LOVES[loves].phrase}[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
+  `(More than anything[ in {placeName}]|Most of all[, as {pal} knew]|Above everything else[ in {placeName}]), {hero} loved ${LOVES[loves].phrase}[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
 export const lovesPayOff = (loves: Love) =>
-  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because everyone in {placeName} knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all, from {pal}|and {pal} made sure {hero} was first in line in {placeName}).`;
+  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because everyone[ in {placeName}] knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all[, from {pal}]|and {pal} made sure {hero} was first in line[ in {placeName}]).`;
 
 /** A kind of story the family asked for: one touch of it early, and its return at the end. */
 const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
   pirates: [
-    '(That week|That summer|For a few days) a friendly pirate ship with (striped|patched|bright red) sails was anchored near {placeName}, and everyone, even {pal}, was talking like pirates.',
-    '(The friendly pirates|The pirate captain and her crew|The jolly pirates) came to {placeName} too, and (sang a jolly sea song|danced a hornpipe|fired streamers from a tiny cannon). "(Yo ho ho|Ahoy, me hearties), {pal} the {palKind}!"',
+    '(That week|That summer|For a few days) a friendly pirate ship with (striped|patched|bright red) sails was anchored near {placeName}, and everyone[, even {pal},] was talking like pirates.',
+    '(The friendly pirates|The pirate captain and her crew|The jolly pirates) came[ to {placeName}] too, and (sang a jolly sea song|danced a hornpipe|fired streamers from a tiny cannon). "(Yo ho ho|Ahoy, me hearties), {pal}!"',
   ],
   underwater: [
     'In a (bubble-bright|sparkling|deep blue) pool near {placeName} lived a family of (chatty|giggly|curious) fish, who always wanted to hear the news from {pal}.',
-    'The (chatty|giggly|curious) fish blew (a hundred|a thousand|rings of) bubbles to celebrate, and the bubbles over {placeName} popped like tiny cheers.',
+    'The (chatty|giggly|curious) fish blew (a hundred|a thousand|rings of) bubbles to celebrate, and the bubbles[ over {placeName}] popped like tiny cheers.',
   ],
   snow: [
     '(Snowflakes had been falling all night|It had snowed and snowed|A thick blanket of snow had fallen), and everything (sparkled white|glittered|looked brand new).',
-    "Then everyone in {placeName} built a snowman together, with a (carrot|pine cone|pebble) nose and a (big smile|woolly hat|scarf of {pal}'s).",
+    "Then everyone[ in {placeName}] built a snowman together, with a (carrot|pine cone|pebble) nose and a (big smile|woolly hat|scarf of {pal}'s).",
   ],
   dinosaurs: [
-    'A gentle, (long-necked|spotty|sleepy) dinosaur lived just over the hill from {placeName}, and liked to watch {pal} go by.',
+    'A gentle, (long-necked|spotty|sleepy) dinosaur lived just over the hill[ from {placeName}], and liked to watch {pal} go by.',
     'The (gentle|long-necked|spotty) dinosaur (leaned down over the hill|stomped over, very carefully,|poked its head over the trees) to join the fun, and {pal} cheered.',
   ],
   magic: [
     'In {placeName} a little magic floated in the air, like (dandelion seeds|soap bubbles|glitter in sunlight).',
-    'Then the magic in the air made every (flower|leaf|lantern) in {placeName} glow, just for a moment[, as if the land itself was smiling].',
+    'Then the magic in the air made every (flower|leaf|lantern)[ in {placeName}] glow, just for a moment[, as if the land itself was smiling].',
   ],
   music: [
-    'Everywhere {hero} and {pal} went in {placeName}, there was a (tune to hum|song to whistle) and a rhythm to tap.',
-    'Then everyone in {placeName} made music with {pal}, with (pots for drums and spoons for sticks|combs and paper for trumpets|a washboard and a kazoo).',
+    'Everywhere {hero} and {pal} went[ in {placeName}], there was a (tune to hum|song to whistle) and a rhythm to tap.',
+    'Then everyone made music with {pal}, with (pots for drums and spoons for sticks|combs and paper for trumpets|a washboard and a kazoo).',
   ],
   candy: [
     'The hills around {placeName} were striped like candy, and the (clouds|breezes) smelled (faintly|sweetly) of (sugar|toffee|strawberries).',
-    'The candy-striped hills glowed (pink|golden) for {pal} in the evening, sweet as a (lollipop|toffee apple).',
+    'The candy-striped hills glowed (pink|golden)[ for {pal}] in the evening, sweet as a (lollipop|toffee apple).',
   ],
   robots: [
-    'A helpful little robot named (Bolt|Sprocket|Gizmo) whirred about {placeName}, fixing things that squeaked.',
-    'The little robot whirred over and (beeped a happy tune|flashed its lights in every colour|spun round and round) for {pal} and everyone.',
+    'A helpful little robot named (Bolt|Sprocket|Gizmo) whirred about[ {placeName}], fixing things that squeaked.',
+    'The little robot whirred over and (beeped a happy tune|flashed its lights in every colour|spun round and round) for {pal}[ and everyone].',
   ],
   knights: [
     'A kind old knight kept watch from a tower in {placeName}, and (waved to|called hello to|saluted) everyone who passed.',
-    'The kind old knight came down from the tower and bowed. "(Well done, brave friends|Bravely done|The whole kingdom thanks you), {hero} and {pal}!"',
+    'The kind old knight came down from the tower and bowed. "(Well done, brave friends|Bravely done|The whole kingdom thanks you), {pal}!"',
   ],
   circus: [
     'A travelling circus had put up its stripy tent in {placeName}, with (flags fluttering on top|music drifting out of it).',
-    'The circus (juggler tossed coloured balls high into the air|clowns turned cartwheels|acrobats made a tower of smiles) to celebrate with {pal}.',
+    'The circus (juggler tossed coloured balls high into the air|clowns turned cartwheels|acrobats made a tower of smiles) to celebrate[ with {pal}].',
   ],
   funny: [
-    'It was the kind of day when even the (ducks|geese|frogs) of {placeName} seemed to be telling jokes.',
+    'It was the kind of day when even the (ducks|geese|frogs)[ of {placeName}] seemed to be telling jokes.',
     'And {pal} laughed so hard that even the (ducks|geese|frogs) joined in[, honking and croaking and quacking].',
   ],
   space: [
-    'At night, {hero} liked to (watch the stars|count the stars|look at the moon) with {pal} and wonder about the planets beyond {placeName}.',
-    'That night, a shooting star zipped across the sky over {placeName}, as if the (stars|planets) were cheering too.',
+    'At night, {hero} liked to (watch the stars|count the stars|look at the moon)[ with {pal} and wonder about the planets beyond {placeName}].',
+    'That night, a shooting star zipped across the sky[ over {placeName}], as if the (stars|planets) were cheering too.',
   ],
 };
 export const themeSetUp = (theme: Theme) => THEME_LINES[theme][0];
@@ -178,8 +178,8 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'share': {
       const thing = errandObject(traits, 'a picnic');
       return [
-        `{Hero} also wanted to share ${thing} with ${person} and {pal}.`,
-        `At last {hero} shared ${thing} with ${person} and {pal}, and it was even better shared[ in {placeName}].`,
+        `{Hero} also wanted to share ${thing} with ${person}[ and {pal}].`,
+        `At last {hero} shared ${thing} with ${person}[ and {pal}], and it was even better shared[ in {placeName}].`,
       ];
     }
   }
