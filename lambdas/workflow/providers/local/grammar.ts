@@ -47,13 +47,12 @@ const TIES: readonly Tie[] = [
   { shapes: ['deed'], template: ', with {palThe} close behind', names: ['pal'], uses: 2 },
   { shapes: ['deed'], template: ', as {palThe} (watched|looked on)', names: ['pal'], uses: 2 },
   { shapes: ['deed'], template: ', while {palThe} waited (nearby|close by)', names: ['pal'], uses: 2, rich: true },
-  { shapes: ['deed'], template: ' in {placeName}', names: ['place'], uses: 2 },
   { shapes: ['deed'], template: ' that {weather} {daypart}', names: ['day'], uses: 1 },
   {
     shapes: ['deed', 'hero-tag'],
     template: ', (just as|while) {sky}',
     names: ['place'],
-    uses: 2,
+    uses: 1,
     rich: true,
   },
   {
@@ -83,7 +82,6 @@ const TIES: readonly Tie[] = [
     uses: 1,
     rich: true,
   },
-  { shapes: ['pal-tag'], template: ', the {palKind} from {placeName}', names: ['place'], uses: 1, rich: true },
   { shapes: ['hero-speech'], template: ', {pal}', names: ['pal'], uses: 4 },
   // "Mia brewed a cup of tea" becomes "Mia and Pip brewed a cup of tea": the friends do it together.
   { shapes: ['team-deed'], template: 'and {pal}', names: ['pal'], uses: 4 },
@@ -95,7 +93,7 @@ export type Tying = { left: Map<Tie, number> };
 export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
 
 const TEAM_VERBS = new Set(
-  'brewed helped pulled led sang invited searched untied tied lifted hummed followed found counted packed stopped shared peered traced flashed wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled scanned'.split(
+  'brewed helped pulled led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
     ' ',
   ),
 );

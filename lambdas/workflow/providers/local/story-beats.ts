@@ -145,7 +145,7 @@ const OBSTACLE: Beat = {
         '{PalThe} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
         '{Pal}\'s {palKind} knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
         '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us?" {pal} (whispered|squeaked).',
-        '"(Maybe we should go home|Can we hide)< from {challengeSeen}/ before {challengeSeen} sees us>?" {pal} whispered.',
+        '"(Can we hide from {challengeSeen}|Should we run back home to {placeName}< now/ before {challengeSeen} sees us>)?" {pal} whispered.',
       ],
     },
     payOff(

@@ -128,11 +128,9 @@ const RICH: Table = {
   kind: ['gentle', 'compassionate', 'kindly'],
   rocks: ['boulders', 'stones'],
   gasped: ['gasped', 'gulped', 'spluttered'],
-  said: ['said', 'replied', 'remarked', 'answered'],
   nodded: ['nodded', 'agreed'],
   smile: ['smile', 'grin'],
   everyone: ['everyone', 'everybody'],
-  looked: ['looked', 'gazed', 'peered'],
 };
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
@@ -140,16 +138,15 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   soft: /^ (voice|song|breeze|whisper|thank)/,
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
-  little: /^ (scared|bit|taller|more|while|braver|bolder|one|step|further)\b/,
+  little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further)\b)/,
   very: /^ (next|last|first|best|end|top|same|own|long)\b/,
   great: /^ big\b/,
   bright: /^ and early\b/,
-  fun: /^(!|\?)/,
+  fun: /^(!|\?|,)/,
   cross: /^ (the|over|to|a|it)\b/,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
   kind: /^ (you|of|that|who)\b/,
-  looked: /^ (worried|the|like|brand|more|so|as|grey|after|for|a|very|cross|different)\b/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
