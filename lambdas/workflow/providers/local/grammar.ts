@@ -93,7 +93,7 @@ export type Tying = { left: Map<Tie, number> };
 export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
 
 const TEAM_VERBS = new Set(
-  'brewed helped pulled led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
+  'brewed helped led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
     ' ',
   ),
 );

@@ -350,7 +350,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
-        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, {hero}/, all the way to {thing} and back to {placeName}>."',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -419,7 +419,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
-          '{Hero} counted carefully[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
+          '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
           '"(One, two, three|All present)!" {hero} counted[, pointing at each one in turn].',
         ),
         setUp(
