@@ -143,6 +143,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   great: /^ big\b/,
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
+  // "a thunderclap scared the horses": the verb, not the feeling.
+  scared: /^ (the|a|an|them|everyone)\b/,
   cross: /^ (the|over|to|a|it)\b/,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
