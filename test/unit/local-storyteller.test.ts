@@ -200,7 +200,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 /**
  * Distinct sentences that two or more of the 300 stories say, outside the declared refrains, as measured
  * when the grammar was written (see the printed table). The issue's goal is 0 and is not reached yet: before
- * the grammar, 2,173 (band A) and 2,984 (band B) with the same hero name. A change that makes stories more
+ * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name. A change that makes stories more
  * alike fails here; lower these as the grammar grows, never raise them.
  */
 const MEASURED_SHARED = { A: 1422, B: 947 };
