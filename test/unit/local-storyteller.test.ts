@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgeBand } from '../../common/age-bands.js';
 import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '../../common/story-choices.js';
-import { paginate, validateStory } from '../../common/story-validation.js';
+import { measureStory, paginate, validateStory } from '../../common/story-validation.js';
 import { writePlannedStory, writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
 import {
   KNOWN_WORDS,
@@ -159,7 +159,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
     for (const band of ['A', 'B'] as const) {
       const draft = writeStory(storyRequest({ ...base, band, custom }));
       const text = draft.paragraphs.join(' ');
-      expect(text).toContain('there lived a small purple dragon named Lily');
+      expect(text).toMatch(/(there lived|the story of) a small purple dragon named Lily/);
       expect(text).toMatch(/Lily had (bat-like|leathery) wings/);
       expect(text).toMatch(/loved pancakes[.,]/);
       expect(text).toContain('a tall stack of pancakes'); // what the hero loves comes to the party
@@ -197,8 +197,15 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
   });
 });
 
-/** Shared-sentence ceilings, set at the figures measured when the test was written (see the printed table). */
-const CEILING = { A: { share: 0.875, top: 0.125 }, B: { share: 0.755, top: 0.135 } };
+/**
+ * Distinct sentences that two or more of the 300 stories say, outside the declared refrains, as measured
+ * when the grammar was written (see the printed table). The issue's goal is 0 and is not reached yet: before
+ * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name. A change that makes stories more
+ * alike fails here; lower these as the grammar grows, never raise them.
+ */
+const MEASURED_SHARED = { A: 1422, B: 947 };
+/** Band B's type-token ratio over band A's, as measured. */
+const TTR_MARGIN = 0.005;
 
 /** Walks a story's plan: every pay-off was set up earlier, every set-up is paid off, all of it is printed. */
 function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): string[] {
@@ -214,6 +221,8 @@ function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): st
   for (const [thread, at] of open) if (at >= 0) problems.push(`${thread} is set up but never paid off`);
   return problems;
 }
+
+const HERO = 'Mia';
 
 describe('the local storyteller: plan, variety and band richness', { timeout: 60_000 }, () => {
   // A third of the stories carry a family's descriptions, as families write them (all different).
@@ -239,7 +248,8 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
   const plans: Record<AgeBand, ReturnType<typeof writePlannedStory>[]> = { A: [], B: [] };
   for (const band of ['A', 'B'] as const) {
     corpusChoices(band, 300).forEach((choices, i) => {
-      const withCustom = { ...choices, custom: CUSTOMS[i % CUSTOMS.length] ?? {} };
+      // One hero name for all: a name alone must not be what makes two stories' sentences differ.
+      const withCustom = { ...choices, heroName: HERO, custom: CUSTOMS[i % CUSTOMS.length] ?? {} };
       const written = writePlannedStory(storyRequest(withCustom));
       plans[band].push(written);
       corpus[band].push({ choices: withCustom, draft: written.draft, refrains: written.refrains });
@@ -298,53 +308,62 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(plans.A.every((w) => !w.plan.some((s) => s.sets === 'wish'))).toBe(true);
   });
 
-  it('keeps each sentence to its own story, outside the deliberate refrains (measured; the goal is none)', () => {
+  it('keeps each sentence to its own story, outside the deliberate refrains (goal: none shared)', () => {
     const shared = { A: sharedSentencesOf(corpus.A), B: sharedSentencesOf(corpus.B) };
-    const table = (band: AgeBand) => {
-      const { shared: list, ...figures } = shared[band];
-      const top = [...list].sort((a, b) => b[1] - a[1]).slice(0, 5);
-      return {
-        ...figures,
-        next: top
-          .slice(1)
-          .map(([s, n]) => `${n}× ${s}`)
-          .join(' / '),
-      };
-    };
-    printTable('Sentences two stories of different choices share (refrains and stock interjections left out)', {
-      A: table('A'),
-      B: table('B'),
+    const variety = { A: varietyOf(corpus.A), B: varietyOf(corpus.B) };
+    const richness = { A: richnessOf(corpus.A), B: richnessOf(corpus.B) };
+    const figures = (band: AgeBand) => ({
+      distinctSentenceRatio: variety[band].distinctSentenceRatio,
+      sharedSentences: shared[band].sharedSentences,
+      shareOfSentencesShared: shared[band].shareOfSentencesShared,
+      mostSharedSentenceShare: shared[band].topSharedStories / shared[band].stories,
+      distinctOpenings: variety[band].distinctOpenings,
+      meanWordLength: richness[band].meanWordLength,
+      meanSentenceLength: richness[band].meanSentenceLength,
+      typeTokenRatio: richness[band].typeTokenRatio,
     });
+    printTable(`Storyteller figures over 300 stories per band, all with the hero "${HERO}" (refrains left out)`, {
+      A: figures('A'),
+      B: figures('B'),
+    });
+    const top = (band: AgeBand) =>
+      [...shared[band].shared]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([sentence, n]) => `${n}× ${sentence}`);
+    console.log(`Most shared (A): ${top('A').join(' / ')}\nMost shared (B): ${top('B').join(' / ')}`);
+
     // The style's refrain is the story's own repeat: two stories of one style may share it, and it is not
     // counted. Without that exception the measure sees it (so the measure can fail).
     const withoutRefrains = sharedSentencesOf(corpus.B.map(({ refrains: _, ...rest }) => rest));
     expect(withoutRefrains.sharedSentences).toBeGreaterThan(shared.B.sharedSentences);
-    // Ceilings at today's figures, so a change that makes stories more alike fails here. The issue's goal,
-    // no shared sentence at all, is not reached yet (see the printed table).
     for (const band of ['A', 'B'] as const) {
-      expect(shared[band].shareOfSentencesShared).toBeLessThan(CEILING[band].share);
-      expect(shared[band].topSharedStories / shared[band].stories).toBeLessThan(CEILING[band].top);
+      expect(shared[band].sharedSentences).toBeLessThanOrEqual(MEASURED_SHARED[band]);
     }
   });
 
   it('varies its sentences from story to story, and band B reads richer than band A', () => {
     const variety = { A: varietyOf(corpus.A), B: varietyOf(corpus.B) };
     const richness = { A: richnessOf(corpus.A), B: richnessOf(corpus.B) };
-    printTable('Storyteller variety over 300 stories per band (refrains left out)', variety);
     printTable('Band richness (the band validators count words per sentence; these go further)', richness);
-
-    // Before this work: distinct-sentence ratio 0.16 (A) and 0.18 (B), one sentence in every story, 62% and
-    // 54% distinct openings, and band B's words no longer than band A's (4.23 letters).
-    expect(variety.A.distinctSentenceRatio).toBeGreaterThan(0.24);
-    expect(variety.B.distinctSentenceRatio).toBeGreaterThan(0.34);
     for (const band of ['A', 'B'] as const) {
-      expect(variety[band].topSentenceShare).toBeLessThan(0.25);
+      expect(variety[band].topSentenceShare).toBeLessThan(0.2);
       expect(variety[band].distinctOpenings).toBeGreaterThan(0.85);
     }
-    expect(richness.B.meanWordLength).toBeGreaterThan(richness.A.meanWordLength + 0.1);
-    expect(richness.B.meanSentenceLength).toBeGreaterThan(richness.A.meanSentenceLength + 1.5);
+    expect(variety.B.distinctSentenceRatio).toBeGreaterThan(variety.A.distinctSentenceRatio);
+
+    // The validators' own measure (words per sentence, measureStory) and the story's length, per story.
+    const metrics = (band: AgeBand) => corpus[band].map(({ draft }) => measureStory(draft.paragraphs, BANDS[band]));
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    const [a, b] = [metrics('A'), metrics('B')];
+    expect(mean(b.map((m) => m.averageSentenceLength))).toBeGreaterThan(
+      mean(a.map((m) => m.averageSentenceLength)) + 3,
+    );
+    expect(mean(b.map((m) => m.words))).toBeGreaterThan(mean(a.map((m) => m.words)) * 1.6);
+    // Longer words, more varied sentences and vocabulary, a resolved sub-plot (above).
+    expect(richness.B.meanWordLength).toBeGreaterThan(richness.A.meanWordLength + 0.12);
     expect(richness.B.sentenceLengthVariance).toBeGreaterThan(richness.A.sentenceLengthVariance * 1.3);
-    expect(richness.B.typeTokenRatio).toBeGreaterThan(richness.A.typeTokenRatio);
+    expect(richness.B.typeTokenRatio).toBeGreaterThan(richness.A.typeTokenRatio + TTR_MARGIN);
     expect(richness.B.longWordsPer100).toBeGreaterThan(richness.A.longWordsPer100 + 2);
     // And every story still passes its band's own validators.
     for (const band of ['A', 'B'] as const) {

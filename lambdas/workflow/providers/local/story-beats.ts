@@ -83,22 +83,25 @@ const SETUP: Beat = {
     setUp('loves', '@lovesSetUp'),
     setUp('personality', '@personalitySetUp'),
     '{homeLine}',
-    ["{Hero}'s best friend was {pal}, {palDesc}.", '{Hero} never went anywhere without {pal}, {palDesc}.'],
+    [
+      "{Hero}'s best friend[ in all of {placeName}] was {pal}, {palDesc}.",
+      '{Hero} never went anywhere[ in {placeName}] without {pal}, {palDesc}.',
+    ],
     maybe(
-      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do today|Is today an adventure day|Shall we explore {place} today|Have you had your {snack} yet)?"',
-      '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen|I can feel an adventure coming|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
-      '{Pal} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret signal for "come and play".',
+      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|Have you had your {snack} yet)?"',
+      '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen in {placeName} today|My {palKind} nose can smell an adventure|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
+      '{PalThe} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret {placeName} signal for "come and play".',
     ),
     maybe('@catchphrase'),
     '@refrain',
     setUp('theme', '@themeSetUp'),
   ],
   extras: [
-    '"(Can we have an adventure today|Is it adventure time yet)?" asked {pal}.',
-    '{Pal} did a happy little dance[ right there in the doorway].',
-    '"First, breakfast!" laughed {hero}. "(Adventurers|Heroes) need (pancakes|porridge|toast)."',
-    'The sun was (warm|bright) and the sky was (blue|clear)[, the perfect sky for something wonderful].',
-    '"(I love days like this|Today feels special)," {said} {pal}.',
+    '"(Can we have an adventure today|Is it adventure time yet), {hero}?" asked {palThe}.',
+    '{PalThe} did a happy little dance[ right there in the doorway, as {sky}].',
+    '"First, breakfast!" laughed {hero}. "(Adventurers|Heroes) need (pancakes|porridge|toast), {pal}."',
+    'It was a {weather} {daypart} in {placeName}[, the perfect day for something wonderful].',
+    '"I love {weather} days (like this|in {placeName})," {said} {pal}.',
   ],
 };
 
@@ -107,92 +110,98 @@ const JOURNEY: Beat = {
   lines: [
     '{Hero} and {pal} {setOff}.',
     maybe('{view}'),
-    maybe('[(All around them|Everywhere), {sound}.]'),
-    maybe('"(Look at that|Wow|How beautiful)!" {said} {pal}[, turning round and round to see it all].'),
+    maybe('[(All around them|Everywhere), {sound}, and {palThe} (listened|stopped to listen).]'),
+    maybe('"(Look at that|How beautiful)!" {said} {pal}[, turning round and round to see all of {placeName}].'),
     // Band A's journey is one short page; band B meets a hazard on the way.
-    setUp('hazard', '[Soon they came to {hazard}, and they stopped to think.]'),
+    setUp('hazard', '[Soon they came to {hazard}, and {hero} and {pal} stopped to think.]'),
     '@hazardWorry',
     payOff('hazard', '@crossing'),
     '@subplotHint',
   ],
   extras: [
-    '"(Are we nearly there|How much further)?" asked {pal}. "Not far now," {said} {hero}[, pointing at the path ahead].',
-    '"I spy something (green|shiny|round)!" {said} {pal}. "Is it a (leaf|pebble|button)?" guessed {hero}.',
-    'They stopped to share some {snack}[ and to rest their tired feet].',
-    '{Hero} (hummed|whistled) a marching song, and {pal} joined in.',
-    '"Stay close, {pal}," {said} {hero}[, looking back over one shoulder]. "We are a team, you and I."',
-    '[The path (wound|curled) on and on, and every turn showed them something they had never seen before.]',
-    '[They walked until their shadows grew long, talking about everything and nothing, the way good friends do.]',
+    '"(Are we nearly there|How much further)?" asked {pal}. "Not far now, {pal}," {said} {hero}[, pointing at the path ahead].',
+    '"I spy something (green|shiny|round) in {placeName}!" {said} {pal}. "Is it a (leaf|pebble|button), {pal}?" guessed {hero}.',
+    '{Hero} and {pal} stopped to share some {snack}[ and to rest their tired feet].',
+    '{Hero} (hummed|whistled) a (marching|walking) song about {placeName}, and {pal} joined in.',
+    '"Stay close, {pal}," {said} {hero}[, looking back over one shoulder]. "(We are a team, you and I|You and I make a good team), {palThe}."',
+    '[The path through {placeName} (wound|curled) on and on, and every turn showed {pal} something new.]',
+    '[{Hero} and {pal} walked until their shadows grew long that {weather} {daypart}, talking about everything and nothing.]',
   ],
 };
 
 const OBSTACLE: Beat = {
   name: 'obstacle',
   lines: [
-    setUp('challenge', '(Suddenly|All at once|Just then), {challengeGrowl}.'),
+    setUp(
+      'challenge',
+      '(Suddenly|All at once|Just then), [(somewhere in {placeName}|right beside {pal}|not far from {sight0}), ]{challengeGrowl}.',
+    ),
     '{challengeAppear}',
     {
       // A worry is comforted in the very next line, so it never ends a page.
       keepWithNext: true,
       sets: 'fear',
       options: [
-        '{Pal} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
-        '{Pal}\'s knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
+        '{PalThe} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
+        '{Pal}\'s {palKind} knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
         '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us?" {pal} (whispered|squeaked).',
-        '"(Maybe we should go home|Can we hide)< from {challengeSeen}/ before {challengeSeen} sees us>?" {pal} whispered.',
+        '"(Can we hide from {challengeSeen}|Should we run back home to {placeName}< now/ before {challengeSeen} sees us>)?" {pal} whispered.',
       ],
     },
     payOff(
       'fear',
-      '{Hero} held {pal} close. "(We are together, and together we are brave|It is all right to be scared, we will be brave together|Scared is allowed, and so is brave)," {hero} said.',
+      '{Hero} held {pal} close. "(We are together, {pal}, and together we are brave|It is all right to be scared, {pal}, we will be brave together|Scared is allowed, {pal}, and so is brave)," {hero} said.',
       '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal})," {hero} said[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) in {place}>."',
       '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here, {pal}|I won\'t let go, {pal})," {hero} (said|promised)[, and meant every word of it]. "(Together we can help {challengeSeen}|We\'ll face {challengeSeen} together)."',
       '"(Look|Listen), {pal}," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
     ),
-    '{Pal} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
+    '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
-      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Hello|Excuse me)," {hero} said. "(Are you all right|Can we help|Is something wrong) here in {place}?"',
-      '{Hero} gave {challengeSeen} a (little|friendly) wave. "(Hi|Hello)! (What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
+      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Excuse me)[, I am {hero} from {placeName}]," {hero} said. "(Are you all right|Can we help|Is something wrong) here in {place}?"',
+      '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
       '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm)," {hero} said.',
       '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
   ],
   extras: [
-    '"(Stay|Keep) close to me," {hero} said[, and {pal} held on tight].',
-    '{Hero} gave a friendly (smile|wave)[, the kind that says hello in every language].',
-    '"Maybe it needs (help|a friend)," {pal} said (slowly|softly).',
-    '"(We come as friends|We are friends)," {hero} said[, as gently as a whisper].',
+    '"(Stay|Keep) close to me, {pal}," {hero} said[, and {pal} held on tight].',
+    '{Hero} gave a friendly (smile|wave)[, the kind that says hello in every language], and {palThe} waved too.',
+    '"Maybe it needs (help|a friend) in {placeName}," {pal} said (slowly|softly).',
+    '"(We come as friends|We are friends), {pal} and I," {hero} said[, as gently as a whisper].',
   ],
 };
 
 const RESOLUTION_EXTRAS = [
-  '"That was the best day ever!" {said} {pal}.',
-  'They shared warm (cocoa|honey cake|{snack}) with everyone[, and told the whole story twice].',
-  '[The sky over {place} turned (pink|peach), then (gold|amber), then deep blue, and the first stars peeked out to listen.]',
-  '"Can we go on another adventure tomorrow?" asked {pal}. {Hero} (laughed|smiled|yawned). "(Of course|Maybe the day after|Only after breakfast)!"',
-  '"You were so brave," {said} {pal}. "(So were you|We were brave together)," {said} {hero}.',
-  'Everyone (danced|sang) until the (stars|moon) came out.',
+  '"That was the best {weather} {daypart} ever!" {said} {pal}.',
+  '{Hero} and {pal} shared warm (cocoa|honey cake|{snack}) with everyone in {placeName}[, and told the whole story twice].',
+  '[The sky over {place} turned (pink|peach), then (gold|amber), then deep blue, and the first stars peeked out to listen to {pal}.]',
+  '"Can we go on another adventure tomorrow?" asked {palThe}. {Hero} (laughed|smiled|yawned). "(Of course, {pal}|Maybe the day after, {pal}|Only after breakfast, {pal})!"',
+  '"You were so brave," {said} {pal}. "(So were you, {pal}|We were brave together, {pal})," {said} {hero}.',
+  'Everyone in {placeName} (danced|sang) until the (stars|moon) came out.',
 ];
 
 const CLIMAX_EXTRAS = [
-  '"(Nearly there|Almost)!" {said} {pal}[, hopping from foot to foot].',
-  '"Thank you," said {challengeThe}[ in a much softer voice than before].',
-  '"(You did it|We did it)!" {said} {pal}. "Hooray!"',
-  '"(Everyone deserves kindness|Kindness always helps)," {said} {hero}.',
+  '"(Nearly there|Almost), {hero}!" {said} {palThe}[, hopping from foot to foot].',
+  '"Thank you, {hero} and {pal}," said {challengeThe}[ in a much softer voice than before].',
+  '"(You did it|We did it)!" {said} {pal}. "Hooray for {placeName}!"',
+  '"(Everyone deserves kindness|Kindness always helps), {pal}," {said} {hero}.',
 ];
 
 function climax(middle: readonly Line[]): Beat {
   return {
     name: 'climax',
     lines: [
-      payOff('challenge', '<Then/(That was when|Then)> {hero} <saw/(saw|understood)> the truth: {challengeReveal}.'),
+      payOff(
+        'challenge',
+        '<Then {hero}/(That was when|Then) {hero} and {pal}> <saw/(saw|understood)> the truth: {challengeReveal}.',
+      ),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
       payOff('personality', '@personalityPayOff'),
       payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),
-      maybe('"We did it!" (cheered|shouted) {pal}[, and the happy shout echoed all around {place}].'),
+      maybe('"We did it, {hero}!" (cheered|shouted) {palThe}[, and the happy shout echoed all around {place}].'),
       payOff('wish', '@subplotGranted'),
     ],
     extras: CLIMAX_EXTRAS,
@@ -203,9 +212,9 @@ function resolution(lessons: readonly string[]): Beat {
   return {
     name: 'resolution',
     lines: [
-      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home again.',
-      payOff('trouble', 'Everyone (cheered|clapped), because {success}.'),
-      maybe('Even {challengeThe} came to the (party|celebration)[, wearing the biggest smile of all].'),
+      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home[ in {placeName}] again.',
+      payOff('trouble', 'Everyone (cheered|clapped)[ for {hero} and {pal}], because {success}.'),
+      maybe('Even {challengeThe} came to the {placeName} (party|celebration)[, wearing the biggest smile of all].'),
       payOff('loves', '@lovesPayOff'),
       payOff('theme', '@themePayOff'),
       payOff('errand', '@errandPayOff'),
@@ -218,8 +227,8 @@ function resolution(lessons: readonly string[]): Beat {
 }
 
 const CALL_EXTRAS = [
-  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it)."',
-  '{Pal} (nodded|agreed) right away. "I\'m coming too!"',
+  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it, {pal})."',
+  '{PalThe} (nodded|agreed) right away. "I\'m coming too, {hero}!"',
   '"(We have to help|Someone needs us), {pal}!" {said} {hero}[, already reaching for a coat].',
   '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
 ];
@@ -341,7 +350,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
-        '"(You can|Of course you can|I know you can)," {said} {pal}. "(And I will help you|And I will be right beside you)<, {hero}/, all the way to {thing}>."',
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -410,7 +419,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
-          '{Hero} counted carefully[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
+          '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
           '"(One, two, three|All present)!" {hero} counted[, pointing at each one in turn].',
         ),
         setUp(
@@ -454,8 +463,8 @@ export type StyleFlavour = Readonly<{
 
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
-    '(Once upon a time|Not so long ago|Once, on a bright morning|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one (remarkable|unforgettable) day)].',
+    '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
+    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})].',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],

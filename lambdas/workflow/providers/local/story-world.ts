@@ -141,15 +141,17 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
 };
 
 export type World = Readonly<{
+  /** The place, named by the story's own {placeName} (facts.ts). */
   place: string;
   /** A word the illustrator understands: forest, mountain, ocean, castle, cave, space, city, ranch, garden. */
   key: string;
+  /** Where the hero lives; may use {place} and {placeName}. */
   home: string;
   sights: readonly string[];
   sound: string;
 }>;
 
-export type Companion = Readonly<{ name: string; desc: string }>;
+export type Companion = Readonly<{ kind: string; desc: string }>;
 
 export type Challenge = Readonly<{
   /** "a huge, shaggy troll" */
@@ -168,6 +170,7 @@ export type Mentor = Readonly<{ name: string; desc: string; gift: string }>;
 
 export type KindProfile = Readonly<{
   worlds: readonly World[];
+  /** Who the companion is (the name comes from facts.ts): "parrot", "a chatty parrot". */
   companions: readonly Companion[];
   challenges: readonly Challenge[];
   hazards: readonly string[];
@@ -182,9 +185,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
   Adventure: {
     worlds: [
       {
-        place: 'the Whispering Woods',
+        place: 'the {placeName} Woods',
         key: 'forest',
-        home: 'a little house at the edge of the Whispering Woods',
+        home: 'a little house at the edge of {place}',
         sights: [
           'tall trees that hummed in the wind',
           'mushrooms as big as umbrellas',
@@ -193,24 +196,27 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'leaves rustled and birds (chirped|sang)',
       },
       {
-        place: 'Tumbletop Mountain',
+        place: '{placeName} Mountain',
         key: 'mountain',
-        home: 'a wooden cabin at the foot of Tumbletop Mountain',
+        home: 'a wooden cabin at the foot of {place}',
         sights: ['snowy peaks', 'goats hopping from rock to rock', 'a meadow full of (yellow|purple) flowers'],
         sound: 'the wind whistled a (happy|bouncy) tune',
       },
       {
-        place: 'the Sunny Jungle',
+        place: 'the {placeName} Jungle',
         key: 'jungle',
-        home: 'a treehouse high in the Sunny Jungle',
+        home: 'a treehouse high in {place}',
         sights: ['parrots as bright as paint', 'vines like green ropes', 'a waterfall that made rainbows'],
         sound: 'monkeys chattered and frogs went ribbit',
       },
     ],
     companions: [
-      { name: 'Pip', desc: 'a chatty parrot' },
-      { name: 'Rusty', desc: 'a little red fox' },
-      { name: 'Dot', desc: 'a turtle who was surprisingly speedy' },
+      { kind: 'parrot', desc: 'a chatty parrot' },
+      { kind: 'fox', desc: 'a little red fox' },
+      { kind: 'turtle', desc: 'a turtle who was surprisingly speedy' },
+      { kind: 'monkey', desc: 'a monkey with a very long tail' },
+      { kind: 'bear', desc: 'a bear cub who loved honey' },
+      { kind: 'bunny', desc: 'a bunny with one floppy ear' },
     ],
     challenges: [
       {
@@ -261,9 +267,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
   Mystery: {
     worlds: [
       {
-        place: 'the sleepy town of Puddleford',
+        place: 'the sleepy town of {placeName}',
         key: 'city',
-        home: 'a crooked little house on Puddleford High Street',
+        home: 'a crooked little house on {placeName} High Street',
         sights: [
           'a clock tower that chimed every hour',
           'a bakery that smelled of cinnamon',
@@ -272,9 +278,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'the clock tower went tick, tock, tick',
       },
       {
-        place: 'Gull Island',
+        place: '{placeName} Island',
         key: 'ocean',
-        home: 'a blue cottage beside the old lighthouse on Gull Island',
+        home: 'a blue cottage beside the old lighthouse on {place}',
         sights: [
           'waves that splashed against the rocks',
           'seagulls lined up like a choir',
@@ -283,9 +289,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'the waves went swoosh and the gulls went squawk',
       },
       {
-        place: 'the Marble Museum',
+        place: 'the {placeName} Museum',
         key: 'city',
-        home: 'a tall house across the road from the Marble Museum',
+        home: 'a tall house across the road from {place}',
         sights: [
           'a dinosaur skeleton as tall as a tree',
           'glass cases full of glittering stones',
@@ -295,9 +301,12 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { name: 'Inky', desc: 'a clever black cat' },
-      { name: 'Biscuit', desc: 'a beagle with a super sniffer' },
-      { name: 'Squeak', desc: 'a tiny mouse with a tiny magnifying glass' },
+      { kind: 'cat', desc: 'a clever black cat' },
+      { kind: 'beagle', desc: 'a beagle with a super sniffer' },
+      { kind: 'mouse', desc: 'a tiny mouse with a tiny magnifying glass' },
+      { kind: 'owl', desc: 'a night owl who noticed everything' },
+      { kind: 'hamster', desc: 'a hamster with bulging cheeks' },
+      { kind: 'duck', desc: 'a duck in a little raincoat' },
     ],
     challenges: [
       {
@@ -356,16 +365,16 @@ export const KINDS: Record<StoryKind, KindProfile> = {
   Magical: {
     worlds: [
       {
-        place: 'the Glimmer Garden',
+        place: 'the {placeName} Garden',
         key: 'garden',
-        home: 'a mushroom cottage in the Glimmer Garden',
+        home: 'a mushroom cottage in {place}',
         sights: ['flowers that sang in the morning', 'a pond full of silver fish', 'trees with leaves like candy'],
         sound: 'the flowers hummed a (sweet|sleepy) song',
       },
       {
-        place: 'Moonpetal Castle',
+        place: '{placeName} Castle',
         key: 'castle',
-        home: 'a round room at the top of Moonpetal Castle',
+        home: 'a round room at the top of {place}',
         sights: [
           'staircases that moved by themselves',
           'candles that floated in the air',
@@ -374,9 +383,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'tiny bells chimed in the towers',
       },
       {
-        place: 'the Rainbow Falls',
+        place: 'the Rainbow Falls of {placeName}',
         key: 'forest',
-        home: 'a cottage made of river stones beside the Rainbow Falls',
+        home: 'a cottage made of river stones beside {place}',
         sights: [
           'water that fell in seven colours',
           'butterflies with glowing wings',
@@ -386,9 +395,12 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { name: 'Ember', desc: 'a tiny dragon who sneezed sparkles' },
-      { name: 'Twinkle', desc: 'a fairy with the hiccups' },
-      { name: 'Fern', desc: 'a hedgehog who could talk to flowers' },
+      { kind: 'dragon', desc: 'a tiny dragon who sneezed sparkles' },
+      { kind: 'fairy', desc: 'a fairy with the hiccups' },
+      { kind: 'hedgehog', desc: 'a hedgehog who could talk to flowers' },
+      { kind: 'unicorn', desc: 'a baby unicorn with a rainbow mane' },
+      { kind: 'kitten', desc: 'a kitten whose whiskers glittered' },
+      { kind: 'pony', desc: 'a pony with starry hooves' },
     ],
     challenges: [
       {
@@ -439,9 +451,9 @@ export const KINDS: Record<StoryKind, KindProfile> = {
   Epic: {
     worlds: [
       {
-        place: 'the Kingdom of Bramblecrest',
+        place: 'the Kingdom of {placeName}',
         key: 'castle',
-        home: 'a cottage in the shadow of Bramblecrest Castle',
+        home: 'a cottage in the shadow of {placeName} Castle',
         sights: [
           'castle towers with flags that snapped in the wind',
           'green hills dotted with sheep',
@@ -450,16 +462,16 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'trumpets sounded from the castle walls',
       },
       {
-        place: 'the Crystal Mountains',
+        place: 'the Crystal Mountains of {placeName}',
         key: 'cave',
-        home: 'a stone house high in the Crystal Mountains',
+        home: 'a stone house high in {place}',
         sights: ['caves that glittered like jewels', 'eagles circling the peaks', 'a lake as still as glass'],
         sound: 'the wind sang through the crystal caves',
       },
       {
-        place: 'the Great Sky Bridge',
+        place: 'the Great Sky Bridge of {placeName}',
         key: 'mountain',
-        home: 'a village at the foot of the Great Sky Bridge',
+        home: 'a village at the foot of {place}',
         sights: [
           'a bridge that stretched from one mountain to the next',
           'clouds drifting far below',
@@ -469,9 +481,12 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { name: 'Thistle', desc: 'a loyal grey pony' },
-      { name: 'Sage', desc: 'a wise young owl' },
-      { name: 'Goldwing', desc: 'a young griffin still learning to fly' },
+      { kind: 'pony', desc: 'a loyal grey pony' },
+      { kind: 'owl', desc: 'a wise young owl' },
+      { kind: 'griffin', desc: 'a young griffin still learning to fly' },
+      { kind: 'lion', desc: 'a lion cub with a brave little roar' },
+      { kind: 'horse', desc: 'a tall horse with a braided mane' },
+      { kind: 'dog', desc: 'a shaggy dog who guarded the gate' },
     ],
     challenges: [
       {
@@ -526,16 +541,16 @@ export const KINDS: Record<StoryKind, KindProfile> = {
   Space: {
     worlds: [
       {
-        place: 'Starbase Twinkle',
+        place: 'Starbase {placeName}',
         key: 'space',
-        home: 'a round cabin on Starbase Twinkle, high above the Earth',
+        home: 'a round cabin on {place}, high above the Earth',
         sights: ['the blue Earth turning slowly below', 'windows full of stars', 'rockets lined up like crayons'],
         sound: 'the starbase hummed and beeped',
       },
       {
-        place: 'the Moon',
+        place: 'the {placeName} Crater on the Moon',
         key: 'moon',
-        home: 'a bubble house on the Moon',
+        home: 'a bubble house beside {place}',
         sights: [
           'the Earth rising like a big blue marble',
           'footprints that stayed put in the dust',
@@ -544,17 +559,20 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sound: 'everything was very, very quiet',
       },
       {
-        place: 'Planet Zoomba',
+        place: 'Planet {placeName}',
         key: 'space',
-        home: 'a dome house on Planet Zoomba',
+        home: 'a dome house on {place}',
         sights: ['three moons in the sky', 'purple trees that bounced', 'a river of sparkly blue water'],
         sound: 'the bouncy trees went boing, boing',
       },
     ],
     companions: [
-      { name: 'Bleep', desc: 'a robot cat' },
-      { name: 'Comet', desc: 'a moon puppy with a glowing tail' },
-      { name: 'Zib', desc: 'a friendly alien with three eyes' },
+      { kind: 'cat', desc: 'a robot cat' },
+      { kind: 'puppy', desc: 'a moon puppy with a glowing tail' },
+      { kind: 'alien', desc: 'a friendly alien with three eyes' },
+      { kind: 'penguin', desc: 'a penguin in a silver spacesuit' },
+      { kind: 'dino', desc: 'a tiny space dino with a bubble helmet' },
+      { kind: 'mouse', desc: 'a moon mouse who loved cheese' },
     ],
     challenges: [
       {

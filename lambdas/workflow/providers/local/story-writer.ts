@@ -14,6 +14,8 @@ import {
   type StyleFlavour,
   type Thread,
 } from './story-beats.js';
+import { startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
+import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
@@ -60,6 +62,8 @@ const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 
 
 /** Alternative drafts tried before giving up on a perfect fit (each is a few hundred microseconds). */
 const VARIANTS = 8;
+/** Words per sentence, on average, the story leaves free for the grammar's ties. */
+const TIE_ROOM = 1.5;
 /** Spread the optional lines out, so no page reads like a list. */
 const MAX_EXTRAS_PER_PARAGRAPH = 4;
 
@@ -75,6 +79,8 @@ type StoryLine = {
   spoken: number;
   keepWithNext: boolean;
   removable: boolean;
+  /** Said as written: the opening (the hero as the family named it) and the refrain (the same each time). */
+  fixed?: boolean;
 };
 /** `pool` holds the optional lines still unused; `rendered` keeps each one as first written, so it is judged as it will read. */
 type Paragraph = {
@@ -101,6 +107,9 @@ type Story = {
   errand: readonly [setUp: string, payOff: string] | undefined;
   wish: (typeof WISHES)[number] | undefined;
   used: Set<string>;
+  /** The facts that set this story apart, and the ties still allowed (grammar.ts). */
+  facts: Facts;
+  tying: Tying;
 };
 
 /** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
@@ -151,7 +160,9 @@ function targetsFor(request: StoryRequest, style: WritingStyle | undefined, rand
     if (text.includes('sentences are too long')) sentenceLength = sentence_len.min + 1;
     if (text.includes('sentences are too short')) sentenceLength = sentence_len.max - 1;
   }
-  return { words: Math.round(words), sentenceLength, dialogRatio };
+  // Room for the grammar's ties (tie() below), which lengthen some sentences once the story is written.
+  const tieRoom = Math.min(TIE_ROOM, sentenceLength - sentence_len.min - 0.5);
+  return { words: Math.round(words - span * 0.08), sentenceLength: sentenceLength - Math.max(0, tieRoom), dialogRatio };
 }
 
 /** "mia rose" → "Mia Rose"; names already capitalised are left as the family wrote them. */
@@ -201,13 +212,12 @@ const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
 /** The cast and the places: who the hero meets, where, and what the mission is about. */
 function castOf(request: StoryRequest, hero: string, random: Random) {
   const kind = KINDS[request.storyKind];
+  const world = pick(random, kind.worlds);
   return {
-    world: pick(random, kind.worlds),
-    // A companion never shares the hero's name.
-    companion: pick(
-      random,
-      kind.companions.filter((c) => c.name.toLowerCase() !== hero.toLowerCase()),
-    ),
+    world,
+    placeName: nameAPlace(world.key === 'space' || world.key === 'moon' ? 'stars' : 'everyday', random),
+    companion: { name: companionName(hero, random), ...pick(random, kind.companions) },
+    day: dayOf(random),
     challenge: pick(random, kind.challenges),
     mentor: pick(random, kind.mentors),
     riddle: pick(random, RIDDLES),
@@ -229,19 +239,30 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   // A described creature is what the hero is ("a small purple dragon"); other heroes keep their noun.
   const creature = request.characterType === 'Creature' ? traits.creature : undefined;
   const noun = creature ?? character.noun;
-  const { world, companion, challenge, mentor, riddle, target, hazard, snack } = castOf(request, hero, random);
+  const { world, placeName, companion, day, challenge, mentor, riddle, target, hazard, snack } = castOf(
+    request,
+    hero,
+    random,
+  );
+  const place = world.place.replace('{placeName}', placeName);
 
   const vars: Record<string, string | (() => string)> = {
     hero,
     fullName,
     pal: companion.name,
     palDesc: companion.desc,
+    palKind: companion.kind,
+    // Band B names the companion's kind with the name ("Pip the parrot"); band A's sentences stay short.
+    palThe: band.bands.vocab.level === 'confident-reader' ? `${companion.name} the ${companion.kind}` : companion.name,
     aType: describeHero({ ...traits, colour: creature ? traits.colour : undefined, creature }, character.noun),
     noun,
-    place: world.place,
-    sight0: world.sights[0] ?? world.place,
-    sight1: world.sights[1] ?? world.place,
-    sight2: world.sights[2] ?? world.place,
+    placeName,
+    place,
+    daypart: day.daypart,
+    weather: day.weather,
+    sight0: world.sights[0] ?? place,
+    sight1: world.sights[1] ?? place,
+    sight2: world.sights[2] ?? place,
     hazard,
     snack,
     mentorName: mentor.name,
@@ -284,11 +305,16 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     packs: pick(random, character.packs),
   };
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
-  vars.challengeAppear = render(challenge.appear, context);
-  vars.challengeThanks = render(challenge.thanks, context);
-  vars.worry = render(target.worry, context);
+  vars.sky = fill(day.sky, context);
+  // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
+  const react = (template: string, mood: Parameters<typeof withReaction>[1]) =>
+    !context.rich && variant >= VARIANTS / 2 ? template : withReaction(template, mood);
+  vars.challengeAppear = render(react(challenge.appear, 'surprise'), context);
+  vars.challengeThanks = render(react(challenge.thanks, 'relief'), context);
+  vars.worry = render(react(target.worry, 'worry'), context);
   vars.view = render(
-    target.view ?? '<They saw {sight0} and {sight1}./Along the way they passed {sight0}, and then {sight1}.>',
+    target.view ??
+      '<{Pal} and {hero} saw {sight0} and {sight1}./Along the way {pal} and {hero} passed {sight0}, and then {sight1}.>',
     context,
   );
   vars.homeLine = target.home
@@ -296,7 +322,10 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
   const custom = request.customDescriptions;
-  const theme = readTheme(custom.storyType);
+  // Band A's last drafts, when the others ran long, leave out the family's kind of story and errand (each
+  // thread whole, set-up and pay-off): a story that fits the band matters more.
+  const lean = !context.rich && variant >= VARIANTS - 2;
+  const theme = lean ? undefined : readTheme(custom.storyType);
   const story: Story = {
     characterType: request.characterType,
     band,
@@ -308,9 +337,11 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     refrain: flavour.refrain.length ? render(pick(random, flavour.refrain), context) : undefined,
     traits,
     theme,
-    errand: errandLines(readErrand(custom.mission)),
+    errand: lean ? undefined : errandLines(readErrand(custom.mission)),
     wish: band.bands.subplot ? pick(random, WISHES) : undefined,
     used: new Set(),
+    facts: { hero, pal: companion.name, placeName, day: `${day.weather} ${day.daypart}` },
+    tying: startTying(),
   };
 
   const kind = KINDS[request.storyKind];
@@ -323,6 +354,8 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     lengthen(paragraphs, targets, story);
     trim(paragraphs, targets, story);
   }
+  if (!context.rich) shorten(paragraphs, story);
+  tie(paragraphs, story);
 
   const draft: StoryDraft = {
     title: titleFor(request.mission, request.storyKind, fullName, target, context),
@@ -336,7 +369,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
       look: heroLook(traits, request.characterType, character.withArticle),
       palDesc: companion.desc,
       key: world.key,
-      place: world.place,
+      place,
       target,
       vars,
       context,
@@ -461,14 +494,16 @@ function writeLine(line: Line, story: Story): StoryLine | undefined {
     typeof line === 'object' && 'options' in line ? line : {};
   const template = choose(options, story.context);
   if (template.startsWith('@') && !isDirective(template)) throw new Error(`Unknown story directive ${template}`);
-  const text = isDirective(template) ? directive(template, story) : render(template, story.context);
-  if (!text) return undefined;
+  const rendered = isDirective(template) ? directive(template, story) : render(template, story.context);
+  if (!rendered) return undefined;
+  const text = rendered;
   // A line that carries a thread is never trimmed away: its set-up or pay-off would be left dangling.
   const removable = flags.optional === true && !flags.sets && !flags.pays;
   return {
     ...measured(text, { keepWithNext: flags.keepWithNext === true, removable }),
     sets: flags.sets,
     pays: flags.pays,
+    fixed: template === '@opening' || template === '@refrain',
   };
 }
 
@@ -572,6 +607,64 @@ function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
     }
     if (!best || (!tooLong && best.score <= 0)) return;
     best.paragraph.lines.splice(best.index, 1);
+  }
+}
+
+/**
+ * Band A's early readers read short sentences: while the story's sentences are long on average, the longest
+ * narrated sentence joined by ", and" becomes two ("Mia held up the lantern. And its glow showed the way.").
+ */
+function shorten(paragraphs: Paragraph[], story: Story) {
+  const { sentence_len } = story.band.bands;
+  const aim = sentence_len.max - 1.2;
+  const all = () => paragraphs.flatMap((p) => p.lines);
+  for (let step = 0; step < 30; step++) {
+    const lines = all();
+    const words = lines.reduce((n, l) => n + l.words, 0);
+    const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+    if (words / Math.max(1, sentences) <= aim) return;
+    let best: { paragraph: Paragraph; index: number; text: string; words: number } | undefined;
+    for (const paragraph of paragraphs) {
+      paragraph.lines.forEach((line, index) => {
+        if (line.fixed) return;
+        for (const sentence of splitSentences(line.text)) {
+          const at = sentence.indexOf(', and ');
+          const quoted = /["“”]/.test(sentence);
+          const words = countWords(sentence);
+          // Each half stays a sentence worth its name (no bare "And Pip smiled.").
+          const tail = countWords(sentence.slice(at));
+          if (at < 0 || quoted || tail < 7 || words - tail < 5 || (best && best.words >= words)) continue;
+          const halves = `${sentence.slice(0, at)}. And ${sentence.slice(at + ', and '.length)}`;
+          best = { paragraph, index, text: line.text.replace(sentence, halves), words };
+        }
+      });
+    }
+    if (!best) return;
+    const line = best.paragraph.lines[best.index];
+    if (!line) return;
+    best.paragraph.lines[best.index] = { ...line, ...measured(best.text, line), text: best.text };
+  }
+}
+
+/**
+ * The grammar's last step (grammar.ts): sentences that name too few of the story's facts are tied to them,
+ * line by line, as long as the story stays inside the band's length and sentence-length ranges.
+ */
+function tie(paragraphs: Paragraph[], story: Story) {
+  const { words_total, sentence_len } = story.band.bands;
+  const lines = paragraphs.flatMap((p) => p.lines);
+  let words = lines.reduce((n, l) => n + l.words, 0);
+  const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+  for (const paragraph of paragraphs) {
+    paragraph.lines = paragraph.lines.map((line) => {
+      if (line.fixed) return line;
+      const tied = tieToStory(line.text, story.facts, story.tying, story.context, (added) => {
+        const fits = words + added <= words_total.max - 5 && (words + added) / sentences <= sentence_len.max - 0.4;
+        if (fits) words += added;
+        return fits;
+      });
+      return tied === line.text ? line : { ...line, ...measured(tied, line), text: tied };
+    });
   }
 }
 

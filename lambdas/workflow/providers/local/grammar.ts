@@ -1,0 +1,196 @@
+import { countWords, splitSentences } from '../../../../common/story-validation.js';
+import { fill, type TemplateContext } from './template.js';
+
+/**
+ * The sentence grammar's last step. A story's sentences are built from its templates (template.ts), whose
+ * slots name the story's own facts: the companion, the place, the day (facts.ts), the mission's object, the
+ * one in trouble. A sentence that names too few of them (a plain "Mia counted carefully.") could be said by
+ * any other story, so it is tied to this one with a short phrase of its facts: "Mia counted carefully,
+ * and Pickle the parrot clapped." Each tie is used at most a couple of times per story, and a story's own
+ * repeated refrain is never tied, so the refrain stays the same each time.
+ *
+ * To extend: add a row to NARRATION_TIES or TAG_TIES. A row is a template; {pal}, {palKind}, {place},
+ * {placeName}, {weather}, {daypart} and {sky} are the story's facts.
+ */
+
+/** The facts a sentence can name that set one story apart from another, and who the hero is. */
+export type Facts = Readonly<{ hero: string; pal: string; placeName: string; day: string }>;
+
+type Fact = 'pal' | 'place' | 'day';
+const FACT_OF: Record<Fact, keyof Facts> = { pal: 'pal', place: 'placeName', day: 'day' };
+
+/** How many of the story's distinguishing facts a sentence already names. */
+export function factsIn(sentence: string, facts: Facts): number {
+  return (Object.keys(FACT_OF) as Fact[]).filter((fact) => sentence.includes(facts[FACT_OF[fact]])).length;
+}
+
+/**
+ * The shape of a sentence, which decides where a tie fits: after the hero's own deed ("Mia counted
+ * carefully"), after other narration, after a speech tag spoken by the hero or by the companion, or inside
+ * speech with no tag, spoken by whoever spoke last.
+ */
+type Shape = 'deed' | 'narration' | 'hero-tag' | 'pal-tag' | 'hero-speech' | 'team-deed';
+
+type Tie = Readonly<{
+  shapes: readonly Shape[];
+  template: string;
+  /** The facts the tie brings: it is not added to a sentence that already names one of them. */
+  names: readonly Fact[];
+  /** Times one story may use it. */
+  uses: number;
+  /** Band B only (a longer phrase). */
+  rich?: true;
+}>;
+
+/** The grammar's ties, by the sentence shapes they fit. Each is a template of the story's facts. */
+const TIES: readonly Tie[] = [
+  { shapes: ['deed'], template: ', with {palThe} close behind', names: ['pal'], uses: 2 },
+  { shapes: ['deed'], template: ', as {palThe} (watched|looked on)', names: ['pal'], uses: 2 },
+  { shapes: ['deed'], template: ', while {palThe} waited (nearby|close by)', names: ['pal'], uses: 2, rich: true },
+  { shapes: ['deed'], template: ' that {weather} {daypart}', names: ['day'], uses: 1 },
+  {
+    shapes: ['deed', 'hero-tag'],
+    template: ', (just as|while) {sky}',
+    names: ['place'],
+    uses: 1,
+    rich: true,
+  },
+  {
+    shapes: ['deed'],
+    template: ', while {palThe} (kept a lookout|hummed a little tune|counted the clouds over {placeName})',
+    names: ['pal'],
+    uses: 1,
+    rich: true,
+  },
+  {
+    shapes: ['hero-tag'],
+    template: '< to {pal}/, (turning to|smiling at|with a nod to|looking at) {pal}>',
+    names: ['pal'],
+    uses: 3,
+  },
+  {
+    shapes: ['pal-tag'],
+    template: ', (looking all around|peering about) {placeName}',
+    names: ['place'],
+    uses: 2,
+    rich: true,
+  },
+  {
+    shapes: ['pal-tag'],
+    template: ' (in|under) the {weather} {daypart} (light|air|sky)',
+    names: ['day'],
+    uses: 1,
+    rich: true,
+  },
+  { shapes: ['hero-speech'], template: ', {pal}', names: ['pal'], uses: 4 },
+  // "Mia brewed a cup of tea" becomes "Mia and Pip brewed a cup of tea": the friends do it together.
+  { shapes: ['team-deed'], template: 'and {pal}', names: ['pal'], uses: 4 },
+];
+
+/** One story's ties, and how often each is still allowed. */
+export type Tying = { left: Map<Tie, number> };
+
+export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
+
+const TEAM_VERBS = new Set(
+  'brewed helped led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
+    ' ',
+  ),
+);
+
+const DEED =
+  /^(\p{L}+ed|ran|sang|took|gave|held|found|went|came|knelt|stood|sat|flew|led|spun|threw|put|hid|swam|made|drew|rode|wrote)$/u;
+const STATES = new Set('lived loved liked wanted hoped needed seemed belonged owned believed'.split(' '));
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The sentence's shape and where its tie goes (before the last full stop, or before speech's last mark). */
+function shapeOf(
+  sentence: string,
+  facts: Facts,
+  lastSpeaker: string | undefined,
+): { shape: Shape; at: number } | undefined {
+  const quoted = /["“”]/.test(sentence);
+  if (!quoted) {
+    if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
+    if (!sentence.startsWith(`${facts.hero} `)) return { shape: 'narration', at: sentence.length - 1 };
+    const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
+    // Only deeds two friends can share, in words that read the same for one doer and for two.
+    if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
+    // A deed, not a state ("Mia lived in…", "Mia had…"): someone can watch a deed happen.
+    if (!DEED.test(verb) || STATES.has(verb)) return undefined;
+    return { shape: 'deed', at: sentence.length - 1 };
+  }
+  const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);
+  if (tag?.[1] !== undefined) {
+    const words = tag[1];
+    const by = (name: string) => new RegExp(`(^|\\s)${escape(name)}(\\s|$)`, 'u').test(words);
+    const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
+    return shape && { shape, at: sentence.length - 1 };
+  }
+  // Speech with no tag: the hero speaks on, after a tag of the hero's ("…," said Mia. "Let's go.").
+  const speech = /^["“][^"“”]*[\p{L}\p{N}]([.!?])["”]$/u.exec(sentence);
+  if (speech && lastSpeaker === facts.hero) return { shape: 'hero-speech', at: sentence.length - 2 };
+  return undefined;
+}
+
+/** Who speaks in a sentence's tag, if it is the hero or the companion. */
+function speakerOf(sentence: string, facts: Facts): string | undefined {
+  const tag = /["”] ([^"“”]*)$/u.exec(sentence)?.[1] ?? /^([^"“”]*) ["“]/u.exec(sentence)?.[1];
+  if (!tag) return undefined;
+  if (tag.includes(facts.pal)) return facts.pal;
+  if (tag.includes(facts.hero)) return facts.hero;
+  return undefined;
+}
+
+/**
+ * The line with each sentence that names fewer than two of the story's facts tied to it, where a tie of
+ * its shape is still allowed; the others are left as they are.
+ */
+export function tieToStory(
+  line: string,
+  facts: Facts,
+  tying: Tying,
+  context: TemplateContext,
+  /** Asked before each tie with the words it adds: whether the story still has room for them. */
+  room: (words: number) => boolean,
+): string {
+  let lastSpeaker: string | undefined;
+  return splitSentences(line)
+    .map((sentence) => {
+      const place = shapeOf(sentence, facts, lastSpeaker);
+      lastSpeaker = speakerOf(sentence, facts) ?? lastSpeaker;
+      if (!place || factsIn(sentence, facts) >= 2) return sentence;
+      const fits = [...tying.left].filter(
+        ([tie, left]) =>
+          left > 0 &&
+          tie.shapes.includes(place.shape) &&
+          (context.rich || !tie.rich) &&
+          tie.names.every((fact) => !sentence.includes(facts[FACT_OF[fact]])),
+      );
+      const chosen = fits[Math.floor(context.random() * fits.length)];
+      if (!chosen) return sentence;
+      const [tie, left] = chosen;
+      // `fill` trims, so a tie's leading space is put back here.
+      const phrase = fill(tie.template, context);
+      if (!room(countWords(phrase))) return sentence;
+      tying.left.set(tie, left - 1);
+      const joined = /^[,;]/.test(phrase) ? phrase : ` ${phrase}`;
+      return `${sentence.slice(0, place.at)}${joined}${sentence.slice(place.at)}`;
+    })
+    .join(' ');
+}
+
+/** How the companion takes a moment, by its mood: the reaction the grammar adds to a line of the plot. */
+export const REACTIONS = {
+  surprise: '(gasped|froze|stared|blinked twice)',
+  relief: '(smiled|cheered|clapped|laughed)',
+  worry: '(sighed|frowned|looked worried|bit a lip)',
+} as const;
+
+/**
+ * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." Lines
+ * that end in speech or in a band-B clause are left as they are.
+ */
+export const withReaction = (template: string, mood: keyof typeof REACTIONS) =>
+  /[^"”\]]\.$/u.test(template) ? `${template.slice(0, -1)}, and {pal} ${REACTIONS[mood]}.` : template;
