@@ -226,8 +226,23 @@ export const SAFETY_MASK = '***';
 /**
  * Replaces each unsafe range of the original text with `***` (overlapping hits become one), everything
  * else byte for byte unchanged. `filtered` counts the replacements.
+ *
+ * Starring can uncover a disguised word that a neighbour hid: in "fuck:F%k" the two read as one joined
+ * word, and only once the first is starred does "F%k" stand alone. So it stars again until a pass finds
+ * nothing: the result is always clean to a second pass. Each pass removes letters, so it ends.
  */
 export function starUnsafe(text: string, denyTopics?: readonly string[]): { text: string; filtered: number } {
+  let current = text;
+  let filtered = 0;
+  for (;;) {
+    const pass = starOnce(current, denyTopics);
+    if (pass.filtered === 0) return { text: current, filtered };
+    current = pass.text;
+    filtered += pass.filtered;
+  }
+}
+
+function starOnce(text: string, denyTopics?: readonly string[]): { text: string; filtered: number } {
   const ranges: { start: number; end: number }[] = [];
   for (const hit of findUnsafe(text, denyTopics)) {
     const last = ranges.at(-1);

@@ -168,6 +168,11 @@ describe('sanitiseText: forms, case and counting', () => {
     expect(sanitiseText(text).text).toBe(text.replace('moron', '***'));
   });
 
+  it('stars a disguised word its neighbour hid, so a second pass finds nothing (fast-check found "fuck:F%k")', () => {
+    expect(sanitiseText('fuck:F%k')).toEqual({ text: '***:***', filtered: 2 });
+    expect(sanitiseText('***:***')).toEqual({ text: '***:***', filtered: 0 });
+  });
+
   it('is idempotent: a second pass changes nothing more', () => {
     const once = sanitiseText("Shut up, you fat idiot's stupid beer-drinking jerk!\n\nKill it.");
     expect(once.filtered).toBe(7);
