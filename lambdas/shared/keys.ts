@@ -13,6 +13,8 @@ export const keys = {
     SK: `IMAGE#${createdAt}#${imageId}`,
   }),
   imageJob: (storyId: string, jobId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${jobId}` }),
+  /** The text being written for a generating story (see repositories/story-drafts.ts). */
+  storyDraft: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'DRAFT' }),
   storyPartition: (storyId: string) => `STORY#${storyId}`,
   userPartition: (userId: string) => `USER#${userId}`,
   templateVersion: (type: string, createdAt: string, id: string) => ({

@@ -3,6 +3,7 @@ import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { storyDraftRepository } from '../../lambdas/shared/repositories/story-drafts.js';
 import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
@@ -42,6 +43,7 @@ export function workflowHarness(stack: StackContext) {
   const tasksWith = (provider: StoryProvider, db = table.documents) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
+      drafts: storyDraftRepository(db, stack.tableName),
       templates: templateRepository(db, stack.tableName),
       provider,
       bands: AGE_BAND_CONFIGS,

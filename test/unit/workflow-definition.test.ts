@@ -15,8 +15,17 @@ function scripted(results: Record<string, (call: Call, count: number) => unknown
     if (result instanceof Error) throw result;
     return (result ?? {}) as never;
   });
-  return { calls, run: () => workflow.run({ job: { storyId: 'story-1' } }) };
+  return { calls, run: () => workflow.run({ job: JOB }) };
 }
+
+const JOB = { storyId: 'story-1', userId: 'user-1' };
+const COVER_JOB = { ...JOB, kind: 'image', jobId: 'cover' };
+/** The task results of a story written right the first time (MarkReady answers with the cover's job). */
+const happy: Record<string, (call: Call, count: number) => unknown> = {
+  writeStory: () => ({ attempt: 1 }),
+  checkStory: () => ({ valid: true, attemptsLeft: 2, nextAttempt: 2 }),
+  markReady: () => COVER_JOB,
+};
 
 describe('generation workflow definition', () => {
   it('routes every Task state to its failure handler on any error, so a failure always frees the slot', () => {
@@ -25,8 +34,8 @@ describe('generation workflow definition', () => {
       States as Record<string, { Type: string; Catch?: { Next: string }[] }>,
     )) {
       if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
-      // The text is saved before the cover: a cover that fails leaves a readable story.
-      const handler = name === 'PaintImage' ? 'MarkImageFailed' : name === 'PaintCover' ? 'MarkReady' : 'MarkFailed';
+      // The cover is a picture job painted after the story is ready: like any picture, it fails on its own.
+      const handler = name === 'PaintImage' ? 'MarkImageFailed' : 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
@@ -46,33 +55,32 @@ describe('generation workflow definition', () => {
     expect(calls.map((c) => c.task)).toEqual(['paintImage', 'paintImage', 'paintImage', 'markImageFailed']);
   });
 
-  it('runs build → write → check → save → cover → ready on the happy path', async () => {
-    const { calls, run } = scripted({ checkStory: () => ({ valid: true, attemptsLeft: 2 }) });
+  it('runs write → check → save → ready, then paints the cover as the picture job MarkReady queued', async () => {
+    const { calls, run } = scripted(happy);
     await run();
-    expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'paintCover',
-      'markReady',
-    ]);
+    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady', 'paintImage']);
+    expect(calls[0]).toEqual({ task: 'writeStory', job: JOB, attempt: 1 });
+    expect(calls[1]).toEqual({ task: 'checkStory', job: JOB, attempt: 1 });
+    expect(calls[2]).toEqual({ task: 'saveStory', job: JOB, attempt: 1 });
+    expect(calls[4]).toEqual({ task: 'paintImage', job: COVER_JOB });
   });
 
   it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {
     const { calls, run } = scripted({
-      checkStory: (_call, count) => ({ valid: false, attemptsLeft: 2 - count, nextPrompt: { attempt: count + 1 } }),
+      writeStory: (call) => ({ attempt: call.attempt }),
+      checkStory: (call, count) => ({ valid: false, attemptsLeft: 2 - count, nextAttempt: Number(call.attempt) + 1 }),
     });
     await expect(run()).rejects.toThrow(/GenerationFailed|could not be generated/);
     expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
       'writeStory',
       'checkStory',
       'writeStory',
       'checkStory',
       'markFailed',
     ]);
-    expect(calls[3]?.prompt).toEqual({ attempt: 2 });
+    // Only the attempt's number travels: the rewrite reads what was wrong from the draft item.
+    expect(calls[2]).toEqual({ task: 'writeStory', job: JOB, attempt: 2 });
+    expect(calls[3]).toEqual({ task: 'checkStory', job: JOB, attempt: 2 });
     expect(calls.at(-1)?.failure).toMatchObject({ Error: 'StoryRejected' });
   });
 
@@ -84,7 +92,7 @@ describe('generation workflow definition', () => {
     const failed = calls.at(-1);
     expect(failed?.task).toBe('markFailed');
     expect(JSON.stringify(failed?.failure)).toContain('provider unavailable');
-    expect(failed?.job).toEqual({ storyId: 'story-1' });
+    expect(failed?.job).toEqual(JOB);
   });
 
   const finalCodes = (Object.keys(PROVIDER_ERRORS) as ProviderErrorCode[]).filter(
@@ -100,8 +108,8 @@ describe('generation workflow definition', () => {
 
   it('retries a throttled model call twice more, with full jitter in AWS', async () => {
     const { calls, run } = scripted({
-      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
-      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : {}),
+      ...happy,
+      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : { attempt: 1 }),
     });
     await run();
     expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(3);
@@ -111,28 +119,31 @@ describe('generation workflow definition', () => {
     expect(retry?.find((r) => r.ErrorEquals.includes('Provider.Throttled'))?.JitterStrategy).toBe('FULL');
   });
 
-  it('paints no second time after a filtered cover and still makes the story ready', async () => {
+  it('paints no second time after a filtered cover, and marks only the cover job failed', async () => {
     const { calls, run } = scripted({
-      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
-      paintCover: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
+      ...happy,
+      paintImage: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
     });
-    await run();
+    await expect(run()).rejects.toThrow(/ImageFailed|picture could not be painted/);
     expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
       'writeStory',
       'checkStory',
       'saveStory',
-      'paintCover',
       'markReady',
+      'paintImage',
+      'markImageFailed',
     ]);
+    expect(calls.at(-1)).toMatchObject({ job: COVER_JOB, failure: { Error: 'Provider.ContentFiltered' } });
+    expect(calls.some((c) => c.task === 'markFailed')).toBe(false);
   });
 
   it('retries CheckStory like every other task', async () => {
     const { calls, run } = scripted({
+      ...happy,
       checkStory: (_call, count) => (count === 1 ? new Error('table busy') : { valid: true, attemptsLeft: 2 }),
     });
     await run();
     expect(calls.filter((c) => c.task === 'checkStory')).toHaveLength(2);
-    expect(calls.at(-1)?.task).toBe('markReady');
+    expect(calls.at(-1)?.task).toBe('paintImage');
   });
 });

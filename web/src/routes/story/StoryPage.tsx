@@ -12,7 +12,6 @@ const POLL_MS = 1500;
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'writing', label: 'Writing your story' },
   { key: 'checking', label: 'Checking every page' },
-  { key: 'painting', label: 'Painting the cover' },
 ];
 
 /** Tells the family when a picture they asked for is ready, or why it could not be made. */
