@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { storyDraftRepository } from '../../lambdas/shared/repositories/story-drafts.js';
-import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
+import { storyRepository, type NewStory } from '../../lambdas/shared/repositories/stories.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { createTaskHandlers, createWorkflowHandler } from '../../lambdas/workflow/tasks.js';
@@ -56,12 +56,12 @@ export function workflowHarness(stack: StackContext) {
   const workflowWith = (provider: StoryProvider, db = table.documents) =>
     createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db)));
 
-  /** A new family with one story reserved in its library, as POST /api/stories leaves it. */
-  async function familyWithReservedStory(startedAt = new Date()) {
+  /** A new family with one story reserved in its library, as POST /api/stories leaves it (`choices` vary it). */
+  async function familyWithReservedStory(startedAt = new Date(), choices: Partial<NewStory> = {}) {
     const account = await signUp(stack, { displayName: 'Fail Safe' });
     const userId = String(decodePayload(account.accessToken).sub);
     const storyId = randomUUID();
-    await stories.createWithLibrarySlot({ ...NEW_STORY, id: storyId, created_by: userId }, startedAt);
+    await stories.createWithLibrarySlot({ ...NEW_STORY, ...choices, id: storyId, created_by: userId }, startedAt);
     return { account, userId, storyId };
   }
 
