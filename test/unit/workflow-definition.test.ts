@@ -1,3 +1,4 @@
+import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
 import { PROVIDER_ERRORS, ProviderError, type ProviderErrorCode } from '../../lambdas/workflow/providers/types.js';
@@ -43,6 +44,43 @@ describe('generation workflow definition', () => {
     }
   });
 
+  it('is valid ASL, paths and ARNs included (aws-local-stepfunctions checks it with asl-validator)', () => {
+    expect(
+      () => new StateMachine(loadDefinition(), { validationOptions: { checkPaths: true, checkArn: true } }),
+    ).not.toThrow();
+  });
+
+  it('carries only ids, the attempt, verdicts and failure codes from state to state', () => {
+    type State = { Type: string; Parameters?: Record<string, unknown>; ResultPath?: string | null };
+    const paths = new Set<unknown>();
+    const collect = (value: unknown, key = ''): void => {
+      if (key.endsWith('.$')) paths.add(value);
+      else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => collect(v, k));
+    };
+    const results = new Set<unknown>();
+    for (const state of Object.values(loadDefinition().States as Record<string, State>)) {
+      collect(state.Parameters);
+      if (state.Type === 'Task') results.add(state.ResultPath);
+    }
+    // $.job: ids ({ storyId, userId[, kind, jobId] }); $.draft: { attempt }; $.check: { valid, attemptsLeft,
+    // nextAttempt }; $.failure: the error's name and its Cause (tasks withhold any message but their own).
+    expect([...paths].sort()).toEqual(['$.attempt', '$.check.nextAttempt', '$.draft.attempt', '$.failure', '$.job']);
+    expect([...results].sort()).toEqual(['$.check', '$.draft', '$.job', null]);
+  });
+
+  it('never retries a final provider error in a state that calls the provider, and retries the rest with jitter', () => {
+    type Retrier = { ErrorEquals: string[]; MaxAttempts?: number; JitterStrategy?: string };
+    const { States } = loadDefinition();
+    const finalNames = Object.values(PROVIDER_ERRORS).flatMap((error) => (error.final ? [error.name] : []));
+    for (const name of ['WriteStory', 'PaintImage']) {
+      const retry = (States as Record<string, { Retry?: Retrier[] }>)[name]?.Retry ?? [];
+      const final = retry.find((r) => r.ErrorEquals.includes(finalNames[0] ?? ''));
+      expect(final?.ErrorEquals.sort(), name).toEqual([...finalNames].sort());
+      expect(final?.MaxAttempts, name).toBe(0);
+      for (const retrier of retry.filter((r) => r !== final)) expect(retrier.JitterStrategy, name).toBe('FULL');
+    }
+  });
+
   it('runs an image job straight to PaintImage, and to markImageFailed when painting keeps failing', async () => {
     const calls: Call[] = [];
     const workflow = createLocalWorkflow((input) => {
@@ -71,13 +109,7 @@ describe('generation workflow definition', () => {
       checkStory: (call, count) => ({ valid: false, attemptsLeft: 2 - count, nextAttempt: Number(call.attempt) + 1 }),
     });
     await expect(run()).rejects.toThrow(/GenerationFailed|could not be generated/);
-    expect(calls.map((c) => c.task)).toEqual([
-      'writeStory',
-      'checkStory',
-      'writeStory',
-      'checkStory',
-      'markFailed',
-    ]);
+    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'writeStory', 'checkStory', 'markFailed']);
     // Only the attempt's number travels: the rewrite reads what was wrong from the draft item.
     expect(calls[2]).toEqual({ task: 'writeStory', job: JOB, attempt: 2 });
     expect(calls[3]).toEqual({ task: 'checkStory', job: JOB, attempt: 2 });
