@@ -59,4 +59,10 @@ export const prefixes = {
 export const storyIndexPartitions = { featured: 'FEATURED', public: 'PUBLIC' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
-export const entityTypes = { profile: 'PROFILE', story: 'STORY', generating: 'GENERATING' } as const;
+export const entityTypes = {
+  profile: 'PROFILE',
+  story: 'STORY',
+  generating: 'GENERATING',
+  /** A new story's cover being painted: listed so the stale sweep finds one whose execution was lost. */
+  painting: 'PAINTING',
+} as const;

@@ -15,8 +15,8 @@ import { ProviderError, type PromptTemplate, type StoryProvider, type StoryReque
 import { makeThumbnail } from './thumbnails.js';
 
 /**
- * A story generating for longer than this lost its workflow (a studio story with its cover takes a few
- * minutes; the state machine's own timeout is shorter still), so the sweep fails it and frees its slot.
+ * A story generating (or a new story's cover pending) for longer than this lost its workflow (the state
+ * machine's own timeout is shorter), so the sweep fails it and frees its slot.
  */
 export const STALE_GENERATION_MINUTES = 30;
 
@@ -286,9 +286,11 @@ export function createTaskHandlers(deps: TaskDeps) {
     /**
      * Not a state of the workflow: the scheduled sweep (an EventBridge rule in AWS, a timer locally). A
      * story still generating long after it started lost its execution (a restarted machine, a dropped
-     * start): it is failed with the generic message and its library slot freed, like any failure.
+     * start): it is failed with the generic message and its library slot freed, like any failure. A cover
+     * still pending that long lost its execution too: its job is failed and its picture slot given back, so
+     * the story page stops waiting and offers "Create Hero Image".
      */
-    async sweepStale(input: { startedBefore?: string }): Promise<{ failed: number }> {
+    async sweepStale(input: { startedBefore?: string }): Promise<{ failed: number; coversFailed: number }> {
       const cutoff = input.startedBefore
         ? new Date(input.startedBefore)
         : new Date(Date.now() - STALE_GENERATION_MINUTES * 60_000);
@@ -302,8 +304,14 @@ export function createTaskHandlers(deps: TaskDeps) {
         }
         if (stale.length === 0 || failed >= 1000) break;
       }
-      if (failed > 0) console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed }));
-      return { failed };
+      // One page a run: a lost cover is rare, and the sweep runs again in a few minutes.
+      const covers = await stories.listStaleCoverJobs(cutoff);
+      for (const job of covers) await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      const coversFailed = covers.length;
+      if (failed + coversFailed > 0) {
+        console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed, coversFailed }));
+      }
+      return { failed, coversFailed };
     },
   };
 

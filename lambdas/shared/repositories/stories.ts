@@ -437,7 +437,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Update: {
                   TableName: tableName,
                   Key: keys.imageJob(job.story_id, job.job_id),
-                  UpdateExpression: 'SET #s = :failed, #e = :message',
+                  UpdateExpression: 'SET #s = :failed, #e = :message REMOVE entity_pk',
                   ConditionExpression: '#s = :pending',
                   ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
                   ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':message': message },
@@ -639,7 +639,14 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 },
               },
               ...(cover
-                ? [{ Put: { TableName: tableName, Item: { ...keys.imageJob(storyId, cover.job_id), ...cover } } }]
+                ? [
+                    {
+                      Put: {
+                        TableName: tableName,
+                        Item: { ...keys.imageJob(storyId, cover.job_id), ...cover, entity_pk: entityTypes.painting },
+                      },
+                    },
+                  ]
                 : []),
               {
                 Update: {
@@ -676,6 +683,23 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         }),
       );
       return (result.Items ?? []) as StoryItem[];
+    },
+
+    /**
+     * New stories' covers still pending that were queued before `queuedBefore` (one page): the execution
+     * painting them ended without marking them (an execution timeout, a restarted machine).
+     */
+    async listStaleCoverJobs(queuedBefore: Date, limit = 100): Promise<ImageJobItem[]> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: ENTITY_INDEX,
+          KeyConditionExpression: 'entity_pk = :painting AND created_at < :cutoff',
+          ExpressionAttributeValues: { ':painting': entityTypes.painting, ':cutoff': queuedBefore.toISOString() },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []) as ImageJobItem[];
     },
 
     async markFailed(storyId: string, userId: string, reason: string): Promise<void> {
