@@ -2,6 +2,7 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
 import { PROVIDER_ERRORS, ProviderError, type ProviderErrorCode } from '../../lambdas/workflow/providers/types.js';
+import { createWorkflowHandler, TaskError, type TaskHandlers } from '../../lambdas/workflow/tasks.js';
 
 type Call = { task: string } & Record<string, unknown>;
 
@@ -177,5 +178,34 @@ describe('generation workflow definition', () => {
     await run();
     expect(calls.filter((c) => c.task === 'checkStory')).toHaveLength(2);
     expect(calls.at(-1)?.task).toBe('paintImage');
+  });
+});
+
+describe('errors leaving a task (they become the failure Cause, kept 90 days)', () => {
+  const throwing = (error: unknown) =>
+    createWorkflowHandler({
+      writeStory: () => Promise.reject(error),
+    } as unknown as TaskHandlers);
+
+  it('keep the name Step Functions matches, and withhold any message that is not ours', async () => {
+    const sdk = Object.assign(new Error('Item {"title":"Maya and the Moon"} is invalid'), {
+      name: 'ValidationException',
+      $metadata: { httpStatusCode: 400, requestId: 'R-1' },
+    });
+    await expect(throwing(sdk)({ task: 'writeStory' })).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'ValidationException (HTTP 400, request R-1): message withheld, it may quote a story or a name',
+    });
+    await expect(throwing(new SyntaxError('Unexpected token M in "Maya…"'))({ task: 'writeStory' })).rejects.toThrow(
+      /^SyntaxError: message withheld/,
+    );
+  });
+
+  it('pass a provider error (code and step) and a task error (ids) on as they are', async () => {
+    const provider = new ProviderError('The picture was filtered twice', 'CONTENT_FILTERED');
+    await expect(throwing(provider)({ task: 'writeStory' })).rejects.toBe(provider);
+    const task = new TaskError('Story s-1 has no draft of attempt 2');
+    await expect(throwing(task)({ task: 'writeStory' })).rejects.toBe(task);
+    await expect(throwing(task)({ task: 'noSuchTask' })).rejects.toThrow('Unknown workflow task: noSuchTask');
   });
 });
