@@ -599,16 +599,16 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /**
-     * Marks the story ready and counts it for the dashboard. Idempotent (a retried task changes nothing).
-     * `coverJob`: the cover, queued in the same write as a picture job (it holds the cover's slot), so the
-     * story page of a ready story always sees its cover either painted, being painted, or failed.
+     * Marks the story ready and counts it for the dashboard, and queues its cover as a picture job in the
+     * same write (the job holds the cover's slot), so the story page of a ready story always sees its cover
+     * painted, being painted, or failed. Idempotent (a retried task changes nothing).
      */
     async markReady(
       storyId: string,
-      coverJob?: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
+      coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
     ): Promise<void> {
       const now = new Date().toISOString();
-      const cover: ImageJobItem | undefined = coverJob && {
+      const cover: ImageJobItem = {
         ...coverJob,
         story_id: storyId,
         image_type: 'cover',
@@ -624,8 +624,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                   TableName: tableName,
                   Key: keys.story(storyId),
                   UpdateExpression:
-                    'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity' +
-                    (cover ? ', image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover' : ''),
+                    'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity, ' +
+                    'image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
                   ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
                   ExpressionAttributeNames: { '#s': 'status' },
                   ExpressionAttributeValues: {
@@ -634,20 +634,18 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                     ':generating': 'generating',
                     ':now': now,
                     ':entity': entityTypes.story,
-                    ...(cover ? { ':zero': 0, ':one': 1, ':cover': new Set(['cover']) } : {}),
+                    ':zero': 0,
+                    ':one': 1,
+                    ':cover': new Set(['cover']),
                   },
                 },
               },
-              ...(cover
-                ? [
-                    {
-                      Put: {
-                        TableName: tableName,
-                        Item: { ...keys.imageJob(storyId, cover.job_id), ...cover, entity_pk: entityTypes.painting },
-                      },
-                    },
-                  ]
-                : []),
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.imageJob(storyId, cover.job_id), ...cover, entity_pk: entityTypes.painting },
+                },
+              },
               {
                 Update: {
                   TableName: tableName,
