@@ -12,10 +12,38 @@ type JsonValue = Parameters<StateMachine['run']>[0];
 type Definition = ConstructorParameters<typeof StateMachine>[0];
 /** The task Lambda's handler: anything JSON in, anything JSON out. */
 type TaskHandler = (input: JsonValue) => Promise<unknown> | unknown;
+type LibraryEvent = ReturnType<StateMachine['run']>['eventLogs'] extends AsyncGenerator<infer E> ? E : never;
+
+/**
+ * What a Lambda Task state adds to the history in AWS: the effective input it sends (`TaskScheduled`
+ * parameters), the function's answer, or its error with the Lambda runtime's Cause
+ * (`{ errorType, errorMessage, trace }`).
+ */
+export type TaskEvent =
+  | { type: 'TaskScheduled'; timestamp: number; state: string; parameters: JsonValue }
+  | { type: 'TaskSucceeded'; timestamp: number; state: string; output: JsonValue }
+  | { type: 'TaskFailed'; timestamp: number; state: string; error: string; cause: string };
+
+/**
+ * An execution's history as Step Functions keeps it (90 days in AWS): the execution's input and output or
+ * failure, every state entered with its input and exited with its output, failures, retries and catches
+ * (aws-local-stepfunctions' events), and each task's parameters and result or error. In time order.
+ */
+export type HistoryEvent = LibraryEvent | TaskEvent;
 
 export function loadDefinition(): Definition {
   const text = readFileSync(definitionPath, 'utf8').replaceAll('${TasksFunctionArn}', LOCAL_TASKS_ARN);
   return JSON.parse(text) as Definition;
+}
+
+/** The Cause the Lambda runtime reports for a thrown error. */
+function lambdaCause(error: unknown): { error: string; cause: string } {
+  const thrown = error instanceof Error ? error : new Error(String(error));
+  const trace = (thrown.stack ?? '').split('\n');
+  return {
+    error: thrown.name,
+    cause: JSON.stringify({ errorType: thrown.name, errorMessage: thrown.message, trace }),
+  };
 }
 
 /**
@@ -27,19 +55,49 @@ export function createLocalWorkflow(handleTask: TaskHandler, definition: Definit
   const taskStates = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name]) => name);
-  const runTask = async (input: JsonValue) => ((await handleTask(input)) ?? null) as JsonValue;
-  const overrides = Object.fromEntries(taskStates.map((name) => [name, runTask]));
+
+  /** Task state `state`'s handler, recording what AWS would into `history` when there is one. */
+  const taskOf =
+    (state: string, history: HistoryEvent[] | undefined) =>
+    async (parameters: JsonValue): Promise<JsonValue> => {
+      history?.push({ type: 'TaskScheduled', timestamp: Date.now(), state, parameters });
+      try {
+        const output = ((await handleTask(parameters)) ?? null) as JsonValue;
+        history?.push({ type: 'TaskSucceeded', timestamp: Date.now(), state, output });
+        return output;
+      } catch (error) {
+        history?.push({ type: 'TaskFailed', timestamp: Date.now(), state, ...lambdaCause(error) });
+        throw error;
+      }
+    };
+
   return {
     taskStates,
-    /** Starts an execution; resolves with its output or rejects with the execution's error. */
-    run: (input: JsonValue) =>
-      machine.run(input, {
+    /**
+     * Starts an execution; resolves with its output or rejects with the execution's error. With `history`,
+     * every event of the execution is appended to it, in time order, by the time it settles.
+     */
+    async run(input: JsonValue, history?: HistoryEvent[]) {
+      const execution = machine.run(input, {
         overrides: {
-          taskResourceLocalHandlers: overrides,
+          taskResourceLocalHandlers: Object.fromEntries(taskStates.map((name) => [name, taskOf(name, history)])),
           // Retry intervals are seconds in AWS; locally they would only slow tests and `npm start`.
           retryIntervalOverrides: Object.fromEntries(taskStates.map((name) => [name, 0])),
         },
-      }).result,
+      });
+      if (!history) return execution.result;
+      const events: LibraryEvent[] = [];
+      const drained = (async () => {
+        for await (const event of execution.eventLogs) events.push(event);
+      })();
+      try {
+        return await execution.result;
+      } finally {
+        await drained;
+        const ordered = [...history, ...events].sort((a, b) => a.timestamp - b.timestamp);
+        history.splice(0, history.length, ...ordered);
+      }
+    },
   };
 }
 

@@ -42,7 +42,7 @@ export type ImageJobView = {
 export type StoryView = {
   id: string;
   status: 'generating' | 'ready' | 'failed';
-  progress: 'queued' | 'writing' | 'checking' | 'painting' | 'done';
+  progress: 'queued' | 'writing' | 'checking' | 'done';
   failureReason: string | null;
   title: string;
   content: string;

@@ -13,6 +13,8 @@ export const keys = {
     SK: `IMAGE#${createdAt}#${imageId}`,
   }),
   imageJob: (storyId: string, jobId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${jobId}` }),
+  /** The text being written for a generating story (see repositories/story-drafts.ts). */
+  storyDraft: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'DRAFT' }),
   storyPartition: (storyId: string) => `STORY#${storyId}`,
   userPartition: (userId: string) => `USER#${userId}`,
   templateVersion: (type: string, createdAt: string, id: string) => ({
@@ -57,4 +59,10 @@ export const prefixes = {
 export const storyIndexPartitions = { featured: 'FEATURED', public: 'PUBLIC' } as const;
 
 /** Partition values of the sparse admin-list index `entity`. */
-export const entityTypes = { profile: 'PROFILE', story: 'STORY', generating: 'GENERATING' } as const;
+export const entityTypes = {
+  profile: 'PROFILE',
+  story: 'STORY',
+  generating: 'GENERATING',
+  /** A new story's cover being painted: listed so the stale sweep finds one whose execution was lost. */
+  painting: 'PAINTING',
+} as const;

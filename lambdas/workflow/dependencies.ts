@@ -4,6 +4,7 @@ import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { observeInvocation, tracer } from '../shared/observability.js';
+import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -51,6 +52,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients)
   const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
+      drafts: storyDraftRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),
       provider: createProvider(config),
       bands: AGE_BAND_CONFIGS,

@@ -8,20 +8,15 @@ import { isKidSafe } from '../../common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '../../common/story-validation.js';
 import { deletePictureObjects } from '../shared/media.js';
 import type { MediaCdn } from '../shared/media-cdn.js';
-import type { StoryRepository } from '../shared/repositories/stories.js';
+import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
+import type { StoryItem, StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
-import {
-  ProviderError,
-  type PromptTemplate,
-  type StoryDraft,
-  type StoryProvider,
-  type StoryRequest,
-} from './providers/types.js';
+import { ProviderError, type PromptTemplate, type StoryProvider, type StoryRequest } from './providers/types.js';
 import { makeThumbnail } from './thumbnails.js';
 
 /**
- * A story generating for longer than this lost its workflow (a studio story with its cover takes a few
- * minutes; the state machine's own timeout is shorter still), so the sweep fails it and frees its slot.
+ * A story generating (or a new story's cover pending) for longer than this lost its workflow (the state
+ * machine's own timeout is shorter), so the sweep fails it and frees its slot.
  */
 export const STALE_GENERATION_MINUTES = 30;
 
@@ -30,6 +25,7 @@ export const MAX_WRITING_ATTEMPTS = 3;
 
 export type TaskDeps = Readonly<{
   stories: StoryRepository;
+  drafts: StoryDraftRepository;
   templates: TemplateRepository;
   provider: StoryProvider;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
@@ -38,14 +34,27 @@ export type TaskDeps = Readonly<{
   cdn: MediaCdn;
 }>;
 
-/** The serialisable part of a story request: the band's configuration is looked up, not carried. */
-export type PromptState = Omit<StoryRequest, 'band'> & {
-  imageTemplate: PromptTemplate;
-  generationMode: 'express' | 'studio';
-};
-
+/**
+ * What travels in the workflow's state: ids, counters and codes, never a name or a text (Step Functions
+ * keeps every state's input and output for 90 days). Each task reads what it needs from the table.
+ */
 const jobSchema = z.object({ storyId: z.string().min(1), userId: z.string().min(1) });
 const imageJobSchema = jobSchema.extend({ kind: z.literal('image'), jobId: z.string().min(1) });
+const attemptSchema = z.number().int().min(1).max(MAX_WRITING_ATTEMPTS);
+
+/** The picture job MarkReady queues for a new story's cover (one per story, so a retried task finds it). */
+export const COVER_JOB_ID = 'cover';
+
+/**
+ * A task's own failure. Its message names steps and ids only, so it may reach the failure's `Cause` as it
+ * is (createWorkflowHandler withholds the message of any other error).
+ */
+export class TaskError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskError';
+  }
+}
 
 /** SPEC §8 image messages the story page shows for a failed picture. */
 export const IMAGE_FAILURE_MESSAGES = {
@@ -81,113 +90,131 @@ export function imageSize(band: AgeBandConfig): number {
  * idempotent: Step Functions may run a task again after a timeout.
  */
 export function createTaskHandlers(deps: TaskDeps) {
-  const { stories, templates, provider, bands } = deps;
+  const { stories, drafts, templates, provider, bands } = deps;
 
-  async function storyOf(job: z.infer<typeof jobSchema>) {
-    const story = await stories.get(job.storyId);
-    if (!story) throw new Error(`Story ${job.storyId} does not exist`);
+  async function storyOf(storyId: string): Promise<StoryItem> {
+    const story = await stories.get(storyId);
+    if (!story) throw new TaskError(`Story ${storyId} does not exist`);
     return story;
   }
 
-  const requestOf = (prompt: PromptState): StoryRequest => ({ ...prompt, band: bands[prompt.ageBand] });
+  /** The draft a task was given the attempt of; a missing or other draft is a task failure (retried). */
+  async function draftOf(storyId: string, attempt: number) {
+    const draft = await drafts.get(storyId);
+    if (draft?.attempt !== attempt) throw new TaskError(`Story ${storyId} has no draft of attempt ${attempt}`);
+    return draft;
+  }
+
+  /** The provider's request for a story, from its stored choices (never from the workflow's state). */
+  const requestOf = (
+    story: StoryItem,
+    template: PromptTemplate,
+    attempt: number,
+    problems: readonly string[],
+  ): StoryRequest => ({
+    storyId: story.id,
+    heroName: story.hero_name,
+    characterType: story.character_type as StoryRequest['characterType'],
+    storyKind: story.story_type as StoryRequest['storyKind'],
+    mission: story.mission as StoryRequest['mission'],
+    narrativeStructure: story.narrative_structure as StoryRequest['narrativeStructure'],
+    themeId: story.theme_id,
+    writingStyle: story.writing_style,
+    artStyle: story.art_style,
+    ageBand: story.age_band,
+    band: bands[story.age_band],
+    customDescriptions: story.custom_descriptions ?? {},
+    template,
+    seed: story.seed,
+    attempt,
+    problems,
+  });
 
   return {
-    async buildPrompt(input: { job: unknown }): Promise<PromptState> {
-      const job = jobSchema.parse(input.job);
-      const story = await storyOf(job);
-      const [template, imageTemplate] = await Promise.all([
-        templates.getActive('story_system'),
-        templates.getActive('image_generation'),
-      ]);
-      await stories.setProgress(job.storyId, 'writing');
-      return {
-        storyId: story.id,
-        heroName: story.hero_name,
-        characterType: story.character_type as StoryRequest['characterType'],
-        storyKind: story.story_type as StoryRequest['storyKind'],
-        mission: story.mission as StoryRequest['mission'],
-        narrativeStructure: story.narrative_structure as StoryRequest['narrativeStructure'],
-        themeId: story.theme_id,
-        writingStyle: story.writing_style,
-        artStyle: story.art_style,
-        ageBand: story.age_band,
-        customDescriptions: story.custom_descriptions ?? {},
-        template,
-        imageTemplate,
-        generationMode: story.generation_mode,
-        seed: story.seed,
-        attempt: 1,
-        problems: [],
-      };
+    /**
+     * Writes attempt `attempt` of the story into its draft item, with the active template and, on a
+     * rewrite, what the checks found wrong with the attempt before. Returns only the attempt.
+     */
+    async writeStory(input: { job: unknown; attempt: unknown }): Promise<{ attempt: number }> {
+      const { storyId } = jobSchema.parse(input.job);
+      const attempt = attemptSchema.parse(input.attempt);
+      const previous = await drafts.get(storyId);
+      if (previous?.attempt === attempt) return { attempt }; // a retried task must not write twice
+      const [story, template] = await Promise.all([storyOf(storyId), templates.getActive('story_system')]);
+      if (attempt === 1) await stories.setProgress(storyId, 'writing');
+      const problems = previous?.attempt === attempt - 1 ? previous.problems : [];
+      const draft = await provider.writeStory(requestOf(story, template, attempt, problems));
+      await drafts.put({
+        story_id: storyId,
+        attempt,
+        title: draft.title,
+        excerpt: draft.excerpt,
+        paragraphs: [...draft.paragraphs],
+        scenes: { ...draft.scenes },
+        template_version: template.version,
+      });
+      return { attempt };
     },
 
-    async writeStory(input: { prompt: PromptState }): Promise<StoryDraft> {
-      return provider.writeStory(requestOf(input.prompt));
-    },
-
-    async checkStory(input: { job: unknown; prompt: PromptState; draft: StoryDraft }) {
-      const job = jobSchema.parse(input.job);
-      await stories.setProgress(job.storyId, 'checking');
-      const band = bands[input.prompt.ageBand];
+    /**
+     * Checks the draft against its band. Returns a verdict only: `valid`, how many attempts are left and
+     * the next attempt's number; the problems found stay on the draft for the rewrite.
+     */
+    async checkStory(input: { job: unknown; attempt: unknown }) {
+      const { storyId } = jobSchema.parse(input.job);
+      const attempt = attemptSchema.parse(input.attempt);
+      const [story, draft] = await Promise.all([storyOf(storyId), draftOf(storyId, attempt)]);
+      await stories.setProgress(storyId, 'checking');
+      const band = bands[story.age_band];
       // Every field a reader or the illustrator sees (title, excerpt, paragraphs, scenes) passes the safety
       // check: an unsafe draft is a problem like any other, rewritten while attempts are left.
-      const result = validateStory(input.draft, band);
-      const attemptsLeft = MAX_WRITING_ATTEMPTS - input.prompt.attempt;
-      if (attemptsLeft <= 0 && draftSafetyProblem(input.draft, band)) {
+      const result = validateStory(draft, band);
+      const attemptsLeft = MAX_WRITING_ATTEMPTS - attempt;
+      if (attemptsLeft <= 0 && draftSafetyProblem(draft, band)) {
         // The last attempt is still unsafe: the story fails with the "filtered" message (its slot is freed).
         throw new ProviderError('The story failed the safety check on every attempt', 'CONTENT_FILTERED');
       }
-      return {
-        valid: result.valid,
-        attemptsLeft,
-        problems: result.problems,
-        nextPrompt: { ...input.prompt, attempt: input.prompt.attempt + 1, problems: result.problems },
-      };
+      if (!result.valid) await drafts.setProblems(storyId, attempt, result.problems);
+      return { valid: result.valid, attemptsLeft, nextAttempt: attempt + 1 };
     },
 
-    async saveStory(input: { job: unknown; prompt: PromptState; draft: StoryDraft }): Promise<{ saved: true }> {
-      const job = jobSchema.parse(input.job);
-      await stories.saveText(job.storyId, {
-        title: input.draft.title,
-        content: input.draft.paragraphs.join('\n\n'),
-        excerpt: input.draft.excerpt,
-        scenes: input.draft.scenes,
-        templateVersion: input.prompt.template.version,
+    /** Saves the checked draft as the story's text. */
+    async saveStory(input: { job: unknown; attempt: unknown }): Promise<{ saved: true }> {
+      const { storyId } = jobSchema.parse(input.job);
+      const draft = await draftOf(storyId, attemptSchema.parse(input.attempt));
+      await stories.saveText(storyId, {
+        title: draft.title,
+        content: draft.paragraphs.join('\n\n'),
+        excerpt: draft.excerpt,
+        scenes: draft.scenes,
+        templateVersion: draft.template_version,
       });
       return { saved: true };
     },
 
-    async paintCover(input: { job: unknown; prompt: PromptState; draft: StoryDraft }): Promise<{ imageUrl: string }> {
-      const job = jobSchema.parse(input.job);
-      const existing = await stories.getWithImages(job.storyId);
-      const cover = existing?.images.find((image) => image.image_type === 'cover');
-      if (cover) return { imageUrl: cover.image_url }; // a retried task must not paint twice
-      const { prompt } = input;
-      const stored = await drawAndStore({
-        storyId: job.storyId,
-        imageType: 'cover',
-        scene: input.draft.scenes.cover ?? input.draft.title,
-        heroName: prompt.heroName,
-        characterType: prompt.characterType,
-        artStyle: prompt.artStyle,
-        ageBand: prompt.ageBand,
-        mode: prompt.generationMode,
-        seed: prompt.seed,
-        template: prompt.imageTemplate,
-      });
-      const image = await stories.addImage(stored);
-      return { imageUrl: image.image_url };
+    /**
+     * The story is readable once its text is checked and saved: it becomes ready, and its cover is queued
+     * as a picture job in the same write. Returns that job, which the workflow paints like any picture: a
+     * cover that fails marks only its job failed (the story page shows the placeholder and "paint again").
+     */
+    async markReady(input: { job: unknown }) {
+      const { storyId, userId } = jobSchema.parse(input.job);
+      const story = await storyOf(storyId);
+      // The draft goes first: once the story is ready, nothing after this write may fail it.
+      await drafts.remove(storyId);
+      await stories.markReady(storyId, { job_id: COVER_JOB_ID, mode: story.generation_mode });
+      return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID };
     },
 
-    /** One more picture for a ready story (story page "add" or "regenerate"). */
-    async paintImage(input: { job: unknown }): Promise<{ imageUrl: string }> {
+    /** One picture: a new story's cover, or the story page's "add" or "regenerate". */
+    async paintImage(input: { job: unknown }): Promise<{ imageId: string | null }> {
       const job = imageJobSchema.parse(input.job);
       const [found, pending] = await Promise.all([
         stories.getWithImages(job.storyId),
         stories.getImageJob(job.storyId, job.jobId),
       ]);
-      if (!found || !pending) throw new Error(`Image job ${job.jobId} has no story or job`);
-      if (pending.status !== 'pending') return { imageUrl: '' };
+      // Gone (the story deleted, the picture painted by an earlier try of this task) or already failed.
+      if (!found || pending?.status !== 'pending') return { imageId: null };
       const { story, images } = found;
       const replaced = pending.replaces ? images.find((image) => image.id === pending.replaces) : undefined;
       const stored = await drawAndStore({
@@ -206,7 +233,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       const image = await stories.completeImageJob(pending, stored, replaced);
       // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
       if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced], deps.cdn);
-      return { imageUrl: image.image_url };
+      return { imageId: image.id };
     },
 
     async markImageFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
@@ -231,10 +258,6 @@ export function createTaskHandlers(deps: TaskDeps) {
       await stories.failImageJob(pending, message);
     },
 
-    async markReady(input: { job: unknown }): Promise<void> {
-      await stories.markReady(jobSchema.parse(input.job).storyId);
-    },
-
     async markFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
       const job = jobSchema.parse(input.job);
       const error = input.failure?.Error ?? '';
@@ -245,7 +268,8 @@ export function createTaskHandlers(deps: TaskDeps) {
           : /CONTENT_FILTERED/.test(cause)
             ? FAILURE_MESSAGES.filtered
             : FAILURE_MESSAGES.generic;
-      // The cause helps an operator: our errors name the failing step and code, not the family's text.
+      // The cause helps an operator: it names the failing step and code, never the family's text (see
+      // createWorkflowHandler).
       console.error(
         JSON.stringify({
           level: 'error',
@@ -256,14 +280,17 @@ export function createTaskHandlers(deps: TaskDeps) {
         }),
       );
       await stories.markFailed(job.storyId, job.userId, reason);
+      await drafts.remove(job.storyId);
     },
 
     /**
      * Not a state of the workflow: the scheduled sweep (an EventBridge rule in AWS, a timer locally). A
      * story still generating long after it started lost its execution (a restarted machine, a dropped
-     * start): it is failed with the generic message and its library slot freed, like any failure.
+     * start): it is failed with the generic message and its library slot freed, like any failure. A cover
+     * still pending that long lost its execution too: its job is failed and its picture slot given back, so
+     * the story page stops waiting and offers "Create Hero Image".
      */
-    async sweepStale(input: { startedBefore?: string }): Promise<{ failed: number }> {
+    async sweepStale(input: { startedBefore?: string }): Promise<{ failed: number; coversFailed: number }> {
       const cutoff = input.startedBefore
         ? new Date(input.startedBefore)
         : new Date(Date.now() - STALE_GENERATION_MINUTES * 60_000);
@@ -272,12 +299,19 @@ export function createTaskHandlers(deps: TaskDeps) {
         const stale = await stories.listStale(cutoff);
         for (const story of stale) {
           await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
+          await drafts.remove(story.id);
           failed++;
         }
         if (stale.length === 0 || failed >= 1000) break;
       }
-      if (failed > 0) console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed }));
-      return { failed };
+      // One page a run: a lost cover is rare, and the sweep runs again in a few minutes.
+      const covers = await stories.listStaleCoverJobs(cutoff);
+      for (const job of covers) await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      const coversFailed = covers.length;
+      if (failed + coversFailed > 0) {
+        console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed, coversFailed }));
+      }
+      return { failed, coversFailed };
     },
   };
 
@@ -351,13 +385,34 @@ export function createTaskHandlers(deps: TaskDeps) {
 
 export type TaskHandlers = ReturnType<typeof createTaskHandlers>;
 
+/**
+ * An error as it may leave a task. Its message becomes the failure's `Cause`, which Step Functions keeps in
+ * the execution history for 90 days and the failure handlers log, so only messages written to carry codes
+ * and ids pass: a ProviderError's (its code leads, for the Retry rules and the family's message) and a
+ * TaskError's. Any other message (a parser quoting the model's answer, a library echoing its input) is
+ * withheld; the name stays (Step Functions matches it), with an AWS request id when there is one.
+ */
+export function withoutFamilyText(error: unknown): Error {
+  if (error instanceof ProviderError || error instanceof TaskError) return error;
+  const name = error instanceof Error ? error.name : 'Error';
+  const { $metadata } = (error ?? {}) as { $metadata?: { httpStatusCode?: number; requestId?: string } };
+  const request = $metadata ? ` (HTTP ${$metadata.httpStatusCode ?? '?'}, request ${$metadata.requestId ?? '?'})` : '';
+  const safe = new Error(`${name}${request}: message withheld, it may quote a story or a name`);
+  safe.name = name;
+  return safe;
+}
+
 /** Routes a Task state's input (`{ task, ... }`) to its handler: the Lambda and the local runner both use this. */
 export function createWorkflowHandler(handlers: TaskHandlers) {
   const inputSchema = z.looseObject({ task: z.string() });
   return async function handle(event: unknown): Promise<unknown> {
-    const input = inputSchema.parse(event);
-    const task = (handlers as Record<string, ((input: never) => Promise<unknown>) | undefined>)[input.task];
-    if (!task) throw new Error(`Unknown workflow task: ${input.task}`);
-    return (await task(input as never)) ?? null;
+    try {
+      const input = inputSchema.parse(event);
+      const task = (handlers as Record<string, ((input: never) => Promise<unknown>) | undefined>)[input.task];
+      if (!task) throw new TaskError(`Unknown workflow task: ${input.task}`);
+      return (await task(input as never)) ?? null;
+    } catch (error) {
+      throw withoutFamilyText(error);
+    }
   };
 }

@@ -73,7 +73,8 @@ export class Workflow extends Construct {
       definitionBody: DefinitionBody.fromFile(WORKFLOW_DEFINITION_FILE),
       definitionSubstitutions: { TasksFunctionArn: this.tasks.function.functionArn },
       tracingEnabled: true,
-      // Every event, but without execution data: inputs and outputs carry children's names and stories.
+      // Every event, but without execution data: the states carry only ids (the definition's Comment), and
+      // a log needs none of them either.
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
 

@@ -86,4 +86,37 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     expect(calls.filter((c) => c.operation === 'converse').map((c) => c.modelId)).toEqual(['us.amazon.nova-lite-v1:0']);
     expect(calls.filter((c) => c.operation === 'invoke').map((c) => c.answer)).toEqual(['ok', 'ok']);
   });
+
+  it('a filtered cover: the story is read at once, the creator is told, and paints the cover again', async () => {
+    const { context, page } = await openPage(browser);
+    const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+    await page.goto(`${web.url}/auth?mode=signup`);
+    await page.getByLabel('Your Name').fill('Wren');
+    await page.getByLabel('Little Storytellers (5-7)').check();
+    await page.getByLabel('Email').fill(`wren-${randomUUID()}@storymagic.test`);
+    await page.getByLabel('Password').fill('Wizards123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${web.url}/home`);
+    await closeWelcomeVideo(page);
+
+    bedrock.twin.reset();
+    bedrock.twin.script({ invoke: ['filter', 'filter'] }); // the cover and its gentler try
+    await createStoryThroughWizard(page, web.url, {
+      hero: 'Wren',
+      choices: ['Robot', 'Space', 'Rescue'],
+      artStyle: /Comic Book/,
+    });
+    await toast('This picture could not be painted safely. Please try a different description.');
+    await expect(page.getByRole('img', { name: /^Hero Image of / }).count()).resolves.toBe(0);
+    await screenshot(page, 'bedrock-story-cover-filtered');
+
+    await page.getByRole('button', { name: 'Create Hero Image' }).click();
+    await page.getByRole('dialog', { name: 'Create Hero Image' }).getByRole('button', { name: 'Generate' }).click();
+    await toast('New illustration generated!');
+    const cover = page.getByRole('img', { name: /^Hero Image of / });
+    await expect
+      .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    await context.close();
+  });
 });

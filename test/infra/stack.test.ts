@@ -603,7 +603,7 @@ describe('workflow (Step Functions)', () => {
     const source = JSON.parse(readFileSync(WORKFLOW_DEFINITION_FILE, 'utf8')) as Definition;
     expect(definition).toEqual(source);
     expect(Object.keys(definition.States)).toEqual(
-      expect.arrayContaining(['BuildPrompt', 'WriteStory', 'MarkReady', 'MarkFailed']),
+      expect.arrayContaining(['WriteStory', 'CheckStory', 'SaveStory', 'MarkReady', 'PaintImage', 'MarkFailed']),
     );
     const tasks = Object.values(definition.States).filter((s) => s.Type === 'Task');
     expect(tasks.length).toBeGreaterThan(0);

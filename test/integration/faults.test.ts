@@ -9,7 +9,13 @@ import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-ru
 import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
-import { createWorkflowHandler, FAILURE_MESSAGES, STALE_GENERATION_MINUTES } from '../../lambdas/workflow/tasks.js';
+import {
+  COVER_JOB_ID,
+  createWorkflowHandler,
+  FAILURE_MESSAGES,
+  IMAGE_FAILURE_MESSAGES,
+  STALE_GENERATION_MINUTES,
+} from '../../lambdas/workflow/tasks.js';
 import { apiClient, storyChoices } from '../support/api.js';
 import { signUp } from '../support/accounts.js';
 import { DYNAMODB_THROTTLE, startFaultProxy } from '../support/fault-proxy.js';
@@ -96,6 +102,29 @@ describe('the stale-generation sweep', () => {
     await tasksWith(local).sweepStale({});
     await stories.markFailed(stale.storyId, stale.userId, 'again');
     expect((await profileOf(stale.userId))?.library_count).toBe(0);
+  });
+
+  it('fails a ready story’s cover whose execution was lost, giving its picture slot back; the story stays ready', async () => {
+    const coverKey = (storyId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${COVER_JOB_ID}` });
+    // The moment MarkReady has queued the cover, the execution ends (an execution timeout, a restart).
+    const lost = await familyWithReservedStory();
+    await stories.markReady(lost.storyId, { job_id: COVER_JOB_ID, mode: 'express' });
+    await table.set(coverKey(lost.storyId), { created_at: minutesAgo(STALE_GENERATION_MINUTES + 5).toISOString() });
+    const painting = await familyWithReservedStory();
+    await stories.markReady(painting.storyId, { job_id: COVER_JOB_ID, mode: 'express' });
+
+    const { coversFailed } = await tasksWith(local).sweepStale({});
+    expect(coversFailed).toBeGreaterThanOrEqual(1);
+    const found = await stories.getWithImages(lost.storyId);
+    expect(found?.story).toMatchObject({ status: 'ready', image_count: 0 });
+    expect([...(found?.story.image_types ?? [])]).toEqual([]);
+    expect(found?.jobs).toMatchObject([{ status: 'failed', error: IMAGE_FAILURE_MESSAGES.generic }]);
+    expect((await table.get(coverKey(lost.storyId)))?.entity_pk).toBeUndefined();
+    expect((await profileOf(lost.userId))?.library_count).toBe(1);
+    // A cover still within its time is left to its execution.
+    expect((await stories.getImageJob(painting.storyId, COVER_JOB_ID))?.status).toBe('pending');
+    await tasksWith(local).sweepStale({});
+    expect((await stories.getWithImages(lost.storyId))?.story.image_count).toBe(0);
   });
 
   it('a local stack killed mid-generation fails the cut-off story on restart and frees its slot', async () => {

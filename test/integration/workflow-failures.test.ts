@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
-import { FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
+import { COVER_JOB_ID, FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 import { workflowHarness } from '../support/workflow.js';
 
 const { table, stories, workflowWith, familyWithReservedStory: reserveStory } = workflowHarness(inject('stack'));
@@ -51,23 +51,65 @@ describe('generation failures free the library slot and lose nothing', () => {
     expect(await table.countLibrary(userId)).toBe(0);
   });
 
-  it('a content-filtered cover is not retried and leaves a readable story without a cover', async () => {
+  it('a content-filtered cover is not retried, fails only its picture job, and leaves a ready story its slot', async () => {
     const { userId, storyId } = await familyWithReservedStory();
     let paints = 0;
     const filtered: StoryProvider = {
       ...local,
       name: 'local',
-      writeStory: (request) => local.writeStory(request),
       drawIllustration: async () => {
         paints++;
         throw new ProviderError('filtered twice', 'CONTENT_FILTERED');
       },
     };
-    await workflowWith(filtered).run({ job: { storyId, userId } });
+    // The execution ends as a failed picture job does; the story is not failed.
+    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow(/picture could not be painted/);
     expect(paints).toBe(1);
-    const story = await stories.getWithImages(storyId);
-    expect(story?.story).toMatchObject({ status: 'ready' });
-    expect(story?.images).toEqual([]);
+    const found = await stories.getWithImages(storyId);
+    expect(found?.story).toMatchObject({ status: 'ready', image_count: 0 });
+    expect(found?.story.failure_reason).toBeUndefined();
+    expect(found?.images).toEqual([]);
+    // The story page shows this once, with the placeholder, and the family may paint the cover again.
+    expect(found?.jobs).toMatchObject([
+      { job_id: COVER_JOB_ID, image_type: 'cover', status: 'failed', error: IMAGE_FAILURE_MESSAGES.filtered },
+    ]);
+    expect([...(found?.story.image_types ?? [])]).toEqual([]);
+    expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
+    expect(await table.countLibrary(userId)).toBe(1);
+    expect(await table.get({ PK: `STORY#${storyId}`, SK: 'DRAFT' })).toBeUndefined();
+  });
+
+  it('the story is ready, with its slot, while its cover is still being painted', async () => {
+    const { userId, storyId } = await familyWithReservedStory();
+    let startPainting!: () => void;
+    const painting = new Promise<void>((resolve) => (startPainting = resolve));
+    let finishPainting!: () => void;
+    const painted = new Promise<void>((resolve) => (finishPainting = resolve));
+    const slowPainter: StoryProvider = {
+      ...local,
+      name: 'local',
+      drawIllustration: async (request) => {
+        startPainting();
+        await painted;
+        return local.drawIllustration(request);
+      },
+    };
+    const execution = workflowWith(slowPainter).run({ job: { storyId, userId } });
+    await painting;
+    const whilePainting = await stories.getWithImages(storyId);
+    expect(whilePainting?.story).toMatchObject({ status: 'ready', progress: 'done', image_count: 1 });
+    expect(whilePainting?.story.content.length).toBeGreaterThan(200);
+    expect(whilePainting?.jobs).toMatchObject([{ job_id: COVER_JOB_ID, image_type: 'cover', status: 'pending' }]);
+    expect(whilePainting?.images).toEqual([]);
+    expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
+
+    finishPainting();
+    await execution;
+    const after = await stories.getWithImages(storyId);
+    expect(after?.story).toMatchObject({ status: 'ready', image_count: 1 });
+    expect(after?.images.map((image) => image.image_type)).toEqual(['cover']);
+    expect(after?.story.cover_image_url).toBe(after?.images[0]?.image_url);
+    expect(after?.jobs).toEqual([]);
     expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
   });
 });

@@ -30,14 +30,19 @@ export const storyChoices = {
   generationMode: 'express',
 } as const;
 
-/** Polls a story until it leaves `generating` (the local workflow runs in the stack's process). */
+/**
+ * Polls a story until its workflow is done (the local workflow runs in the stack's process): it left
+ * `generating`, and the cover it queued when it became ready is painted or has failed (a creator sees the
+ * picture jobs; anyone else gets the story as soon as it is ready).
+ */
 export async function waitForStory(call: ReturnType<typeof apiClient>, storyId: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await call(`/stories/${storyId}`);
     if (status !== 200) throw new Error(`GET story answered ${status}: ${JSON.stringify(body)}`);
-    if (body.status !== 'generating') return body;
-    if (Date.now() > deadline) throw new Error(`Story ${storyId} still generating after ${timeoutMs} ms`);
+    const jobs = (body.imageJobs ?? []) as { status: string }[];
+    if (body.status !== 'generating' && !jobs.some((job) => job.status === 'pending')) return body;
+    if (Date.now() > deadline) throw new Error(`Story ${storyId} still being made after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

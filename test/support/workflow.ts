@@ -3,7 +3,8 @@ import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
+import { storyDraftRepository } from '../../lambdas/shared/repositories/story-drafts.js';
+import { storyRepository, type NewStory } from '../../lambdas/shared/repositories/stories.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { createTaskHandlers, createWorkflowHandler } from '../../lambdas/workflow/tasks.js';
@@ -42,6 +43,7 @@ export function workflowHarness(stack: StackContext) {
   const tasksWith = (provider: StoryProvider, db = table.documents) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
+      drafts: storyDraftRepository(db, stack.tableName),
       templates: templateRepository(db, stack.tableName),
       provider,
       bands: AGE_BAND_CONFIGS,
@@ -54,12 +56,12 @@ export function workflowHarness(stack: StackContext) {
   const workflowWith = (provider: StoryProvider, db = table.documents) =>
     createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db)));
 
-  /** A new family with one story reserved in its library, as POST /api/stories leaves it. */
-  async function familyWithReservedStory(startedAt = new Date()) {
+  /** A new family with one story reserved in its library, as POST /api/stories leaves it (`choices` vary it). */
+  async function familyWithReservedStory(startedAt = new Date(), choices: Partial<NewStory> = {}) {
     const account = await signUp(stack, { displayName: 'Fail Safe' });
     const userId = String(decodePayload(account.accessToken).sub);
     const storyId = randomUUID();
-    await stories.createWithLibrarySlot({ ...NEW_STORY, id: storyId, created_by: userId }, startedAt);
+    await stories.createWithLibrarySlot({ ...NEW_STORY, ...choices, id: storyId, created_by: userId }, startedAt);
     return { account, userId, storyId };
   }
 

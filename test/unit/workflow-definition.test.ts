@@ -1,6 +1,8 @@
+import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
 import { PROVIDER_ERRORS, ProviderError, type ProviderErrorCode } from '../../lambdas/workflow/providers/types.js';
+import { createWorkflowHandler, TaskError, type TaskHandlers } from '../../lambdas/workflow/tasks.js';
 
 type Call = { task: string } & Record<string, unknown>;
 
@@ -15,8 +17,17 @@ function scripted(results: Record<string, (call: Call, count: number) => unknown
     if (result instanceof Error) throw result;
     return (result ?? {}) as never;
   });
-  return { calls, run: () => workflow.run({ job: { storyId: 'story-1' } }) };
+  return { calls, run: () => workflow.run({ job: JOB }) };
 }
+
+const JOB = { storyId: 'story-1', userId: 'user-1' };
+const COVER_JOB = { ...JOB, kind: 'image', jobId: 'cover' };
+/** The task results of a story written right the first time (MarkReady answers with the cover's job). */
+const happy: Record<string, (call: Call, count: number) => unknown> = {
+  writeStory: () => ({ attempt: 1 }),
+  checkStory: () => ({ valid: true, attemptsLeft: 2, nextAttempt: 2 }),
+  markReady: () => COVER_JOB,
+};
 
 describe('generation workflow definition', () => {
   it('routes every Task state to its failure handler on any error, so a failure always frees the slot', () => {
@@ -25,12 +36,49 @@ describe('generation workflow definition', () => {
       States as Record<string, { Type: string; Catch?: { Next: string }[] }>,
     )) {
       if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
-      // The text is saved before the cover: a cover that fails leaves a readable story.
-      const handler = name === 'PaintImage' ? 'MarkImageFailed' : name === 'PaintCover' ? 'MarkReady' : 'MarkFailed';
+      // The cover is a picture job painted after the story is ready: like any picture, it fails on its own.
+      const handler = name === 'PaintImage' ? 'MarkImageFailed' : 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
       ).toEqual([handler]);
+    }
+  });
+
+  it('is valid ASL, paths and ARNs included (aws-local-stepfunctions checks it with asl-validator)', () => {
+    expect(
+      () => new StateMachine(loadDefinition(), { validationOptions: { checkPaths: true, checkArn: true } }),
+    ).not.toThrow();
+  });
+
+  it('carries only ids, the attempt, verdicts and failure codes from state to state', () => {
+    type State = { Type: string; Parameters?: Record<string, unknown>; ResultPath?: string | null };
+    const paths = new Set<unknown>();
+    const collect = (value: unknown, key = ''): void => {
+      if (key.endsWith('.$')) paths.add(value);
+      else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => collect(v, k));
+    };
+    const results = new Set<unknown>();
+    for (const state of Object.values(loadDefinition().States as Record<string, State>)) {
+      collect(state.Parameters);
+      if (state.Type === 'Task') results.add(state.ResultPath);
+    }
+    // $.job: ids ({ storyId, userId[, kind, jobId] }); $.draft: { attempt }; $.check: { valid, attemptsLeft,
+    // nextAttempt }; $.failure: the error's name and its Cause (tasks withhold any message but their own).
+    expect([...paths].sort()).toEqual(['$.attempt', '$.check.nextAttempt', '$.draft.attempt', '$.failure', '$.job']);
+    expect([...results].sort()).toEqual(['$.check', '$.draft', '$.job', null]);
+  });
+
+  it('never retries a final provider error in a state that calls the provider, and retries the rest with jitter', () => {
+    type Retrier = { ErrorEquals: string[]; MaxAttempts?: number; JitterStrategy?: string };
+    const { States } = loadDefinition();
+    const finalNames = Object.values(PROVIDER_ERRORS).flatMap((error) => (error.final ? [error.name] : []));
+    for (const name of ['WriteStory', 'PaintImage']) {
+      const retry = (States as Record<string, { Retry?: Retrier[] }>)[name]?.Retry ?? [];
+      const final = retry.find((r) => r.ErrorEquals.includes(finalNames[0] ?? ''));
+      expect(final?.ErrorEquals.sort(), name).toEqual([...finalNames].sort());
+      expect(final?.MaxAttempts, name).toBe(0);
+      for (const retrier of retry.filter((r) => r !== final)) expect(retrier.JitterStrategy, name).toBe('FULL');
     }
   });
 
@@ -46,33 +94,26 @@ describe('generation workflow definition', () => {
     expect(calls.map((c) => c.task)).toEqual(['paintImage', 'paintImage', 'paintImage', 'markImageFailed']);
   });
 
-  it('runs build → write → check → save → cover → ready on the happy path', async () => {
-    const { calls, run } = scripted({ checkStory: () => ({ valid: true, attemptsLeft: 2 }) });
+  it('runs write → check → save → ready, then paints the cover as the picture job MarkReady queued', async () => {
+    const { calls, run } = scripted(happy);
     await run();
-    expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'paintCover',
-      'markReady',
-    ]);
+    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady', 'paintImage']);
+    expect(calls[0]).toEqual({ task: 'writeStory', job: JOB, attempt: 1 });
+    expect(calls[1]).toEqual({ task: 'checkStory', job: JOB, attempt: 1 });
+    expect(calls[2]).toEqual({ task: 'saveStory', job: JOB, attempt: 1 });
+    expect(calls[4]).toEqual({ task: 'paintImage', job: COVER_JOB });
   });
 
   it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {
     const { calls, run } = scripted({
-      checkStory: (_call, count) => ({ valid: false, attemptsLeft: 2 - count, nextPrompt: { attempt: count + 1 } }),
+      writeStory: (call) => ({ attempt: call.attempt }),
+      checkStory: (call, count) => ({ valid: false, attemptsLeft: 2 - count, nextAttempt: Number(call.attempt) + 1 }),
     });
     await expect(run()).rejects.toThrow(/GenerationFailed|could not be generated/);
-    expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
-      'writeStory',
-      'checkStory',
-      'writeStory',
-      'checkStory',
-      'markFailed',
-    ]);
-    expect(calls[3]?.prompt).toEqual({ attempt: 2 });
+    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'writeStory', 'checkStory', 'markFailed']);
+    // Only the attempt's number travels: the rewrite reads what was wrong from the draft item.
+    expect(calls[2]).toEqual({ task: 'writeStory', job: JOB, attempt: 2 });
+    expect(calls[3]).toEqual({ task: 'checkStory', job: JOB, attempt: 2 });
     expect(calls.at(-1)?.failure).toMatchObject({ Error: 'StoryRejected' });
   });
 
@@ -84,7 +125,7 @@ describe('generation workflow definition', () => {
     const failed = calls.at(-1);
     expect(failed?.task).toBe('markFailed');
     expect(JSON.stringify(failed?.failure)).toContain('provider unavailable');
-    expect(failed?.job).toEqual({ storyId: 'story-1' });
+    expect(failed?.job).toEqual(JOB);
   });
 
   const finalCodes = (Object.keys(PROVIDER_ERRORS) as ProviderErrorCode[]).filter(
@@ -100,8 +141,8 @@ describe('generation workflow definition', () => {
 
   it('retries a throttled model call twice more, with full jitter in AWS', async () => {
     const { calls, run } = scripted({
-      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
-      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : {}),
+      ...happy,
+      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : { attempt: 1 }),
     });
     await run();
     expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(3);
@@ -111,28 +152,60 @@ describe('generation workflow definition', () => {
     expect(retry?.find((r) => r.ErrorEquals.includes('Provider.Throttled'))?.JitterStrategy).toBe('FULL');
   });
 
-  it('paints no second time after a filtered cover and still makes the story ready', async () => {
+  it('paints no second time after a filtered cover, and marks only the cover job failed', async () => {
     const { calls, run } = scripted({
-      checkStory: () => ({ valid: true, attemptsLeft: 2 }),
-      paintCover: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
+      ...happy,
+      paintImage: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
     });
-    await run();
+    await expect(run()).rejects.toThrow(/ImageFailed|picture could not be painted/);
     expect(calls.map((c) => c.task)).toEqual([
-      'buildPrompt',
       'writeStory',
       'checkStory',
       'saveStory',
-      'paintCover',
       'markReady',
+      'paintImage',
+      'markImageFailed',
     ]);
+    expect(calls.at(-1)).toMatchObject({ job: COVER_JOB, failure: { Error: 'Provider.ContentFiltered' } });
+    expect(calls.some((c) => c.task === 'markFailed')).toBe(false);
   });
 
   it('retries CheckStory like every other task', async () => {
     const { calls, run } = scripted({
+      ...happy,
       checkStory: (_call, count) => (count === 1 ? new Error('table busy') : { valid: true, attemptsLeft: 2 }),
     });
     await run();
     expect(calls.filter((c) => c.task === 'checkStory')).toHaveLength(2);
-    expect(calls.at(-1)?.task).toBe('markReady');
+    expect(calls.at(-1)?.task).toBe('paintImage');
+  });
+});
+
+describe('errors leaving a task (they become the failure Cause, kept 90 days)', () => {
+  const throwing = (error: unknown) =>
+    createWorkflowHandler({
+      writeStory: () => Promise.reject(error),
+    } as unknown as TaskHandlers);
+
+  it('keep the name Step Functions matches, and withhold any message that is not ours', async () => {
+    const sdk = Object.assign(new Error('Item {"title":"Maya and the Moon"} is invalid'), {
+      name: 'ValidationException',
+      $metadata: { httpStatusCode: 400, requestId: 'R-1' },
+    });
+    await expect(throwing(sdk)({ task: 'writeStory' })).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'ValidationException (HTTP 400, request R-1): message withheld, it may quote a story or a name',
+    });
+    await expect(throwing(new SyntaxError('Unexpected token M in "Maya…"'))({ task: 'writeStory' })).rejects.toThrow(
+      /^SyntaxError: message withheld/,
+    );
+  });
+
+  it('pass a provider error (code and step) and a task error (ids) on as they are', async () => {
+    const provider = new ProviderError('The picture was filtered twice', 'CONTENT_FILTERED');
+    await expect(throwing(provider)({ task: 'writeStory' })).rejects.toBe(provider);
+    const task = new TaskError('Story s-1 has no draft of attempt 2');
+    await expect(throwing(task)({ task: 'writeStory' })).rejects.toBe(task);
+    await expect(throwing(task)({ task: 'noSuchTask' })).rejects.toThrow('Unknown workflow task: noSuchTask');
   });
 });

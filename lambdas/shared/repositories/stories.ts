@@ -27,7 +27,7 @@ const CREATOR_INDEX: IndexName = 'creator';
 
 export type StoryStatus = 'generating' | 'ready' | 'failed';
 /** What the story page shows while a story is being made. */
-export type StoryProgress = 'queued' | 'writing' | 'checking' | 'painting' | 'done';
+export type StoryProgress = 'queued' | 'writing' | 'checking' | 'done';
 
 /** A story as the table stores it (snake_case, SPEC §3). */
 export type StoryItem = {
@@ -437,7 +437,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Update: {
                   TableName: tableName,
                   Key: keys.imageJob(job.story_id, job.job_id),
-                  UpdateExpression: 'SET #s = :failed, #e = :message',
+                  UpdateExpression: 'SET #s = :failed, #e = :message REMOVE entity_pk',
                   ConditionExpression: '#s = :pending',
                   ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
                   ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':message': message },
@@ -544,7 +544,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           Key: keys.story(storyId),
           UpdateExpression:
-            'SET title = :t, content = :c, preview = :pv, excerpt = :e, scenes = :s, template_version = :v, progress = :p, updated_at = :now',
+            'SET title = :t, content = :c, preview = :pv, excerpt = :e, scenes = :s, template_version = :v, updated_at = :now',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: {
             ':t': text.title,
@@ -553,7 +553,6 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
             ':e': text.excerpt,
             ':s': text.scenes,
             ':v': text.templateVersion,
-            ':p': 'painting',
             ':now': new Date().toISOString(),
           },
         }),
@@ -599,8 +598,23 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       return item;
     },
 
-    /** Marks the story ready and counts it for the dashboard. Idempotent (a retried task changes nothing). */
-    async markReady(storyId: string): Promise<void> {
+    /**
+     * Marks the story ready and counts it for the dashboard, and queues its cover as a picture job in the
+     * same write (the job holds the cover's slot), so the story page of a ready story always sees its cover
+     * painted, being painted, or failed. Idempotent (a retried task changes nothing).
+     */
+    async markReady(
+      storyId: string,
+      coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
+    ): Promise<void> {
+      const now = new Date().toISOString();
+      const cover: ImageJobItem = {
+        ...coverJob,
+        story_id: storyId,
+        image_type: 'cover',
+        status: 'pending',
+        created_at: now,
+      };
       try {
         await db.send(
           new TransactWriteCommand({
@@ -609,16 +623,27 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                 Update: {
                   TableName: tableName,
                   Key: keys.story(storyId),
-                  UpdateExpression: 'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity',
+                  UpdateExpression:
+                    'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity, ' +
+                    'image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
                   ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
                   ExpressionAttributeNames: { '#s': 'status' },
                   ExpressionAttributeValues: {
                     ':ready': 'ready',
                     ':done': 'done',
                     ':generating': 'generating',
-                    ':now': new Date().toISOString(),
+                    ':now': now,
                     ':entity': entityTypes.story,
+                    ':zero': 0,
+                    ':one': 1,
+                    ':cover': new Set(['cover']),
                   },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.imageJob(storyId, cover.job_id), ...cover, entity_pk: entityTypes.painting },
                 },
               },
               {
@@ -656,6 +681,23 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         }),
       );
       return (result.Items ?? []) as StoryItem[];
+    },
+
+    /**
+     * New stories' covers still pending that were queued before `queuedBefore` (one page): the execution
+     * painting them ended without marking them (an execution timeout, a restarted machine).
+     */
+    async listStaleCoverJobs(queuedBefore: Date, limit = 100): Promise<ImageJobItem[]> {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: ENTITY_INDEX,
+          KeyConditionExpression: 'entity_pk = :painting AND created_at < :cutoff',
+          ExpressionAttributeValues: { ':painting': entityTypes.painting, ':cutoff': queuedBefore.toISOString() },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []) as ImageJobItem[];
     },
 
     async markFailed(storyId: string, userId: string, reason: string): Promise<void> {

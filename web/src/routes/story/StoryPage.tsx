@@ -11,7 +11,6 @@ import './story.css';
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
   { key: 'writing', label: 'Writing your story' },
   { key: 'checking', label: 'Checking every page' },
-  { key: 'painting', label: 'Painting the cover' },
 ];
 
 /** SPEC §2 story page: progress while a story is being made, then the story itself. */

@@ -52,6 +52,8 @@ export function StoryReader({
   const pending = story.imageJobs.filter((job) => job.status === 'pending');
   const slots = new Map(imageSlotsForStoryPage(paragraphs.length).map((slot) => [slot.afterParagraph, slot]));
   const pictureCount = story.images.length + pending.filter((job) => !job.replaces).length;
+  // A new story's cover is painted after the story is ready: no second "hero image" is offered meanwhile.
+  const coverPainting = story.images.length === 0 && pending.some((job) => job.imageType === 'cover');
 
   async function submitImage(request: { customizations?: string; mode: 'express' | 'studio' }) {
     try {
@@ -162,7 +164,7 @@ export function StoryReader({
           {pending.length > 0 ? <p>Painting your picture…</p> : null}
         </div>
       )}
-      {story.isCreator && pictureCount < MAX_STORY_PAGE_IMAGES && (
+      {story.isCreator && pictureCount < MAX_STORY_PAGE_IMAGES && !coverPainting && (
         <p className="story-add-picture">
           <button type="button" className="button button--primary" onClick={() => setImageAction({ kind: 'add' })}>
             {story.images.length === 0 ? 'Create Hero Image' : 'Edit your Story'}
