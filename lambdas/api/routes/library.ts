@@ -2,7 +2,7 @@ import type { LibraryCardView } from '../../../common/api/views.js';
 import { THEMES } from '../../../common/story-choices.js';
 import { coverThumbnailOf } from '../../shared/media.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
-import { LibraryFullError } from '../../shared/repositories/stories.js';
+import { LibraryFullError } from '../../shared/errors.js';
 import type { StoryCardItem } from '../../shared/repositories/story-cards.js';
 import { deleteStoryForGood } from '../../shared/stories/delete-story.js';
 import type { Caller } from '../auth/token-verifier.js';

@@ -12,7 +12,7 @@ import {
 } from '../../../common/validation/account-data.js';
 import { deleteAccount } from '../../shared/accounts/delete-account.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
-import { toProfile, type ProfileItem } from '../../shared/repositories/profiles.js';
+import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
 import { accountsOf, deletionDepsOf, type ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';

@@ -20,12 +20,9 @@ import {
   isCompleteStoryRequest,
 } from '../../../common/validation/story-request.js';
 import { libraryRepository } from '../../shared/repositories/library.js';
-import {
-  LibraryFullError,
-  type ImageJobItem,
-  type StoryImageItem,
-  type StoryItem,
-} from '../../shared/repositories/stories.js';
+import type { StoryItem } from '../../shared/entities/story.js';
+import type { ImageJobItem, StoryImageItem } from '../../shared/entities/story-image.js';
+import { LibraryFullError } from '../../shared/errors.js';
 import { thumbnailUrlOf } from '../../shared/media.js';
 import type { Caller } from '../auth/token-verifier.js';
 import type { ApiDeps } from '../deps.js';

@@ -3,7 +3,7 @@ import { IMAGE_TYPES, type ImageType } from '../../../common/story-choices.js';
 import { pictureDescriptionProblem } from '../../../common/story-validation.js';
 import { IMAGE_MESSAGES, imageRequestSchema } from '../../../common/validation/story-images.js';
 import { deletePictureObjects } from '../../shared/media.js';
-import { ImageLimitError } from '../../shared/repositories/stories.js';
+import { ImageLimitError } from '../../shared/errors.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';

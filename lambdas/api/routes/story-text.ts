@@ -3,7 +3,7 @@ import { sanitiseStoryEdit } from '../../../common/sanitiser.js';
 import { exportFileName } from '../../../common/story-layout.js';
 import { storyEditSchema } from '../../../common/validation/story-edit.js';
 import { buildStoryExportHtml, type ExportImage } from '../../shared/export-html.js';
-import type { StoryImageItem } from '../../shared/repositories/stories.js';
+import type { StoryImageItem } from '../../shared/entities/story-image.js';
 import type { ApiDeps } from '../deps.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';

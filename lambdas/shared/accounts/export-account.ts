@@ -3,8 +3,10 @@ import type { AccountDataExport } from '../../../common/api/views.js';
 import type { Role } from '../../../common/roles.js';
 import { thumbnailUrlOf } from '../media.js';
 import { libraryRepository } from '../repositories/library.js';
-import { toProfile, type ProfileItem } from '../repositories/profiles.js';
-import { storyRepository, type StoryImageItem, type StoryItem } from '../repositories/stories.js';
+import { toProfile, type ProfileItem } from '../entities/profile.js';
+import type { StoryItem } from '../entities/story.js';
+import type { StoryImageItem } from '../entities/story-image.js';
+import { storyRepository } from '../repositories/stories.js';
 
 export const ACCOUNT_EXPORT_ABOUT =
   "Everything Story Magic keeps about your family's account: your profile, every story you created " +

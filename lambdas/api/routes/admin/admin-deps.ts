@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { activityRepository, type ActivityItem } from '../../../shared/repositories/activity.js';
-import { InvalidCursorError } from '../../../shared/repositories/profiles.js';
+import type { ActivityItem } from '../../../shared/entities/admin-records.js';
+import { InvalidCursorError } from '../../../shared/errors.js';
+import { activityRepository } from '../../../shared/repositories/activity.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 import { callerOf, type Env } from '../route.js';

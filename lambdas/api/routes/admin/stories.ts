@@ -10,8 +10,8 @@ import {
   storyListQuerySchema,
   type AdminStoryInput,
 } from '../../../../common/validation/admin.js';
-import { ImageLimitError, ImageTypeTakenError, type StoryItem } from '../../../shared/repositories/stories.js';
-import { storyAdminRepository, StoryNotFoundError } from '../../../shared/repositories/story-admin.js';
+import { ImageLimitError, ImageTypeTakenError, StoryNotFoundError } from '../../../shared/errors.js';
+import { storyAdminRepository, type AdminStoryItem } from '../../../shared/repositories/story-admin.js';
 import { deleteStoryForGood } from '../../../shared/stories/delete-story.js';
 import { deletionDepsOf, type ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
@@ -43,7 +43,7 @@ function sanitised(input: AdminStoryInput) {
   };
 }
 
-async function toRows(deps: ApiDeps, stories: StoryItem[]): Promise<AdminStoryRow[]> {
+async function toRows(deps: ApiDeps, stories: AdminStoryItem[]): Promise<AdminStoryRow[]> {
   const names = await deps.profiles.namesOf(stories.flatMap((s) => (s.created_by ? [s.created_by] : [])));
   return stories.map((story) => ({
     id: story.id,

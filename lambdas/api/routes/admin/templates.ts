@@ -1,6 +1,7 @@
 import type { TemplateView } from '../../../../common/api/admin-views.js';
 import { ADMIN_MESSAGES, templateUpdateSchemaFor } from '../../../../common/validation/admin.js';
-import { templateRepository, type TemplateItem } from '../../../shared/repositories/templates.js';
+import type { TemplateItem } from '../../../shared/entities/template.js';
+import { templateRepository } from '../../../shared/repositories/templates.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 import { parseBody } from '../../validation.js';

@@ -17,8 +17,9 @@ import {
 } from '../../../../common/validation/admin.js';
 import { deleteAccount } from '../../../shared/accounts/delete-account.js';
 import { activityRepository } from '../../../shared/repositories/activity.js';
-import { noteRepository, type NoteItem } from '../../../shared/repositories/notes.js';
-import { toProfile, type ProfileItem } from '../../../shared/repositories/profiles.js';
+import type { NoteItem } from '../../../shared/entities/admin-records.js';
+import { toProfile, type ProfileItem, type ProfileRow } from '../../../shared/entities/profile.js';
+import { noteRepository } from '../../../shared/repositories/notes.js';
 import { accountsOf, deletionDepsOf, type ApiDeps } from '../../deps.js';
 import { untilRevocationSettles } from '../../auth/revocation.js';
 import { ApiError } from '../../errors.js';
@@ -36,7 +37,7 @@ const toNoteView = (note: NoteItem, adminName: string): AdminNoteView => ({
   createdAt: note.created_at,
 });
 
-const toRow = (item: ProfileItem): AdminUserRow => {
+const toRow = (item: ProfileRow): AdminUserRow => {
   const profile = toProfile(item);
   return {
     id: profile.id,
