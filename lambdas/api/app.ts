@@ -3,8 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
-import { accountsOf, type ApiDeps } from './deps.js';
-import { ApiError, errorBody } from './errors.js';
+import type { ApiDeps } from './deps.js';
+import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
 import { bearerToken } from './auth/token-verifier.js';
@@ -107,7 +107,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
     }),
   );
 
-  const assertActive = createAccountStatusCheck(deps.profiles, accountsOf(deps));
+  const assertActive = createAccountStatusCheck(deps.profiles, deps.provisionProfile);
   for (const route of routes) {
     app.on(route.method, route.path, authorize(route.access, deps, assertActive), refuseOverlongIds, (c) =>
       route.handle(c, deps),
@@ -120,9 +120,8 @@ export function createApi(deps: ApiDeps): Hono<Env> {
       c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody('RATE_LIMITED', error.message, { retryAfter: error.retryAfterSeconds }), 429);
     }
-    if (error instanceof ApiError) {
-      return c.json(errorBody(error.code, error.message, error.details), error.status);
-    }
+    const answer = apiErrorOf(error);
+    if (answer) return c.json(errorBody(answer.code, answer.message, answer.details), answer.status);
     // Unexpected: log the error (never the request body or token) and answer without internals.
     console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: String(error) }));
     return c.json(errorBody('INTERNAL', 'Something went wrong'), 500);

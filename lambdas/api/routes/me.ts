@@ -10,14 +10,13 @@ import {
   accountDataFileName,
   deleteAccountSchema,
 } from '../../../common/validation/account-data.js';
-import { deleteAccount } from '../../shared/accounts/delete-account.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
 import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
-import { accountsOf, deletionDepsOf, type ApiDeps } from '../deps.js';
+import { AccountGoneError } from '../../shared/errors.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
-import { accountGone } from '../auth/account-status.js';
 import { untilRevocationSettles } from '../auth/revocation.js';
 import { bearerToken, type Caller } from '../auth/token-verifier.js';
 
@@ -27,7 +26,7 @@ import { bearerToken, type Caller } from '../auth/token-verifier.js';
  */
 async function loadOwnProfile(deps: ApiDeps, caller: Caller): Promise<ProfileItem> {
   const item = await deps.profiles.get(caller.userId);
-  if (!item) throw accountGone();
+  if (!item) throw new AccountGoneError();
   if (!item.age_band) await deps.profiles.writeBackMissingAgeBand(caller.userId);
   return item;
 }
@@ -91,7 +90,7 @@ export const meRoutes = [
       const caller = callerOf(c);
       const { currentPassword, newPassword } = await parseBody(c, passwordChangeRequestSchema);
       const token = bearerToken(c.req.header('authorization')) ?? '';
-      const accounts = accountsOf(deps);
+      const { accounts } = deps;
       try {
         await accounts.changePassword(token, currentPassword, newPassword);
       } catch (error) {
@@ -99,7 +98,7 @@ export const meRoutes = [
       }
       // The table first: it is what the API checks, and the cheaper step to get right.
       const revokedAt = await deps.profiles.revokeSessions(caller.userId);
-      if (revokedAt === undefined) throw accountGone();
+      if (revokedAt === undefined) throw new AccountGoneError();
       await accounts.signOutEverywhere(caller.userId);
       await untilRevocationSettles(revokedAt);
       return c.json({ changed: true });
@@ -118,12 +117,7 @@ export const meRoutes = [
       const caller = callerOf(c);
       const profile = await loadOwnProfile(deps, caller);
       const now = new Date();
-      const document = await exportAccountData(
-        { db: deps.aws.documents, tableName: deps.config.tableName },
-        profile,
-        caller.role,
-        now,
-      );
+      const document = await exportAccountData(deps, profile, caller.role, now);
       return c.body(JSON.stringify(document, null, 2), 200, {
         'content-type': 'application/json; charset=utf-8',
         'content-disposition': `attachment; filename="${accountDataFileName(now)}"`,
@@ -146,8 +140,8 @@ export const meRoutes = [
       if (caller.role === 'admin') throw new ApiError(403, 'ADMIN_ACCOUNT', ACCOUNT_DATA_MESSAGES.adminAccount);
       // An account without a profile yet gets one first, so the cascade finds it and removes the user too.
       await loadOwnProfile(deps, caller);
-      const deleted = await deleteAccount({ ...deletionDepsOf(deps), accounts: accountsOf(deps) }, caller.userId);
-      if (!deleted) throw accountGone(); // a second, simultaneous request finished first
+      const deleted = await deps.deleteAccount(caller.userId);
+      if (!deleted) throw new AccountGoneError(); // a second, simultaneous request finished first
       return c.json({ deleted: true });
     },
   }),

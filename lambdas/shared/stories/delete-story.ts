@@ -18,6 +18,9 @@ export type StoryDeletionDeps = Readonly<{
   cdn: MediaCdn;
 }>;
 
+/** Deleting a story for good, bound to its dependencies once (see lambdas/api/deps.ts). */
+export type StoryDeletion = (storyId: string) => Promise<boolean>;
+
 /**
  * Deletes a story for good (its creator removing it, an admin deleting it, an account being deleted):
  * 1. its pictures' objects, 2. every family's library entry of it, each with that family's count,
