@@ -3,6 +3,7 @@ import type { AgeBandConfig } from '../../common/age-band-config.js';
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
 import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';
+import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
@@ -64,6 +65,7 @@ export type ApiDeps = Readonly<{
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
   adminAccounts: AdminAccountActions;
+  ownAccount: OwnAccountUseCases;
   provisionProfile: ReturnType<typeof profileProvisioning>;
 }>;
 
@@ -88,6 +90,7 @@ export function createApiDeps(
   const views = storyViews({ profiles, library });
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
+  const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
   return {
     config,
     aws,
@@ -114,8 +117,9 @@ export function createApiDeps(
     storyText: storyTextUseCases({ access, stories, views, media }),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
     deleteStory,
-    deleteAccount: (userId) => deleteAccount({ ...deletion, accounts }, userId),
+    deleteAccount: removeAccount,
     adminAccounts: adminAccountActions({ profiles, accounts, activity }),
+    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
 }

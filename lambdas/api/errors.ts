@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   AccountGoneError,
+  AdminAccountError,
   DomainError,
   ImageLimitError,
   ImageNotFoundError,
@@ -16,7 +17,9 @@ import {
   StoryNotFoundError,
   StoryNotReadyError,
   TemplateNotFoundError,
+  TooManyAttemptsError,
   UserNotFoundError,
+  WrongPasswordError,
 } from '../shared/errors.js';
 
 /** An error whose message is safe and useful to show the caller. Anything else becomes a plain 500. */
@@ -63,6 +66,9 @@ const DOMAIN_ERRORS = [
   answer(NotYourselfError, 400, 'NOT_YOURSELF'),
   answer(TemplateNotFoundError, 404, 'TEMPLATE_NOT_FOUND'),
   answer(NoteNotFoundError, 404, 'NOTE_NOT_FOUND'),
+  answer(WrongPasswordError, 400, 'WRONG_PASSWORD'),
+  answer(TooManyAttemptsError, 429, 'TOO_MANY_ATTEMPTS'),
+  answer(AdminAccountError, 403, 'ADMIN_ACCOUNT'),
 ];
 
 /** The API's answer to an error: its own ApiError, a use case's refusal, or undefined (an unexpected 500). */

@@ -1,4 +1,5 @@
 import { ACCOUNT_DATA_MESSAGES } from '../../common/validation/account-data.js';
+import { MESSAGES, WRONG_CURRENT_PASSWORD } from '../../common/validation/accounts.js';
 import { ADMIN_MESSAGES } from '../../common/validation/admin.js';
 import { IMAGE_MESSAGES } from '../../common/validation/story-images.js';
 
@@ -122,5 +123,26 @@ export class TemplateNotFoundError extends DomainError {
 export class NoteNotFoundError extends DomainError {
   constructor() {
     super('Note not found');
+  }
+}
+
+/** A password change whose current password was wrong (nothing changed). */
+export class WrongPasswordError extends DomainError {
+  constructor() {
+    super(WRONG_CURRENT_PASSWORD);
+  }
+}
+
+/** Cognito refused a password change for too many attempts. */
+export class TooManyAttemptsError extends DomainError {
+  constructor() {
+    super(MESSAGES.tooManyAttempts);
+  }
+}
+
+/** An admin account cannot delete itself from "My account" (the last admin could lock everyone out). */
+export class AdminAccountError extends DomainError {
+  constructor() {
+    super(ACCOUNT_DATA_MESSAGES.adminAccount);
   }
 }

@@ -1,11 +1,11 @@
 import type { AccountDataExport } from '../../../common/api/views.js';
 import type { Role } from '../../../common/roles.js';
-import { thumbnailUrlOf } from '../media.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import { toProfile, type ProfileItem } from '../entities/profile.js';
 import type { StoryItem } from '../entities/story.js';
 import type { StoryImageItem } from '../entities/story-image.js';
 import type { StoryRepository } from '../repositories/stories.js';
+import { toImageView } from '../stories/views.js';
 
 export const ACCOUNT_EXPORT_ABOUT =
   "Everything Story Magic keeps about your family's account: your profile, every story you created " +
@@ -38,13 +38,7 @@ const toExportedStory = (story: StoryItem, images: StoryImageItem[]): ExportedSt
   createdAt: story.created_at,
   updatedAt: story.updated_at,
   coverImageUrl: story.cover_image_url ?? null,
-  images: images.map((image) => ({
-    id: image.id,
-    imageType: image.image_type,
-    imageUrl: image.image_url,
-    thumbnailUrl: thumbnailUrlOf(image),
-    createdAt: image.created_at,
-  })),
+  images: images.map(toImageView),
 });
 
 /**

@@ -15,6 +15,15 @@ const themeOf = (story: Pick<StoryItem, 'theme_id'>) => {
   return theme ? { id: story.theme_id, ...theme } : null;
 };
 
+/** A picture as the SPA (and the data download) shows it. */
+export const toImageView = (image: StoryImageItem) => ({
+  id: image.id,
+  imageType: image.image_type,
+  imageUrl: image.image_url,
+  thumbnailUrl: thumbnailUrlOf(image),
+  createdAt: image.created_at,
+});
+
 /** The story as the SPA reads it, with its images oldest first (picture jobs only for those who may edit). */
 export function toStoryView(
   story: StoryItem,
@@ -51,13 +60,7 @@ export function toStoryView(
     authorName,
     templateVersion: story.template_version ?? null,
     createdAt: story.created_at,
-    images: images.map((image) => ({
-      id: image.id,
-      imageType: image.image_type,
-      imageUrl: image.image_url,
-      thumbnailUrl: thumbnailUrlOf(image),
-      createdAt: image.created_at,
-    })),
+    images: images.map(toImageView),
     imageJobs: mayEdit(story, actor)
       ? jobs.map((job) => ({
           id: job.job_id,
