@@ -79,6 +79,28 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
       );
     },
 
+    /**
+     * Stores a painted picture, and its thumbnail when it has one, under the layout above; answers the
+     * fields a story image item keeps of them. (For the workflow's painting task to call.)
+     */
+    async storePicture(
+      storyId: string,
+      imageId: string,
+      painted: Readonly<{ body: Uint8Array; contentType: string }>,
+      thumbnail: Uint8Array | undefined,
+    ): Promise<StoredPicture> {
+      const keys = pictureObjectKeys(storyId, imageId, painted.contentType);
+      await Promise.all([
+        this.put(keys.picture, painted.body, painted.contentType),
+        thumbnail ? this.put(keys.thumbnail, thumbnail, 'image/jpeg') : undefined,
+      ]);
+      return {
+        image_url: mediaUrlOf(keys.picture),
+        object_key: keys.picture,
+        ...(thumbnail ? { thumbnail_url: mediaUrlOf(keys.thumbnail), thumbnail_key: keys.thumbnail } : {}),
+      };
+    },
+
     /** A picture as a data: URI; undefined when it cannot be read (a missing picture leaves a gap). */
     async readAsDataUri(picture: Pick<StoredPicture, 'object_key'>): Promise<PictureData | undefined> {
       try {
