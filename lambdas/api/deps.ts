@@ -24,6 +24,7 @@ import { templateRepository, type TemplateRepository } from '../shared/repositor
 import { storyAccess, type StoryAccess } from '../shared/stories/access.js';
 import { createStoryUseCase } from '../shared/stories/create-story.js';
 import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete-story.js';
+import { editorialUseCases, type EditorialUseCases } from '../shared/stories/editorial.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
 import { pictureUseCases, type PictureUseCases } from '../shared/stories/request-picture.js';
 import { storyTextUseCases, type StoryTextUseCases } from '../shared/stories/story-text.js';
@@ -62,6 +63,7 @@ export type ApiDeps = Readonly<{
   pictures: PictureUseCases;
   storyText: StoryTextUseCases;
   libraryActions: LibraryUseCases;
+  editorial: EditorialUseCases;
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
   adminAccounts: AdminAccountActions;
@@ -86,10 +88,12 @@ export function createApiDeps(
   const library = libraryRepository(db, table);
   const activity = activityRepository(db, table);
   const rateLimits = rateLimiter(db, table);
+  const storyAdmin = storyAdminRepository(db, table);
   const access = storyAccess(stories);
   const views = storyViews({ profiles, library });
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
+  const adminAccounts = adminAccountActions({ profiles, accounts, activity });
   const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
   return {
     config,
@@ -101,7 +105,7 @@ export function createApiDeps(
     accounts,
     profiles,
     stories,
-    storyAdmin: storyAdminRepository(db, table),
+    storyAdmin,
     library,
     featured: featuredRepository(db, table),
     templates: templateRepository(db, table),
@@ -116,9 +120,18 @@ export function createApiDeps(
     pictures: pictureUseCases({ access, stories, rateLimits, workflow, media, bands }),
     storyText: storyTextUseCases({ access, stories, views, media }),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
+    editorial: editorialUseCases({
+      storyAdmin,
+      stories,
+      profiles,
+      access,
+      views,
+      log: adminAccounts.log,
+      deleteStory,
+    }),
     deleteStory,
     deleteAccount: removeAccount,
-    adminAccounts: adminAccountActions({ profiles, accounts, activity }),
+    adminAccounts,
     ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
