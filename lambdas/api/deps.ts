@@ -93,8 +93,16 @@ export function createApiDeps(
   const views = storyViews({ profiles, library });
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
-  const adminAccounts = adminAccountActions({ profiles, accounts, activity });
   const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
+  const notes = noteRepository(db, table);
+  const adminAccounts = adminAccountActions({
+    profiles,
+    accounts,
+    activity,
+    notes,
+    stories,
+    deleteAccount: removeAccount,
+  });
   return {
     config,
     aws,
@@ -109,7 +117,7 @@ export function createApiDeps(
     library,
     featured: featuredRepository(db, table),
     templates: templateRepository(db, table),
-    notes: noteRepository(db, table),
+    notes,
     activity,
     counters: counterRepository(db, table),
     feedback: feedbackRepository(db, table),

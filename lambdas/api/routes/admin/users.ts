@@ -14,11 +14,10 @@ import {
 } from '../../../../common/validation/admin.js';
 import type { NoteItem } from '../../../shared/entities/admin-records.js';
 import { toProfile, type ProfileRow } from '../../../shared/entities/profile.js';
-import { DomainError, NoteNotFoundError, UserNotFoundError } from '../../../shared/errors.js';
+import { DomainError } from '../../../shared/errors.js';
 import { untilRevocationSettles } from '../../auth/revocation.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute } from '../route.js';
-import { logActivity } from './admin-deps.js';
 
 const toNoteView = (note: NoteItem, adminName: string): AdminNoteView => ({
   id: note.id,
@@ -66,25 +65,19 @@ export const adminUserRoutes = [
     path: '/admin/users/:id',
     access: 'admin',
     async handle(c, deps) {
-      const userId = c.req.param('id') ?? '';
-      const profile = await deps.adminAccounts.existing(userId);
-      const [notes, activity, storyCount] = await Promise.all([
-        deps.notes.list(userId),
-        deps.activity.recent(userId),
-        deps.stories.idsCreatedBy(userId).then((ids) => ids.length),
-      ]);
-      const names = await deps.profiles.namesOf([...notes.map((n) => n.admin_id), ...activity.map((a) => a.admin_id)]);
-      const nameOf = (id: string) => names.get(id)?.displayName ?? 'Former admin';
+      const { profile, notes, activity, storyCount, adminName } = await deps.adminAccounts.detail(
+        c.req.param('id') ?? '',
+      );
       const detail: AdminUserDetail = {
         ...toRow(profile),
         ageBand: toProfile(profile).ageBand,
         libraryCount: profile.library_count ?? 0,
         storyCount,
-        notes: notes.map((note) => toNoteView(note, nameOf(note.admin_id))),
+        notes: notes.map((note) => toNoteView(note, adminName(note.admin_id))),
         activity: activity.map((entry): ActivityView => ({
           id: entry.id,
           adminId: entry.admin_id,
-          adminName: nameOf(entry.admin_id),
+          adminName: adminName(entry.admin_id),
           action: entry.action,
           targetType: entry.target_type,
           targetId: entry.target_id,
@@ -148,10 +141,7 @@ export const adminUserRoutes = [
     path: '/admin/users/:id/reset-password',
     access: 'admin',
     async handle(c, deps) {
-      const userId = c.req.param('id') ?? '';
-      const profile = await deps.adminAccounts.existing(userId);
-      await deps.accounts.sendPasswordReset(profile.email);
-      await logActivity(c, deps, { action: 'reset_password', target_type: 'user', target_id: userId });
+      await deps.adminAccounts.sendPasswordReset(callerOf(c), c.req.param('id') ?? '');
       return c.json({ sent: true });
     },
   }),
@@ -162,9 +152,7 @@ export const adminUserRoutes = [
     access: 'admin',
     async handle(c, deps) {
       const userId = c.req.param('id') ?? '';
-      deps.adminAccounts.refuseSelf(callerOf(c), userId);
-      if (!(await deps.deleteAccount(userId))) throw new UserNotFoundError();
-      await logActivity(c, deps, { action: 'delete_user', target_type: 'user', target_id: userId });
+      await deps.adminAccounts.delete(callerOf(c), userId);
       return c.json({ deleted: userId });
     },
   }),
@@ -176,16 +164,8 @@ export const adminUserRoutes = [
     async handle(c, deps) {
       const userId = c.req.param('id') ?? '';
       const { note } = await parseBody(c, adminNoteSchema);
-      await deps.adminAccounts.existing(userId);
-      const admin = callerOf(c);
-      const saved = await deps.notes.add({
-        user_id: userId,
-        admin_id: admin.userId,
-        note,
-      });
-      await logActivity(c, deps, { action: 'add_note', target_type: 'user', target_id: userId });
-      const name = (await deps.profiles.namesOf([admin.userId])).get(admin.userId)?.displayName ?? 'Admin';
-      const view = toNoteView(saved, name);
+      const saved = await deps.adminAccounts.addNote(callerOf(c), userId, note);
+      const view = toNoteView(saved.note, saved.adminName);
       return c.json(view, 201);
     },
   }),
@@ -197,8 +177,7 @@ export const adminUserRoutes = [
     async handle(c, deps) {
       const userId = c.req.param('id') ?? '';
       const noteId = c.req.param('noteId') ?? '';
-      if (!(await deps.notes.remove(userId, noteId))) throw new NoteNotFoundError();
-      await logActivity(c, deps, { action: 'delete_note', target_type: 'user', target_id: userId });
+      await deps.adminAccounts.removeNote(callerOf(c), userId, noteId);
       return c.json({ deleted: noteId });
     },
   }),
