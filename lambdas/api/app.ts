@@ -5,8 +5,8 @@ import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { countMetric, errorFields, log, publishMetrics, withCorrelationId } from '../shared/observability.js';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
-import { accountsOf, type ApiDeps } from './deps.js';
-import { ApiError, errorBody } from './errors.js';
+import type { ApiDeps } from './deps.js';
+import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
 import { bearerToken } from './auth/token-verifier.js';
@@ -126,7 +126,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
     }),
   );
 
-  const assertActive = createAccountStatusCheck(deps.profiles, accountsOf(deps));
+  const assertActive = createAccountStatusCheck(deps.profiles, deps.provisionProfile);
   for (const route of routes) {
     app.on(route.method, route.path, authorize(route.access, deps, assertActive), refuseOverlongIds, (c) =>
       route.handle(c, deps),
@@ -140,9 +140,8 @@ export function createApi(deps: ApiDeps): Hono<Env> {
       c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(errorBody('RATE_LIMITED', error.message, { retryAfter: error.retryAfterSeconds }), 429);
     }
-    if (error instanceof ApiError) {
-      return c.json(errorBody(error.code, error.message, error.details), error.status);
-    }
+    const answer = apiErrorOf(error);
+    if (answer) return c.json(errorBody(answer.code, answer.message, answer.details), answer.status);
     // Unexpected: log the error (never the request body or token) and answer without internals.
     log.error('unhandled', { route: routePath(c), method: c.req.method, ...errorFields(error) });
     return c.json(errorBody('INTERNAL', 'Something went wrong'), 500);

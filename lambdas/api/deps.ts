@@ -1,27 +1,74 @@
 import type { AgeBand } from '../../common/age-bands.js';
 import type { AgeBandConfig } from '../../common/age-band-config.js';
+import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
+import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
+import { deleteAccount } from '../shared/accounts/delete-account.js';
+import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
+import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
-import { cognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
-import { createMediaCdn, type MediaCdn } from '../shared/media-cdn.js';
+import { createMediaCdn } from '../shared/media-cdn.js';
+import { mediaStore, type MediaStore } from '../shared/media.js';
+import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
+import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
+import { featuredRepository, type FeaturedRepository } from '../shared/repositories/featured.js';
+import { feedbackRepository, type FeedbackRepository } from '../shared/repositories/feedback.js';
+import { libraryRepository, type LibraryRepository } from '../shared/repositories/library.js';
+import { noteRepository, type NoteRepository } from '../shared/repositories/notes.js';
 import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
 import { rateLimiter, type RateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository, type StoryRepository } from '../shared/repositories/stories.js';
+import { storyAdminRepository, type StoryAdminRepository } from '../shared/repositories/story-admin.js';
+import { templateRepository, type TemplateRepository } from '../shared/repositories/templates.js';
+import { storyAccess, type StoryAccess } from '../shared/stories/access.js';
+import { createStoryUseCase } from '../shared/stories/create-story.js';
+import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete-story.js';
+import { editorialUseCases, type EditorialUseCases } from '../shared/stories/editorial.js';
+import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
+import { pictureUseCases, type PictureUseCases } from '../shared/stories/request-picture.js';
+import { storyTextUseCases, type StoryTextUseCases } from '../shared/stories/story-text.js';
+import { storyViews, type StoryViews } from '../shared/stories/views.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
-/** Everything a route needs from the outside world, built once per process. */
+/**
+ * Everything a route needs, built once per process (a Lambda container, the local API): the clients,
+ * the repositories over the table, and the use cases over those. A route only parses, calls and maps.
+ */
 export type ApiDeps = Readonly<{
   config: ServerConfig;
   aws: AwsClients;
-  cdn: MediaCdn;
   tokens: TokenVerifier;
+  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+  workflow: WorkflowStarter;
+  media: MediaStore;
+  accounts: CognitoAccounts;
+  // Repositories (lambdas/shared/repositories): one per entity or aggregate.
   profiles: ProfileRepository;
   stories: StoryRepository;
+  storyAdmin: StoryAdminRepository;
+  library: LibraryRepository;
+  featured: FeaturedRepository;
+  templates: TemplateRepository;
+  notes: NoteRepository;
+  activity: ActivityRepository;
+  counters: CounterRepository;
+  feedback: FeedbackRepository;
   rateLimits: RateLimiter;
-  workflow: WorkflowStarter;
-  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+  // Use cases (lambdas/shared/stories, lambdas/shared/accounts).
+  access: StoryAccess;
+  views: StoryViews;
+  createStory: ReturnType<typeof createStoryUseCase>;
+  pictures: PictureUseCases;
+  storyText: StoryTextUseCases;
+  libraryActions: LibraryUseCases;
+  editorial: EditorialUseCases;
+  deleteStory: StoryDeletion;
+  deleteAccount: (userId: string) => Promise<boolean>;
+  adminAccounts: AdminAccountActions;
+  ownAccount: OwnAccountUseCases;
+  provisionProfile: ReturnType<typeof profileProvisioning>;
 }>;
 
 export function createApiDeps(
@@ -30,28 +77,70 @@ export function createApiDeps(
   tokens: TokenVerifier,
   workflow: WorkflowStarter,
 ): ApiDeps {
+  const db = aws.documents;
+  const table = config.tableName;
+  const bands = AGE_BAND_CONFIGS;
+  const cdn = createMediaCdn(config);
+  const media = mediaStore(aws.s3, config.mediaBucket, cdn);
+  const accounts = cognitoAccounts(aws.cognito, config.userPoolId, config.auth.clientId);
+  const profiles = profileRepository(db, table);
+  const stories = storyRepository(db, table);
+  const library = libraryRepository(db, table);
+  const activity = activityRepository(db, table);
+  const rateLimits = rateLimiter(db, table);
+  const storyAdmin = storyAdminRepository(db, table);
+  const access = storyAccess(stories);
+  const views = storyViews({ profiles, library });
+  const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
+  const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
+  const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
+  const notes = noteRepository(db, table);
+  const adminAccounts = adminAccountActions({
+    profiles,
+    accounts,
+    activity,
+    notes,
+    stories,
+    deleteAccount: removeAccount,
+  });
   return {
     config,
     aws,
-    cdn: createMediaCdn(config),
     tokens,
+    bands,
     workflow,
-    profiles: profileRepository(aws.documents, config.tableName),
-    stories: storyRepository(aws.documents, config.tableName),
-    rateLimits: rateLimiter(aws.documents, config.tableName),
-    bands: AGE_BAND_CONFIGS,
+    media,
+    accounts,
+    profiles,
+    stories,
+    storyAdmin,
+    library,
+    featured: featuredRepository(db, table),
+    templates: templateRepository(db, table),
+    notes,
+    activity,
+    counters: counterRepository(db, table),
+    feedback: feedbackRepository(db, table),
+    rateLimits,
+    access,
+    views,
+    createStory: createStoryUseCase({ profiles, stories, rateLimits, workflow, bands }),
+    pictures: pictureUseCases({ access, stories, rateLimits, workflow, media, bands }),
+    storyText: storyTextUseCases({ access, stories, views, media }),
+    libraryActions: libraryUseCases({ library, stories, deleteStory }),
+    editorial: editorialUseCases({
+      storyAdmin,
+      stories,
+      profiles,
+      access,
+      views,
+      log: adminAccounts.log,
+      deleteStory,
+    }),
+    deleteStory,
+    deleteAccount: removeAccount,
+    adminAccounts,
+    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
+    provisionProfile: profileProvisioning(profiles, accounts),
   };
 }
-
-/** What deleting a story (or an account) for good needs: the table and the media bucket. */
-export const deletionDepsOf = (deps: ApiDeps) => ({
-  db: deps.aws.documents,
-  s3: deps.aws.s3,
-  tableName: deps.config.tableName,
-  mediaBucket: deps.config.mediaBucket,
-  cdn: deps.cdn,
-});
-
-/** The user pool's account actions (disable, roles, password reset, delete): the admin's and the account owner's. */
-export const accountsOf = (deps: ApiDeps) =>
-  cognitoAccounts(deps.aws.cognito, deps.config.userPoolId, deps.config.auth.clientId);

@@ -1,5 +1,5 @@
 import { DEFAULT_MODELS } from '../../common/models/catalogue.js';
-import type { PromptTemplate } from '../workflow/providers/types.js';
+import type { PromptTemplate } from './entities/template.js';
 
 /**
  * The templates seeded on first use (SPEC §9 defaults: temperature 0.7, max tokens 2000). Admins edit

@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { MediaCdn } from './media-cdn.js';
 
 /**
@@ -39,3 +39,84 @@ export async function deletePictureObjects(
   }
   await cdn.invalidate(keys);
 }
+
+/** The file ending of each picture type a provider paints. */
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/** Where a picture and its thumbnail are kept: the one description of the bucket's key layout. */
+export const pictureObjectKeys = (storyId: string, imageId: string, contentType: string) => ({
+  picture: `media/stories/${storyId}/${imageId}.${EXTENSIONS[contentType] ?? 'bin'}`,
+  thumbnail: `media/stories/${storyId}/${imageId}.thumb.jpg`,
+});
+
+/** The address the SPA loads an object from (CloudFront and the local web server serve `/media/*`). */
+export const mediaUrlOf = (objectKey: string) => `/${objectKey}`;
+
+/** A picture read back as a data: URI (for a download that stands alone). */
+export type PictureData = Readonly<{ contentType: string; dataUri: string }>;
+
+/**
+ * The media bucket as the use cases see it: pictures go in under the layout above, come out as data, and
+ * leave with their thumbnails and their CDN cache entries.
+ */
+export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
+  return {
+    /** Long-cached: a picture's key never changes, a new picture gets a new key. */
+    async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+
+    /**
+     * Stores a painted picture, and its thumbnail when it has one, under the layout above; answers the
+     * fields a story image item keeps of them. (For the workflow's painting task to call.)
+     */
+    async storePicture(
+      storyId: string,
+      imageId: string,
+      painted: Readonly<{ body: Uint8Array; contentType: string }>,
+      thumbnail: Uint8Array | undefined,
+    ): Promise<StoredPicture> {
+      const keys = pictureObjectKeys(storyId, imageId, painted.contentType);
+      await Promise.all([
+        this.put(keys.picture, painted.body, painted.contentType),
+        thumbnail ? this.put(keys.thumbnail, thumbnail, 'image/jpeg') : undefined,
+      ]);
+      return {
+        image_url: mediaUrlOf(keys.picture),
+        object_key: keys.picture,
+        ...(thumbnail ? { thumbnail_url: mediaUrlOf(keys.thumbnail), thumbnail_key: keys.thumbnail } : {}),
+      };
+    },
+
+    /** A picture as a data: URI; undefined when it cannot be read (a missing picture leaves a gap). */
+    async readAsDataUri(picture: Pick<StoredPicture, 'object_key'>): Promise<PictureData | undefined> {
+      try {
+        const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: picture.object_key }));
+        const bytes = await object.Body?.transformToByteArray();
+        if (!bytes) return undefined;
+        const contentType = object.ContentType ?? 'image/png';
+        return { contentType, dataUri: `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}` };
+      } catch {
+        return undefined;
+      }
+    },
+
+    /** Deletes pictures' objects and thumbnails, and drops them from the CDN's cache. */
+    deletePictures: (pictures: readonly StoredPicture[]) => deletePictureObjects(s3, bucket, pictures, cdn),
+  };
+}
+
+export type MediaStore = ReturnType<typeof mediaStore>;

@@ -7,9 +7,11 @@ import type { ImageType } from '../../common/story-choices.js';
 import { isKidSafe } from '../../common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '../../common/story-validation.js';
 import { deletePictureObjects } from '../shared/media.js';
+import { countMetric, log } from '../shared/observability.js';
 import type { MediaCdn } from '../shared/media-cdn.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
-import type { StoryItem, StoryRepository } from '../shared/repositories/stories.js';
+import type { StoryItem } from '../shared/entities/story.js';
+import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
 import { ProviderError, type PromptTemplate, type StoryProvider, type StoryRequest } from './providers/types.js';
 import { makeThumbnail } from './thumbnails.js';
@@ -202,7 +204,9 @@ export function createTaskHandlers(deps: TaskDeps) {
       const story = await storyOf(storyId);
       // The draft goes first: once the story is ready, nothing after this write may fail it.
       await drafts.remove(storyId);
-      await stories.markReady(storyId, { job_id: COVER_JOB_ID, mode: story.generation_mode });
+      if (await stories.markReady(storyId, { job_id: COVER_JOB_ID, mode: story.generation_mode })) {
+        countMetric('StoryReady');
+      }
       return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID };
     },
 
@@ -231,6 +235,7 @@ export function createTaskHandlers(deps: TaskDeps) {
         customizations: pending.customizations,
       });
       const image = await stories.completeImageJob(pending, stored, replaced);
+      countMetric('PicturePainted');
       // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
       if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced], deps.cdn);
       return { imageId: image.id };
@@ -246,15 +251,8 @@ export function createTaskHandlers(deps: TaskDeps) {
         : /THROTTLED/.test(cause)
           ? IMAGE_FAILURE_MESSAGES.rateLimited
           : IMAGE_FAILURE_MESSAGES.generic;
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'image failed',
-          storyId: job.storyId,
-          jobId: job.jobId,
-          cause: cause.slice(0, 300),
-        }),
-      );
+      countMetric(message === IMAGE_FAILURE_MESSAGES.filtered ? 'PictureFiltered' : 'PictureFailed');
+      log.error('image failed', { storyId: job.storyId, jobId: job.jobId, cause: cause.slice(0, 300) });
       await stories.failImageJob(pending, message);
     },
 
@@ -270,15 +268,8 @@ export function createTaskHandlers(deps: TaskDeps) {
             : FAILURE_MESSAGES.generic;
       // The cause helps an operator: it names the failing step and code, never the family's text (see
       // createWorkflowHandler).
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'generation failed',
-          storyId: job.storyId,
-          error,
-          cause: cause.slice(0, 300),
-        }),
-      );
+      countMetric('StoryFailed');
+      log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
       await stories.markFailed(job.storyId, job.userId, reason);
       await drafts.remove(job.storyId);
     },
@@ -309,7 +300,8 @@ export function createTaskHandlers(deps: TaskDeps) {
       for (const job of covers) await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
       const coversFailed = covers.length;
       if (failed + coversFailed > 0) {
-        console.warn(JSON.stringify({ level: 'warn', msg: 'stale generations failed', failed, coversFailed }));
+        countMetric('StoryFailed', failed);
+        log.warn('stale generations failed', { failed, coversFailed });
       }
       return { failed, coversFailed };
     },

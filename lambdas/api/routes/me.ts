@@ -1,50 +1,13 @@
 import type { ProfileView } from '../../../common/api/views.js';
-import {
-  MESSAGES,
-  passwordChangeRequestSchema,
-  profileUpdateSchema,
-  WRONG_CURRENT_PASSWORD,
-} from '../../../common/validation/accounts.js';
-import {
-  ACCOUNT_DATA_MESSAGES,
-  accountDataFileName,
-  deleteAccountSchema,
-} from '../../../common/validation/account-data.js';
-import { deleteAccount } from '../../shared/accounts/delete-account.js';
+import { passwordChangeRequestSchema, profileUpdateSchema } from '../../../common/validation/accounts.js';
+import { accountDataFileName, deleteAccountSchema } from '../../../common/validation/account-data.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
-import { toProfile, type ProfileItem } from '../../shared/repositories/profiles.js';
-import { accountsOf, deletionDepsOf, type ApiDeps } from '../deps.js';
+import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
+import { untilRevocationSettles } from '../auth/revocation.js';
+import { bearerToken, type Caller } from '../auth/token-verifier.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
-import { accountGone } from '../auth/account-status.js';
-import { untilRevocationSettles } from '../auth/revocation.js';
-import { bearerToken, type Caller } from '../auth/token-verifier.js';
-
-/**
- * The caller's profile. The account-status check made one for an account created outside the sign-up
- * form; none now means the account was deleted since (its token is still unexpired): 401.
- */
-async function loadOwnProfile(deps: ApiDeps, caller: Caller): Promise<ProfileItem> {
-  const item = await deps.profiles.get(caller.userId);
-  if (!item) throw accountGone();
-  if (!item.age_band) await deps.profiles.writeBackMissingAgeBand(caller.userId);
-  return item;
-}
-
-/** Cognito's answers to a password change that are the caller's to fix. */
-function passwordChangeRefusal(error: unknown): ApiError | undefined {
-  switch ((error as { name?: string }).name) {
-    case 'NotAuthorizedException': // Cognito: wrong current password
-    case 'InvalidPasswordException': // cognito-local: wrong current password (the new one passed our rules)
-      return new ApiError(400, 'WRONG_PASSWORD', WRONG_CURRENT_PASSWORD);
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-      return new ApiError(429, 'TOO_MANY_ATTEMPTS', MESSAGES.tooManyAttempts);
-    default:
-      return undefined;
-  }
-}
 
 /** The profile as its owner sees it; the role is the token's (Cognito groups are the source of truth). */
 const ownView = (item: ProfileItem, caller: Caller): ProfileView => {
@@ -59,7 +22,7 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      return c.json(ownView(await loadOwnProfile(deps, caller), caller));
+      return c.json(ownView(await deps.ownAccount.profile(caller), caller));
     },
   }),
   defineRoute({
@@ -69,8 +32,7 @@ export const meRoutes = [
     async handle(c, deps) {
       const caller = callerOf(c);
       const update = await parseBody(c, profileUpdateSchema);
-      await loadOwnProfile(deps, caller);
-      const updated = await deps.profiles.update(caller.userId, update);
+      const updated = await deps.ownAccount.update(caller, update);
       if (!updated) throw new ApiError(404, 'PROFILE_NOT_FOUND', 'Failed to load profile');
       return c.json(ownView(updated, caller));
     },
@@ -89,19 +51,9 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      const { currentPassword, newPassword } = await parseBody(c, passwordChangeRequestSchema);
+      const passwords = await parseBody(c, passwordChangeRequestSchema);
       const token = bearerToken(c.req.header('authorization')) ?? '';
-      const accounts = accountsOf(deps);
-      try {
-        await accounts.changePassword(token, currentPassword, newPassword);
-      } catch (error) {
-        throw passwordChangeRefusal(error) ?? error;
-      }
-      // The table first: it is what the API checks, and the cheaper step to get right.
-      const revokedAt = await deps.profiles.revokeSessions(caller.userId);
-      if (revokedAt === undefined) throw accountGone();
-      await accounts.signOutEverywhere(caller.userId);
-      await untilRevocationSettles(revokedAt);
+      await untilRevocationSettles(await deps.ownAccount.changePassword(caller, token, passwords));
       return c.json({ changed: true });
     },
   }),
@@ -116,14 +68,9 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      const profile = await loadOwnProfile(deps, caller);
+      const profile = await deps.ownAccount.profile(caller);
       const now = new Date();
-      const document = await exportAccountData(
-        { db: deps.aws.documents, tableName: deps.config.tableName },
-        profile,
-        caller.role,
-        now,
-      );
+      const document = await exportAccountData(deps, profile, caller.role, now);
       return c.body(JSON.stringify(document, null, 2), 200, {
         'content-type': 'application/json; charset=utf-8',
         'content-disposition': `attachment; filename="${accountDataFileName(now)}"`,
@@ -143,11 +90,7 @@ export const meRoutes = [
     async handle(c, deps) {
       const caller = callerOf(c);
       await parseBody(c, deleteAccountSchema);
-      if (caller.role === 'admin') throw new ApiError(403, 'ADMIN_ACCOUNT', ACCOUNT_DATA_MESSAGES.adminAccount);
-      // An account without a profile yet gets one first, so the cascade finds it and removes the user too.
-      await loadOwnProfile(deps, caller);
-      const deleted = await deleteAccount({ ...deletionDepsOf(deps), accounts: accountsOf(deps) }, caller.userId);
-      if (!deleted) throw accountGone(); // a second, simultaneous request finished first
+      await deps.ownAccount.delete(caller);
       return c.json({ deleted: true });
     },
   }),

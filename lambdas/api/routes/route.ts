@@ -13,8 +13,6 @@ export type Access = 'public' | 'user' | 'admin';
 
 export type Env = { Variables: { caller: Caller | undefined } };
 
-export type RouteContext = Context<Env> & { deps: ApiDeps };
-
 export type RouteDefinition = Readonly<{
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below `/api`, in Hono syntax (`/stories/:id`). */

@@ -1,10 +1,11 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountDataExport } from '../../../common/api/views.js';
 import type { Role } from '../../../common/roles.js';
-import { thumbnailUrlOf } from '../media.js';
-import { libraryRepository } from '../repositories/library.js';
-import { toProfile, type ProfileItem } from '../repositories/profiles.js';
-import { storyRepository, type StoryImageItem, type StoryItem } from '../repositories/stories.js';
+import type { LibraryRepository } from '../repositories/library.js';
+import { toProfile, type ProfileItem } from '../entities/profile.js';
+import type { StoryItem } from '../entities/story.js';
+import type { StoryImageItem } from '../entities/story-image.js';
+import type { StoryRepository } from '../repositories/stories.js';
+import { toImageView } from '../stories/views.js';
 
 export const ACCOUNT_EXPORT_ABOUT =
   "Everything Story Magic keeps about your family's account: your profile, every story you created " +
@@ -37,13 +38,7 @@ const toExportedStory = (story: StoryItem, images: StoryImageItem[]): ExportedSt
   createdAt: story.created_at,
   updatedAt: story.updated_at,
   coverImageUrl: story.cover_image_url ?? null,
-  images: images.map((image) => ({
-    id: image.id,
-    imageType: image.image_type,
-    imageUrl: image.image_url,
-    thumbnailUrl: thumbnailUrlOf(image),
-    createdAt: image.created_at,
-  })),
+  images: images.map(toImageView),
 });
 
 /**
@@ -53,13 +48,13 @@ const toExportedStory = (story: StoryItem, images: StoryImageItem[]): ExportedSt
  * the operator's notes about the account. `role` is the token's (Cognito groups are the source of truth).
  */
 export async function exportAccountData(
-  deps: Readonly<{ db: DynamoDBDocumentClient; tableName: string }>,
+  deps: Readonly<{ stories: StoryRepository; library: LibraryRepository }>,
   profile: ProfileItem,
   role: Role,
   now = new Date(),
 ): Promise<AccountDataExport> {
   const userId = profile.id;
-  const stories = storyRepository(deps.db, deps.tableName);
+  const { stories } = deps;
   const ids = await stories.idsCreatedBy(userId);
   const created: ExportedStory[] = [];
   for (let start = 0; start < ids.length; start += READ_BATCH) {
@@ -69,7 +64,7 @@ export async function exportAccountData(
       if (item && item.story.created_by === userId) created.push(toExportedStory(item.story, item.images));
     }
   }
-  const saved = await libraryRepository(deps.db, deps.tableName).list(userId);
+  const saved = await deps.library.list(userId);
   const { id, email, displayName, authorName, ageBand, createdAt, lastLogin, libraryCount } = toProfile(profile);
 
   return {

@@ -1,17 +1,8 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { activityItemSchema, activityRecord, type ActivityItem } from '../entities/admin-records.js';
+import { parseItems } from '../entities/table.js';
 import { keys } from '../keys.js';
-
-/** SPEC §3 admin_activity_log. Details never carry personal data (no e-mail, no names): ids and field names. */
-export type ActivityItem = {
-  id: string;
-  admin_id: string;
-  action: string;
-  target_type: 'user' | 'story' | 'template';
-  target_id: string;
-  details: Record<string, unknown>;
-  created_at: string;
-};
 
 /** How many entries the user detail dialog shows (SPEC §9). */
 export const ACTIVITY_SHOWN = 20;
@@ -21,12 +12,7 @@ export function activityRepository(db: DynamoDBDocumentClient, tableName: string
   return {
     async record(entry: Omit<ActivityItem, 'id' | 'created_at'>, now = new Date()): Promise<ActivityItem> {
       const item: ActivityItem = { ...entry, id: randomUUID(), created_at: now.toISOString() };
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.activity(entry.target_id, item.created_at, item.id), ...item },
-        }),
-      );
+      await db.send(new PutCommand({ TableName: tableName, Item: activityRecord(item) }));
       return item;
     },
 
@@ -40,7 +26,7 @@ export function activityRepository(db: DynamoDBDocumentClient, tableName: string
           Limit: limit,
         }),
       );
-      return (result.Items ?? []) as ActivityItem[];
+      return parseItems(activityItemSchema, result.Items);
     },
   };
 }

@@ -1,7 +1,9 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '../table-schema.js';
 import { storyIndexPartitions } from '../keys.js';
-import { cardProjection, withPreviews, type StoredCard, type StoryCardItem } from './story-cards.js';
+import { storedCardSchema } from '../entities/story.js';
+import { parseItems } from '../entities/table.js';
+import { cardProjection, withPreviews, type StoryCardItem } from './story-cards.js';
 
 /** How many featured stories the home page shows: one bounded page, newest first. */
 export const FEATURED_PAGE_SIZE = 24;
@@ -31,7 +33,7 @@ export function featuredRepository(db: DynamoDBDocumentClient, tableName: string
           Limit: limit,
         }),
       );
-      return withPreviews(db, tableName, (result.Items ?? []) as StoredCard[]);
+      return withPreviews(db, tableName, parseItems(storedCardSchema, result.Items));
     },
   };
 }

@@ -2,17 +2,35 @@ import {
   BatchGetCommand,
   GetCommand,
   QueryCommand,
-  TransactWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '../../../common/limits.js';
+import {
+  libraryEntrySchema,
+  releaseLibrarySlot,
+  reserveLibrarySlot,
+  type LibraryEntry,
+} from '../entities/library-entry.js';
+import { libraryCountSchema } from '../entities/profile.js';
+import { storedCardSchema } from '../entities/story.js';
+import { parseItem, parseItems, transact } from '../entities/table.js';
+import { LibraryFullError } from '../errors.js';
 import { keys, prefixes } from '../keys.js';
-import { LibraryFullError } from './stories.js';
-import { cardProjection, withPreviews, type StoredCard, type StoryCardItem } from './story-cards.js';
-import { cancellationCodes, isCancelled, releaseLibrarySlot, withConflictRetry } from './transactions.js';
+import { cardProjection, withPreviews, type StoryCardItem } from './story-cards.js';
 
-export type LibraryEntry = { story_id: string; saved_at: string };
+/** The family's library count as it is now (to say how full a refused library is). */
+export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: string, userId: string) {
+  const current = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.profile(userId),
+      ProjectionExpression: 'library_count',
+      ConsistentRead: true,
+    }),
+  );
+  return parseItem(libraryCountSchema, current.Item)?.library_count ?? LIMITS.libraryCapacity;
+}
 
 /** A family's saved stories (SPEC §2 My Library): at most 10, the cap kept by the write itself. */
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -30,7 +48,7 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
           ConsistentRead: true,
         }),
       );
-      const entries = (result.Items ?? []) as LibraryEntry[];
+      const entries = parseItems(libraryEntrySchema, result.Items);
       if (entries.length === 0) return [];
       const byId = new Map<string, StoryCardItem>();
       // A BatchGet may leave keys unprocessed under load: ask again, so "missing" really means gone.
@@ -42,7 +60,7 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
             RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...cardProjection } },
           }),
         );
-        const cards = await withPreviews(db, tableName, (answer.Responses?.[tableName] ?? []) as StoredCard[]);
+        const cards = await withPreviews(db, tableName, parseItems(storedCardSchema, answer.Responses?.[tableName]));
         for (const story of cards) byId.set(story.id, story);
         pending = answer.UnprocessedKeys?.[tableName]?.Keys;
         if (pending && pending.length > 0 && attempt >= 6) throw new Error('Library stories could not be read');
@@ -70,54 +88,19 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
 
     /** Saves a story; idempotent (already saved: false). Refused at the cap, in the same transaction. */
     async save(userId: string, storyId: string, now = new Date()): Promise<boolean> {
-      try {
-        await withConflictRetry(() =>
-          db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Put: {
-                    TableName: tableName,
-                    Item: {
-                      ...keys.libraryEntry(userId, storyId),
-                      story_id: storyId,
-                      user_id: userId,
-                      saved_at: now.toISOString(),
-                      // Keys the `saves` index: who saved this story, for deleting it for good.
-                      saved_story_pk: storyId,
-                    },
-                    ConditionExpression: 'attribute_not_exists(PK)',
-                  },
-                },
-                {
-                  Update: {
-                    TableName: tableName,
-                    Key: keys.profile(userId),
-                    UpdateExpression: 'SET library_count = if_not_exists(library_count, :zero) + :one',
-                    ConditionExpression:
-                      'attribute_exists(PK) AND (attribute_not_exists(library_count) OR library_count < :cap)',
-                    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': LIMITS.libraryCapacity },
-                  },
-                },
-              ],
-            }),
-          ),
-        );
-        return true;
-      } catch (error) {
-        if (!isCancelled(error)) throw error;
-        const [entry, profile] = cancellationCodes(error);
-        if (entry === 'ConditionalCheckFailed') return false; // saved already
-        if (profile !== 'ConditionalCheckFailed') throw error;
-        const current = await db.send(
-          new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }),
-        );
-        throw new LibraryFullError(Number(current.Item?.library_count ?? LIMITS.libraryCapacity));
-      }
+      const failed = await transact(db, reserveLibrarySlot(tableName, userId, storyId, now.toISOString()));
+      if (failed.has('entry')) return false; // saved already
+      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, userId));
+      return true;
     },
 
     /** Unsaves a story (its entry and the count together); false when it was not saved. */
-    remove: (userId: string, storyId: string) => releaseLibrarySlot(db, tableName, userId, storyId),
+    async remove(userId: string, storyId: string): Promise<boolean> {
+      const failed = await transact(db, releaseLibrarySlot(tableName, userId, storyId));
+      if (failed.has('entry')) return false;
+      if (failed.size > 0) throw new Error('The library count is already at zero');
+      return true;
+    },
   };
 }
 

@@ -1,21 +1,14 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { noteItemSchema, noteRecord, type NoteItem } from '../entities/admin-records.js';
+import { isConditionFailure, parseItems } from '../entities/table.js';
 import { keys, prefixes } from '../keys.js';
-import { isConditionFailure } from './transactions.js';
-
-/** SPEC §3 admin_notes: kept in the user's partition, so deleting the user deletes them too. */
-export type NoteItem = { id: string; user_id: string; admin_id: string; note: string; created_at: string };
 
 export function noteRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
     async add(note: Omit<NoteItem, 'id' | 'created_at'>, now = new Date()): Promise<NoteItem> {
       const item: NoteItem = { ...note, id: randomUUID(), created_at: now.toISOString() };
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.note(note.user_id, item.created_at, item.id), ...item },
-        }),
-      );
+      await db.send(new PutCommand({ TableName: tableName, Item: noteRecord(item) }));
       return item;
     },
 
@@ -29,7 +22,7 @@ export function noteRepository(db: DynamoDBDocumentClient, tableName: string) {
           ScanIndexForward: false,
         }),
       );
-      return (result.Items ?? []) as NoteItem[];
+      return parseItems(noteItemSchema, result.Items);
     },
 
     /** Deletes one note of this user; false when there is no such note. */

@@ -7,117 +7,35 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { MISSING_AGE_BAND, type AgeBand } from '../../../common/age-bands.js';
+import { MISSING_AGE_BAND } from '../../../common/age-bands.js';
 import type { Role } from '../../../common/roles.js';
 import type { ProfileUpdate } from '../../../common/validation/accounts.js';
-import { z } from 'zod';
+import { countChange } from '../entities/counters.js';
+import {
+  accountStatusSchema,
+  PROFILE_LIST_INDEX,
+  profileItem,
+  profileItemSchema,
+  profileNamesSchema,
+  profileRowSchema,
+  searchTextOf,
+  tombstoneItem,
+  type NewProfile,
+  type ProfileItem,
+  type ProfileRow,
+} from '../entities/profile.js';
+import { isCancelled, isConditionFailure as isUpdateRefused, parseItem, parseItems } from '../entities/table.js';
 import { entityTypes, keys } from '../keys.js';
-import type { IndexName } from '../table-schema.js';
-
-/** A profile as the table stores it (snake_case, SPEC §3). */
-export type ProfileItem = {
-  id: string;
-  email: string;
-  display_name: string;
-  author_name: string;
-  age_band?: AgeBand;
-  role: Role;
-  created_at: string;
-  last_login?: string;
-  suspended_at?: string;
-  /**
-   * Epoch milliseconds of the last revocation (suspension, role change, password change): every token
-   * issued in that second or before it is refused (see `lambdas/api/auth/revocation.ts`).
-   */
-  sessions_revoked_at?: number;
-  library_count?: number;
-};
+import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
 /** What the API checks on every call. */
 export type AccountStatus = Readonly<{ suspended: boolean; sessionsRevokedAt: number | undefined }>;
 
-/**
- * How long a deleted account's tombstone is kept: longer than any of its tokens can live (access and ID
- * tokens 1 hour; refresh tokens 30 days, but those die with the Cognito user).
- */
-const TOMBSTONE_SECONDS = 2 * 24 * 60 * 60;
-
-export type Profile = {
-  id: string;
-  email: string;
-  displayName: string;
-  authorName: string;
-  ageBand: AgeBand;
-  role: Role;
-  createdAt: string;
-  lastLogin: string | null;
-  suspended: boolean;
-  libraryCount: number;
-};
-
-export const toProfile = (item: ProfileItem): Profile => ({
-  id: item.id,
-  email: item.email,
-  displayName: item.display_name,
-  authorName: item.author_name,
-  ageBand: item.age_band ?? MISSING_AGE_BAND,
-  role: item.role,
-  createdAt: item.created_at,
-  lastLogin: item.last_login ?? null,
-  suspended: Boolean(item.suspended_at),
-  libraryCount: item.library_count ?? 0,
-});
-
-export type NewProfile = {
-  userId: string;
-  email: string;
-  displayName: string;
-  authorName: string;
-  ageBand: AgeBand;
-  role?: Role;
-};
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string }).name === 'TransactionCanceledException' ||
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** What the admin users search matches (name, author name, e-mail), lower-cased once at write time. */
-const searchTextOf = (displayName: string, authorName: string, email: string) =>
-  [displayName, authorName, email].join(' ').toLowerCase();
+/** A refused write: a conditional update, or a transaction one of whose conditions failed. */
+const isConditionFailure = (error: unknown) => isCancelled(error) || isUpdateRefused(error);
 
 /** The admin users list reads the `entity` index a page at a time; the cursor is its last key. */
-const PROFILE_INDEX: IndexName = 'entity';
 const cursorSchema = indexCursorSchema('USER#', 'PROFILE', entityTypes.profile);
-
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('Invalid page cursor');
-  }
-}
-
-/**
- * A page cursor of the `entity` index is the last row's key, and is checked to be exactly that shape (an
- * id, a real ISO time), so a forged one is a clear 400 rather than a key DynamoDB refuses (a 500).
- */
-export function indexCursorSchema<Entity extends string>(pkPrefix: string, sortKey: string, entity: Entity) {
-  return z.strictObject({
-    PK: z.string().regex(new RegExp(`^${pkPrefix}[A-Za-z0-9_-]{1,128}$`)),
-    SK: z.literal(sortKey),
-    entity_pk: z.literal(entity),
-    created_at: z.iso.datetime(),
-  });
-}
-
-export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (!cursor) return undefined;
-  try {
-    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new InvalidCursorError();
-  }
-}
-
-export const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 export type ProfileListQuery = Readonly<{
   search?: string | undefined;
@@ -126,23 +44,6 @@ export type ProfileListQuery = Readonly<{
   cursor?: string | undefined;
   limit: number;
 }>;
-
-/** A new profile as the table stores it, with the keys of the admin list index and its search text. */
-export function profileItem(profile: NewProfile, now = new Date()): ProfileItem & Record<string, unknown> {
-  return {
-    ...keys.profile(profile.userId),
-    id: profile.userId,
-    email: profile.email,
-    display_name: profile.displayName,
-    author_name: profile.authorName,
-    age_band: profile.ageBand,
-    role: profile.role ?? 'user',
-    created_at: now.toISOString(),
-    library_count: 0,
-    entity_pk: entityTypes.profile,
-    search_text: searchTextOf(profile.displayName, profile.authorName, profile.email),
-  };
-}
 
 export function profileRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
@@ -166,14 +67,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
                   ConditionExpression: 'attribute_not_exists(PK)',
                 },
               },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.stats(),
-                  UpdateExpression: 'ADD profiles :one',
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
+              countChange(tableName, ['profiles'], 1),
             ],
           }),
         );
@@ -186,7 +80,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
 
     async get(userId: string): Promise<ProfileItem | undefined> {
       const result = await db.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId) }));
-      return result.Item as ProfileItem | undefined;
+      return parseItem(profileItemSchema, result.Item);
     },
 
     /**
@@ -204,7 +98,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         }),
       );
       if (!result.Item) return undefined;
-      const item = result.Item as Pick<ProfileItem, 'suspended_at' | 'sessions_revoked_at'>;
+      const item = accountStatusSchema.parse(result.Item);
       return { suspended: Boolean(item.suspended_at), sessionsRevokedAt: item.sessions_revoked_at };
     },
 
@@ -296,7 +190,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return result.Attributes as ProfileItem;
+        return profileItemSchema.parse(result.Attributes);
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;
@@ -308,7 +202,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
      * Reads the `entity` index in 1 MB pages until the page is full, so a rare match costs a few reads of
      * the index, never a table scan.
      */
-    async listPage(query: ProfileListQuery): Promise<{ items: ProfileItem[]; nextCursor: string | null }> {
+    async listPage(query: ProfileListQuery): Promise<{ items: ProfileRow[]; nextCursor: string | null }> {
       const filters: string[] = [];
       const values: Record<string, unknown> = { ':type': entityTypes.profile };
       // Only what a row shows: DynamoDB reads whole items either way, but sends back (and we parse) less.
@@ -325,7 +219,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         filters.push(
           query.status === 'suspended' ? 'attribute_exists(suspended_at)' : 'attribute_not_exists(suspended_at)',
         );
-      const items: ProfileItem[] = [];
+      const items: ProfileRow[] = [];
       let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
       let exhausted = false;
       let leftOver = false;
@@ -333,7 +227,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         const page = await db.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: PROFILE_INDEX,
+            IndexName: PROFILE_LIST_INDEX,
             KeyConditionExpression: 'entity_pk = :type',
             ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
             ProjectionExpression:
@@ -346,7 +240,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             ...(filters.length === 0 ? { Limit: query.limit - items.length } : {}),
           }),
         );
-        const found = (page.Items ?? []) as ProfileItem[];
+        const found = parseItems(profileRowSchema, page.Items);
         const room = query.limit - items.length;
         items.push(...found.slice(0, room));
         leftOver = found.length > room;
@@ -382,11 +276,8 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
               RequestItems: { [tableName]: { Keys: request, ProjectionExpression: 'id, display_name, author_name' } },
             }),
           );
-          for (const item of result.Responses?.[tableName] ?? []) {
-            names.set(String(item.id), {
-              displayName: String(item.display_name ?? ''),
-              authorName: String(item.author_name ?? ''),
-            });
+          for (const item of parseItems(profileNamesSchema, result.Responses?.[tableName])) {
+            names.set(item.id, { displayName: item.display_name, authorName: item.author_name });
           }
           request = result.UnprocessedKeys?.[tableName]?.Keys;
         }
@@ -409,7 +300,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return result.Attributes as ProfileItem;
+        return profileItemSchema.parse(result.Attributes);
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;
@@ -430,7 +321,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return result.Attributes as ProfileItem;
+        return profileItemSchema.parse(result.Attributes);
       } catch (error) {
         if (isConditionFailure(error)) return undefined;
         throw error;
@@ -447,16 +338,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         await db.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.deletedAccount(userId),
-                    deleted_at: now.toISOString(),
-                    expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
-                  },
-                },
-              },
+              { Put: { TableName: tableName, Item: tombstoneItem(userId, now) } },
               {
                 Delete: {
                   TableName: tableName,
@@ -464,14 +346,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
                   ConditionExpression: 'attribute_exists(PK)',
                 },
               },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.stats(),
-                  UpdateExpression: 'ADD profiles :minus',
-                  ExpressionAttributeValues: { ':minus': -1 },
-                },
-              },
+              countChange(tableName, ['profiles'], -1),
             ],
           }),
         );

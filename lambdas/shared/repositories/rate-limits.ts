@@ -1,6 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.js';
-import { isConditionFailure } from './transactions.js';
+import { isConditionFailure } from '../entities/table.js';
 
 /**
  * Per-family limits on the expensive calls (each one starts model work that costs money). Generous for

@@ -7,118 +7,37 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { AgeBand } from '../../../common/age-bands.js';
-import { LIMITS } from '../../../common/limits.js';
 import { storyPreview } from '../../../common/story-layout.js';
-import type { ArtStyle, GenerationMode, ImageType } from '../../../common/story-choices.js';
+import type { ImageType } from '../../../common/story-choices.js';
 import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
+import { countChange } from '../entities/counters.js';
+import { releaseLibrarySlot, reserveLibrarySlot } from '../entities/library-entry.js';
+import {
+  adminListPartition,
+  putNewStory,
+  storyIdSchema,
+  storyIndexes,
+  storyItemSchema,
+  type StoryItem,
+  type StoryProgress,
+} from '../entities/story.js';
+import {
+  imageJobItemSchema,
+  imageJobKey,
+  imageJobRecord,
+  storyImageItemSchema,
+  storyImageKey,
+  storyImageRecord,
+  type ImageJobItem,
+  type StoryImageItem,
+} from '../entities/story-image.js';
+import { isCancelled, isConditionFailure, parseItem, parseItems, transact } from '../entities/table.js';
+import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../errors.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
-import type { IndexName } from '../table-schema.js';
-import {
-  cancellationCodes,
-  isCancelled,
-  isConditionFailure,
-  releaseLibrarySlot,
-  withConflictRetry,
-} from './transactions.js';
+import { libraryCountOf } from './library.js';
 
-const CREATOR_INDEX: IndexName = 'creator';
-
-export type StoryStatus = 'generating' | 'ready' | 'failed';
-/** What the story page shows while a story is being made. */
-export type StoryProgress = 'queued' | 'writing' | 'checking' | 'done';
-
-/** A story as the table stores it (snake_case, SPEC §3). */
-export type StoryItem = {
-  id: string;
-  status: StoryStatus;
-  progress: StoryProgress;
-  failure_reason?: string;
-  title: string;
-  content: string;
-  /**
-   * The opening cards show (`storyPreview` of the content), written with the content so card lists can
-   * leave the text unread. Absent on stories written before it was kept (see story-cards.ts).
-   */
-  preview?: string;
-  excerpt: string;
-  hero_name: string;
-  character_type: string;
-  story_type: string;
-  mission: string;
-  theme_id: string;
-  narrative_structure: string;
-  writing_style: string;
-  art_style: ArtStyle;
-  generation_mode: GenerationMode;
-  age_band: AgeBand;
-  age_range: string;
-  story_universe?: string;
-  custom_descriptions?: { character?: string; storyType?: string; mission?: string };
-  scenes?: Partial<Record<ImageType, string>>;
-  cover_image_url?: string;
-  /** The cover's small variant for cards (see lambdas/shared/media.ts). */
-  cover_thumbnail_url?: string;
-  content_type: 'text';
-  created_by: string | null;
-  is_featured: boolean;
-  is_public: boolean;
-  source_version: 'json_v1';
-  template_version?: number;
-  /** Pictures on the story page plus the ones being painted (SPEC §5: at most 3). */
-  image_count?: number;
-  /**
-   * The picture types those hold (each type at most once: the export lays pictures out by type). Claimed
-   * in the same conditional write as the count; absent on stories written before it was kept.
-   */
-  image_types?: Set<ImageType>;
-  seed: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export type StoryImageItem = {
-  id: string;
-  story_id: string;
-  image_type: ImageType;
-  image_url: string;
-  object_key: string;
-  /** A raster picture's small variant; a vector picture is its own thumbnail, so these are absent. */
-  thumbnail_url?: string;
-  thumbnail_key?: string;
-  created_at: string;
-};
-
-/** An illustration being painted (story page "add" or "regenerate"); removed when its image lands. */
-export type ImageJobItem = {
-  job_id: string;
-  story_id: string;
-  image_type: ImageType;
-  status: 'pending' | 'failed';
-  mode: GenerationMode;
-  customizations?: string;
-  /** The image a regeneration replaces once the new one is painted. */
-  replaces?: string;
-  error?: string;
-  created_at: string;
-};
-
-/** The picture type asked for is held by another picture or job of the story. */
-export class ImageTypeTakenError extends Error {
-  constructor() {
-    super('This picture is already there or being painted.');
-    this.name = 'ImageTypeTakenError';
-  }
-}
-
-export class ImageLimitError extends Error {
-  constructor() {
-    super('Maximum 3 images per story');
-    this.name = 'ImageLimitError';
-  }
-}
-
+/** What a family's request decides; the rest of a new story is filled in by `createWithLibrarySlot`. */
 export type NewStory = Omit<
   StoryItem,
   | 'status'
@@ -134,16 +53,14 @@ export type NewStory = Omit<
   | 'updated_at'
 >;
 
-const ENTITY_INDEX: IndexName = 'entity';
-
-export class LibraryFullError extends Error {
-  constructor(readonly currentCount: number) {
-    super('LIBRARY_FULL');
-    this.name = 'LibraryFullError';
-  }
-}
-
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
+  async function read(storyId: string): Promise<StoryItem | undefined> {
+    const result = await db.send(
+      new GetCommand({ TableName: tableName, Key: keys.story(storyId), ConsistentRead: true }),
+    );
+    return parseItem(storyItemSchema, result.Item);
+  }
+
   /**
    * One conditional write: the job, the count below the cap and the type not yet held. False when the
    * type is held (another request claimed it first); ImageLimitError at the cap.
@@ -155,41 +72,30 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     legacyHeld: readonly ImageType[] = [],
   ): Promise<boolean> {
     const keepsTypes = story.image_types !== undefined;
-    try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.story(item.story_id),
-                UpdateExpression: 'SET image_count = if_not_exists(image_count, :zero) + :one ADD image_types :types',
-                ConditionExpression:
-                  'attribute_exists(PK) AND (attribute_not_exists(image_count) OR image_count < :max) AND ' +
-                  (keepsTypes ? 'NOT contains(image_types, :type)' : 'attribute_not_exists(image_types)'),
-                ExpressionAttributeValues: {
-                  ':zero': 0,
-                  ':one': 1,
-                  ':max': MAX_STORY_PAGE_IMAGES,
-                  ':types': new Set([item.image_type, ...legacyHeld]),
-                  ...(keepsTypes ? { ':type': item.image_type } : {}),
-                },
-              },
-            },
-            { Put: { TableName: tableName, Item: { ...keys.imageJob(item.story_id, item.job_id), ...item } } },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
-      const now = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.story(item.story_id), ConsistentRead: true }),
-      );
-      const current = now.Item as StoryItem | undefined;
-      if (!current || (current.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
-      return false;
-    }
+    const failed = await transact(db, {
+      story: {
+        Update: {
+          TableName: tableName,
+          Key: keys.story(item.story_id),
+          UpdateExpression: 'SET image_count = if_not_exists(image_count, :zero) + :one ADD image_types :types',
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(image_count) OR image_count < :max) AND ' +
+            (keepsTypes ? 'NOT contains(image_types, :type)' : 'attribute_not_exists(image_types)'),
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':one': 1,
+            ':max': MAX_STORY_PAGE_IMAGES,
+            ':types': new Set([item.image_type, ...legacyHeld]),
+            ...(keepsTypes ? { ':type': item.image_type } : {}),
+          },
+        },
+      },
+      job: { Put: { TableName: tableName, Item: imageJobRecord(item) } },
+    });
+    if (failed.size === 0) return true;
+    const current = await read(item.story_id);
+    if (!current || (current.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
+    return false;
   }
 
   return {
@@ -202,75 +108,30 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       const createdAt = now.toISOString();
       const userId = story.created_by;
       if (!userId) throw new Error('A generated story needs its creator');
-      const item: StoryItem & Record<string, unknown> = {
-        ...keys.story(story.id),
-        ...story,
-        status: 'generating',
-        progress: 'queued',
-        title: '',
-        content: '',
-        preview: '',
-        excerpt: '',
-        content_type: 'text',
-        is_featured: false,
-        is_public: false,
-        source_version: 'json_v1',
-        created_at: createdAt,
-        updated_at: createdAt,
-        creator_pk: keys.creator(userId),
-        // Listed under GENERATING while it is being made, so the stale sweep finds it without a scan.
-        entity_pk: entityTypes.generating,
-      };
-      try {
-        await withConflictRetry(() =>
-          db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Update: {
-                    TableName: tableName,
-                    Key: keys.profile(userId),
-                    UpdateExpression: 'SET library_count = if_not_exists(library_count, :zero) + :one',
-                    ConditionExpression:
-                      'attribute_exists(PK) AND (attribute_not_exists(library_count) OR library_count < :cap)',
-                    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': LIMITS.libraryCapacity },
-                  },
-                },
-                { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-                {
-                  Put: {
-                    TableName: tableName,
-                    Item: {
-                      ...keys.libraryEntry(userId, story.id),
-                      story_id: story.id,
-                      user_id: userId,
-                      saved_at: createdAt,
-                      saved_story_pk: story.id,
-                    },
-                  },
-                },
-              ],
-            }),
-          ),
-        );
-        return true;
-      } catch (error) {
-        if (!isCancelled(error)) throw error;
-        const [profile, storyPut] = cancellationCodes(error);
-        if (storyPut === 'ConditionalCheckFailed') return false;
-        if (profile === 'ConditionalCheckFailed') {
-          const current = await db.send(
-            new GetCommand({
-              TableName: tableName,
-              Key: keys.profile(userId),
-              ProjectionExpression: 'library_count',
-              ConsistentRead: true,
-            }),
-          );
-          throw new LibraryFullError(Number(current.Item?.library_count ?? LIMITS.libraryCapacity));
-        }
-        throw error;
-      }
+      const slot = reserveLibrarySlot(tableName, userId, story.id, createdAt);
+      const failed = await transact(db, {
+        count: slot.count,
+        story: putNewStory(tableName, {
+          ...story,
+          status: 'generating',
+          progress: 'queued',
+          title: '',
+          content: '',
+          preview: '',
+          excerpt: '',
+          content_type: 'text',
+          is_featured: false,
+          is_public: false,
+          source_version: 'json_v1',
+          created_at: createdAt,
+          updated_at: createdAt,
+        }),
+        entry: slot.entry,
+      });
+      if (failed.has('story')) return false;
+      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, userId));
+      if (failed.size > 0) throw new Error(`Story ${story.id} was not created: ${[...failed].join(', ')} refused`);
+      return true;
     },
 
     /**
@@ -284,7 +145,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         const page = await db.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: CREATOR_INDEX,
+            IndexName: storyIndexes.creator,
             KeyConditionExpression: 'creator_pk = :creator',
             ExpressionAttributeValues: { ':creator': keys.creator(userId) },
             ProjectionExpression: 'id',
@@ -292,18 +153,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
             ExclusiveStartKey: startKey,
           }),
         );
-        ids.push(...(page.Items ?? []).map((item) => String(item.id)));
+        ids.push(...parseItems(storyIdSchema, page.Items).map((item) => item.id));
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return ids;
     },
 
-    async get(storyId: string): Promise<StoryItem | undefined> {
-      const result = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.story(storyId), ConsistentRead: true }),
-      );
-      return result.Item as StoryItem | undefined;
-    },
+    get: read,
 
     /** The story with its images, oldest image first: one Query on the story's partition. */
     async getWithImages(
@@ -318,10 +174,14 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         }),
       );
       const items = result.Items ?? [];
-      const story = items.find((item) => item.SK === 'META') as StoryItem | undefined;
+      const story = parseItem(
+        storyItemSchema,
+        items.find((item) => item.SK === keys.story(storyId).SK),
+      );
       if (!story) return undefined;
-      const images = items.filter((item) => String(item.SK).startsWith(prefixes.image)) as StoryImageItem[];
-      const jobs = items.filter((item) => String(item.SK).startsWith(prefixes.imageJob)) as ImageJobItem[];
+      const withPrefix = (prefix: string) => items.filter((item) => String(item.SK).startsWith(prefix));
+      const images = parseItems(storyImageItemSchema, withPrefix(prefixes.image));
+      const jobs = parseItems(imageJobItemSchema, withPrefix(prefixes.imageJob));
       return { story, images, jobs };
     },
 
@@ -338,12 +198,10 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     ): Promise<ImageJobItem> {
       const item: ImageJobItem = { ...job, status: 'pending', created_at: now.toISOString() };
       if (job.replaces) {
-        await db.send(
-          new PutCommand({ TableName: tableName, Item: { ...keys.imageJob(job.story_id, job.job_id), ...item } }),
-        );
+        await db.send(new PutCommand({ TableName: tableName, Item: imageJobRecord(item) }));
         return item;
       }
-      const story = await this.get(job.story_id);
+      const story = await read(job.story_id);
       if (!story) throw new ImageLimitError();
       if (!(await claimImageType(item, story, story.image_types ? [] : held))) throw new ImageTypeTakenError();
       return item;
@@ -362,7 +220,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       now = new Date(),
     ): Promise<ImageJobItem> {
       for (let attempt = 0; attempt <= order.length; attempt++) {
-        const story = await this.get(job.story_id);
+        const story = await read(job.story_id);
         if (!story || (story.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
         const taken = new Set<ImageType>(story.image_types ?? held);
         const type = order.find((candidate) => !taken.has(candidate));
@@ -377,7 +235,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       const result = await db.send(
         new GetCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId), ConsistentRead: true }),
       );
-      return result.Item as ImageJobItem | undefined;
+      return parseItem(imageJobItemSchema, result.Item);
     },
 
     /** The painted picture replaces its job (and, for a regeneration, the old picture) in one transaction. */
@@ -387,11 +245,11 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       await db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName, Item: { ...keys.storyImage(job.story_id, createdAt, image.id), ...item } } },
+            { Put: { TableName: tableName, Item: storyImageRecord(item) } },
             {
               Delete: {
                 TableName: tableName,
-                Key: keys.imageJob(job.story_id, job.job_id),
+                Key: imageJobKey(job),
                 ConditionExpression: 'attribute_exists(PK)',
               },
             },
@@ -400,7 +258,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                   {
                     Delete: {
                       TableName: tableName,
-                      Key: keys.storyImage(job.story_id, replaced.created_at, replaced.id),
+                      Key: storyImageKey(replaced),
                     },
                   },
                 ]
@@ -436,7 +294,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               {
                 Update: {
                   TableName: tableName,
-                  Key: keys.imageJob(job.story_id, job.job_id),
+                  Key: imageJobKey(job),
                   UpdateExpression: 'SET #s = :failed, #e = :message REMOVE entity_pk',
                   ConditionExpression: '#s = :pending',
                   ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
@@ -472,7 +330,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
             {
               Delete: {
                 TableName: tableName,
-                Key: keys.storyImage(image.story_id, image.created_at, image.id),
+                Key: storyImageKey(image),
                 ConditionExpression: 'attribute_exists(PK)',
               },
             },
@@ -562,10 +420,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     /** Records an image; a cover also becomes the story's cover_image_url. */
     async addImage(image: Omit<StoryImageItem, 'created_at'>, now = new Date()): Promise<StoryImageItem> {
       const item: StoryImageItem = { ...image, created_at: now.toISOString() };
-      const put = {
-        TableName: tableName,
-        Item: { ...keys.storyImage(image.story_id, item.created_at, image.id), ...item },
-      };
+      const put = { TableName: tableName, Item: storyImageRecord(item) };
       if (image.image_type !== 'cover') {
         await db.send(new PutCommand(put));
         return item;
@@ -601,12 +456,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     /**
      * Marks the story ready and counts it for the dashboard, and queues its cover as a picture job in the
      * same write (the job holds the cover's slot), so the story page of a ready story always sees its cover
-     * painted, being painted, or failed. Idempotent (a retried task changes nothing).
+     * painted, being painted, or failed. Idempotent: refused when the story is not generating any more (a
+     * retried task), so nothing is counted or queued twice. Says whether this call made it ready.
      */
     async markReady(
       storyId: string,
       coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const now = new Date().toISOString();
       const cover: ImageJobItem = {
         ...coverJob,
@@ -615,57 +471,36 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         status: 'pending',
         created_at: now,
       };
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.story(storyId),
-                  UpdateExpression:
-                    'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity, ' +
-                    'image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
-                  ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
-                  ExpressionAttributeNames: { '#s': 'status' },
-                  ExpressionAttributeValues: {
-                    ':ready': 'ready',
-                    ':done': 'done',
-                    ':generating': 'generating',
-                    ':now': now,
-                    ':entity': entityTypes.story,
-                    ':zero': 0,
-                    ':one': 1,
-                    ':cover': new Set(['cover']),
-                  },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keys.imageJob(storyId, cover.job_id), ...cover, entity_pk: entityTypes.painting },
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.stats(),
-                  UpdateExpression: 'ADD stories :one',
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
-            ],
-          }),
-        );
-      } catch (error) {
-        if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
-      }
+      const refused = await transact(db, {
+        story: {
+          Update: {
+            TableName: tableName,
+            Key: keys.story(storyId),
+            // Listed by the admin list from now on (and no longer among those being made).
+            UpdateExpression:
+              'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity, ' +
+              'image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
+            ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':ready': 'ready',
+              ':done': 'done',
+              ':generating': 'generating',
+              ':now': now,
+              ':entity': adminListPartition('ready'),
+              ':zero': 0,
+              ':one': 1,
+              ':cover': new Set(['cover']),
+            },
+          },
+        },
+        // Listed under PAINTING until painted or failed, so the stale sweep finds a cover whose execution was lost.
+        cover: { Put: { TableName: tableName, Item: { ...imageJobRecord(cover), entity_pk: entityTypes.painting } } },
+        count: countChange(tableName, ['stories'], 1),
+      });
+      return refused.size === 0;
     },
 
-    /**
-     * Marks the story failed and frees its library slot: the entry goes and the count drops, in one
-     * transaction, only if the entry is still there (so a retried task never frees a slot twice).
-     */
     /**
      * Stories still `generating` that were started before `startedBefore` (oldest first, one page): their
      * workflow died with a restarted machine or a lost execution, so nothing else will ever finish them.
@@ -674,13 +509,16 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
-          IndexName: ENTITY_INDEX,
+          IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :generating AND created_at < :cutoff',
-          ExpressionAttributeValues: { ':generating': entityTypes.generating, ':cutoff': startedBefore.toISOString() },
+          ExpressionAttributeValues: {
+            ':generating': adminListPartition('generating'),
+            ':cutoff': startedBefore.toISOString(),
+          },
           Limit: limit,
         }),
       );
-      return (result.Items ?? []) as StoryItem[];
+      return parseItems(storyItemSchema, result.Items);
     },
 
     /**
@@ -691,15 +529,19 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
-          IndexName: ENTITY_INDEX,
+          IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :painting AND created_at < :cutoff',
           ExpressionAttributeValues: { ':painting': entityTypes.painting, ':cutoff': queuedBefore.toISOString() },
           Limit: limit,
         }),
       );
-      return (result.Items ?? []) as ImageJobItem[];
+      return parseItems(imageJobItemSchema, result.Items);
     },
 
+    /**
+     * Marks the story failed (listed nowhere any more, see `adminListPartition`) and frees its library slot,
+     * only if the entry is still there (so a retried task never frees a slot twice).
+     */
     async markFailed(storyId: string, userId: string, reason: string): Promise<void> {
       const now = new Date().toISOString();
       try {
@@ -722,10 +564,11 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         if (!isConditionFailure(error)) throw error;
         // Not generating any more: only a story that did fail (a retried MarkFailed) gives its slot back;
         // one that became ready meanwhile (the stale sweep racing a slow finish) keeps it.
-        if ((await this.get(storyId))?.status !== 'failed') return;
+        if ((await read(storyId))?.status !== 'failed') return;
       }
-      await releaseLibrarySlot(db, tableName, userId, storyId).catch((error: unknown) => {
-        if (!isCancelled(error)) throw error; // a count already at zero: nothing left to free
+      // Refused when the entry is gone already or the count is at zero: nothing left to free either way.
+      await transact(db, releaseLibrarySlot(tableName, userId, storyId)).catch((error: unknown) => {
+        if (!isCancelled(error)) throw error;
       });
     },
   };

@@ -1,16 +1,18 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { storyPreview } from '../../../common/story-layout.js';
+import { countChange } from '../entities/counters.js';
+import {
+  adminListPartition,
+  adminRowSchema,
+  putNewStory,
+  storyIndexes,
+  storyItemSchema,
+  type StoryItem,
+} from '../entities/story.js';
+import { isConditionFailure, parseItems, transact } from '../entities/table.js';
+import { StoryNotFoundError } from '../errors.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
-import type { IndexName } from '../table-schema.js';
-import { decodeCursor, encodeCursor, indexCursorSchema } from './profiles.js';
-import type { StoryItem } from './stories.js';
-import { cancellationCodes, isCancelled, isConditionFailure } from './transactions.js';
+import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
 /** The admin editor's fields, already sanitised. */
 export type EditorialFields = {
@@ -34,15 +36,13 @@ const FLAGS = {
   public: { attribute: 'is_public', indexKey: 'public_pk', partition: storyIndexPartitions.public, counter: 'public' },
 } as const;
 
-const STORY_INDEX: IndexName = 'entity';
 const cursorSchema = indexCursorSchema('STORY#', 'META', entityTypes.story);
 
-export class StoryNotFoundError extends Error {
-  constructor(readonly storyId: string) {
-    super('Story not found');
-    this.name = 'StoryNotFoundError';
-  }
-}
+/** A row of the admin stories list, as its projection reads it. */
+export type AdminStoryItem = Pick<
+  StoryItem,
+  'id' | 'title' | 'created_by' | 'story_universe' | 'status' | 'is_featured' | 'is_public' | 'created_at'
+>;
 
 /** What the admin area does to stories: the list, the editor's create and update, and the two flags. */
 export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -54,16 +54,16 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
      */
     async listPage(query: { search?: string | undefined; cursor?: string | undefined; limit: number }) {
       const needle = query.search?.toLowerCase();
-      const rows: StoryItem[] = [];
+      const rows: AdminStoryItem[] = [];
       let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
       let leftOver: boolean;
       do {
         const page = await db.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: STORY_INDEX,
+            IndexName: storyIndexes.adminList,
             KeyConditionExpression: 'entity_pk = :type',
-            ExpressionAttributeValues: { ':type': entityTypes.story },
+            ExpressionAttributeValues: { ':type': adminListPartition('ready') },
             ProjectionExpression:
               'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
             ExpressionAttributeNames: { '#s': 'status' },
@@ -72,7 +72,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
             ...(needle ? {} : { Limit: query.limit - rows.length }),
           }),
         );
-        const found = ((page.Items ?? []) as StoryItem[]).filter(
+        const found = parseItems(adminRowSchema, page.Items).filter(
           (story) => !needle || story.title.toLowerCase().includes(needle),
         );
         const room = query.limit - rows.length;
@@ -85,7 +85,11 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
         stories: rows,
         nextCursor:
           last && (leftOver || startKey)
-            ? encodeCursor({ ...keys.story(last.id), entity_pk: entityTypes.story, created_at: last.created_at })
+            ? encodeCursor({
+                ...keys.story(last.id),
+                entity_pk: adminListPartition('ready'),
+                created_at: last.created_at,
+              })
             : null,
       };
     },
@@ -126,32 +130,11 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
         created_at: createdAt,
         updated_at: createdAt,
       };
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.story(id),
-                  ...story,
-                  entity_pk: entityTypes.story,
-                  featured_pk: storyIndexPartitions.featured,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.stats(),
-                UpdateExpression: 'ADD stories :one, featured :one',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ],
-        }),
-      );
+      const failed = await transact(db, {
+        story: putNewStory(tableName, story),
+        count: countChange(tableName, ['stories', 'featured'], 1),
+      });
+      if (failed.size > 0) throw new Error(`A story with id ${id} exists already`);
       return story;
     },
 
@@ -178,7 +161,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return result.Attributes as StoryItem;
+        return storyItemSchema.parse(result.Attributes);
       } catch (error) {
         if (isConditionFailure(error)) throw new StoryNotFoundError(id);
         throw error;
@@ -192,47 +175,30 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
      */
     async setFlag(id: string, flag: StoryFlag, on: boolean, now = new Date()): Promise<boolean> {
       const { attribute, indexKey, partition, counter } = FLAGS[flag];
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.story(id),
-                  UpdateExpression: on
-                    ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
-                    : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
-                  ConditionExpression: on
-                    ? `attribute_exists(PK) AND ${attribute} <> :true`
-                    : `attribute_exists(PK) AND ${attribute} = :true`,
-                  ExpressionAttributeValues: on
-                    ? { ':true': true, ':pk': partition, ':now': now.toISOString() }
-                    : { ':true': true, ':false': false, ':now': now.toISOString() },
-                },
-              },
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: keys.stats(),
-                  // `public` is a DynamoDB reserved word: counters are always named through placeholders.
-                  UpdateExpression: 'ADD #counter :change',
-                  ExpressionAttributeNames: { '#counter': counter },
-                  ExpressionAttributeValues: { ':change': on ? 1 : -1 },
-                },
-              },
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (!(isCancelled(error) && cancellationCodes(error)[0] === 'ConditionalCheckFailed')) throw error;
-        const existing = await db.send(
-          new GetCommand({ TableName: tableName, Key: keys.story(id), ProjectionExpression: 'PK' }),
-        );
-        if (!existing.Item) throw new StoryNotFoundError(id);
-        return false; // already as asked
-      }
+      const failed = await transact(db, {
+        story: {
+          Update: {
+            TableName: tableName,
+            Key: keys.story(id),
+            UpdateExpression: on
+              ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
+              : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
+            ConditionExpression: on
+              ? `attribute_exists(PK) AND ${attribute} <> :true`
+              : `attribute_exists(PK) AND ${attribute} = :true`,
+            ExpressionAttributeValues: on
+              ? { ':true': true, ':pk': partition, ':now': now.toISOString() }
+              : { ':true': true, ':false': false, ':now': now.toISOString() },
+          },
+        },
+        count: countChange(tableName, [counter], on ? 1 : -1),
+      });
+      if (failed.size === 0) return true;
+      const existing = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.story(id), ProjectionExpression: 'PK' }),
+      );
+      if (!existing.Item) throw new StoryNotFoundError(id);
+      return false; // already as asked
     },
   };
 }

@@ -1,26 +1,12 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import { storyPreview } from '../../../common/story-layout.js';
+import { CARD_FIELDS, storyTextSchema, type storedCardSchema } from '../entities/story.js';
+import { parseItems } from '../entities/table.js';
 import { keys } from '../keys.js';
-import type { StoryItem } from './stories.js';
-
-/** What a story card (home's featured grid, My Library) shows and needs to decide who may open it. */
-const CARD_FIELDS = [
-  'id',
-  'status',
-  'title',
-  'preview',
-  'hero_name',
-  'story_type',
-  'theme_id',
-  'cover_image_url',
-  'cover_thumbnail_url',
-  'created_by',
-  'is_featured',
-  'is_public',
-] as const satisfies readonly (keyof StoryItem)[];
 
 /** A card as read: `preview` is missing on stories written before it was kept. */
-export type StoredCard = Pick<StoryItem, (typeof CARD_FIELDS)[number]>;
+export type StoredCard = z.infer<typeof storedCardSchema>;
 /** A card ready to show. */
 export type StoryCardItem = StoredCard & { preview: string };
 
@@ -42,19 +28,19 @@ export async function withPreviews(
   tableName: string,
   cards: StoredCard[],
 ): Promise<StoryCardItem[]> {
-  const missing = cards.filter((card) => card.preview === undefined);
-  if (missing.length === 0) return cards as StoryCardItem[];
-  const texts = new Map<string, string>();
-  // At most 24 cards are ever read at once, within one BatchGet's 100 keys.
+  const missing = cards.filter((card) => card.preview === undefined).map((card) => card.id);
+  const texts = missing.length === 0 ? new Map<string, string>() : await textsOf(db, tableName, missing);
+  return cards.map((card) => ({ ...card, preview: card.preview ?? storyPreview(texts.get(card.id) ?? '') }));
+}
+
+/** The text of a few stories (at most 24 cards are ever read at once, within one BatchGet's 100 keys). */
+async function textsOf(db: DynamoDBDocumentClient, tableName: string, storyIds: string[]) {
   const answer = await db.send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName]: { Keys: missing.map((card) => keys.story(card.id)), ProjectionExpression: 'id, content' },
+        [tableName]: { Keys: storyIds.map((id) => keys.story(id)), ProjectionExpression: 'id, content' },
       },
     }),
   );
-  for (const item of (answer.Responses?.[tableName] ?? []) as Pick<StoryItem, 'id' | 'content'>[]) {
-    texts.set(item.id, item.content);
-  }
-  return cards.map((card) => ({ ...card, preview: card.preview ?? storyPreview(texts.get(card.id) ?? '') }));
+  return new Map(parseItems(storyTextSchema, answer.Responses?.[tableName]).map((item) => [item.id, item.content]));
 }

@@ -6,74 +6,56 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { PromptTemplate } from '../../workflow/providers/types.js';
 import { DEFAULT_TEMPLATES } from '../default-templates.js';
+import {
+  activePointerRecord,
+  activePointerSchema,
+  TEMPLATE_TYPES,
+  templateItemSchema,
+  templateVersionRecord,
+  toPromptTemplate,
+  type PromptTemplate,
+  type TemplateItem,
+  type TemplateType,
+} from '../entities/template.js';
+import { isCancelled, parseItem, parseItems } from '../entities/table.js';
 import { keys, prefixes } from '../keys.js';
-
-export type TemplateType = PromptTemplate['type'];
-export const TEMPLATE_TYPES: readonly TemplateType[] = ['story_system', 'image_generation'];
-
-/** A template version as stored (SPEC §3 prompt_templates). */
-export type TemplateItem = {
-  id: string;
-  name: string;
-  version: number;
-  template_type: TemplateType;
-  content: string;
-  parameters: { model: string; temperature: number; max_tokens: number };
-  created_at: string;
-  sk: string;
-};
-
-const toTemplate = (item: TemplateItem): PromptTemplate => ({
-  id: item.id,
-  version: item.version,
-  type: item.template_type,
-  content: item.content,
-  model: item.parameters.model,
-  temperature: item.parameters.temperature,
-  maxTokens: item.parameters.max_tokens,
-});
 
 export function templateRepository(db: DynamoDBDocumentClient, tableName: string) {
   async function readActive(type: TemplateType): Promise<TemplateItem | undefined> {
     const pointer = await db.send(
       new GetCommand({ TableName: tableName, Key: keys.activeTemplate(type), ConsistentRead: true }),
     );
-    const sk = pointer.Item?.active_sk as string | undefined;
+    const sk = parseItem(activePointerSchema, pointer.Item)?.active_sk;
     if (!sk) return undefined;
     const version = await db.send(
       new GetCommand({ TableName: tableName, Key: { PK: keys.templatePartition(type), SK: sk } }),
     );
-    return version.Item as TemplateItem | undefined;
+    return parseItem(templateItemSchema, version.Item);
   }
 
   /** Writes the default template as version 1 and makes it active, unless another writer already did. */
   async function seed(type: TemplateType, now = new Date()): Promise<void> {
     const defaults = DEFAULT_TEMPLATES[type];
     const createdAt = now.toISOString();
-    const id = randomUUID();
-    const key = keys.templateVersion(type, createdAt, id);
-    const item: TemplateItem & Record<string, unknown> = {
-      ...key,
-      id,
+    const { item, record } = templateVersionRecord({
+      id: randomUUID(),
       name: defaults.name,
       version: 1,
       template_type: type,
       content: defaults.content,
       parameters: { model: defaults.model, temperature: defaults.temperature, max_tokens: defaults.maxTokens },
       created_at: createdAt,
-      sk: key.SK,
-    };
+    });
     await db
       .send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName, Item: item } },
+            { Put: { TableName: tableName, Item: record } },
             {
               Put: {
                 TableName: tableName,
-                Item: { ...keys.activeTemplate(type), active_sk: key.SK, template_id: id, updated_at: createdAt },
+                Item: activePointerRecord(type, item, createdAt),
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -82,7 +64,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
       )
       .catch((error: unknown) => {
         // Someone seeded first: theirs is active, ours was never written (the transaction is all or nothing).
-        if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+        if (!isCancelled(error)) throw error;
       });
   }
 
@@ -99,7 +81,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
           ExclusiveStartKey: startKey,
         }),
       );
-      items.push(...((page.Items ?? []) as TemplateItem[]));
+      items.push(...parseItems(templateItemSchema, page.Items));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return items;
@@ -117,7 +99,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
     const pointer = await db.send(
       new GetCommand({ TableName: tableName, Key: keys.activeTemplate(type), ConsistentRead: true }),
     );
-    return pointer.Item?.active_sk as string | undefined;
+    return parseItem(activePointerSchema, pointer.Item)?.active_sk;
   }
 
   return {
@@ -148,24 +130,20 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
       const type = base.template_type;
       const versions = await listType(type);
       const createdAt = now.toISOString();
-      const newId = randomUUID();
-      const key = keys.templateVersion(type, createdAt, newId);
-      const item: TemplateItem & Record<string, unknown> = {
-        ...key,
-        id: newId,
+      const { key, item, record } = templateVersionRecord({
+        id: randomUUID(),
         name: base.name,
         version: Math.max(0, ...versions.map((v) => v.version)) + 1,
         template_type: type,
         content: edit.content,
         parameters: edit.parameters,
         created_at: createdAt,
-        sk: key.SK,
-      };
+      });
       const wasActive = (await activeSk(type)) === base.sk;
       await db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Put: { TableName: tableName, Item: record, ConditionExpression: 'attribute_not_exists(PK)' } },
             ...(wasActive
               ? [
                   {
@@ -175,7 +153,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
                       UpdateExpression: 'SET active_sk = :new, template_id = :id, updated_at = :now',
                       // Only if nobody activated another version meanwhile.
                       ConditionExpression: 'active_sk = :old',
-                      ExpressionAttributeValues: { ':new': key.SK, ':id': newId, ':now': createdAt, ':old': base.sk },
+                      ExpressionAttributeValues: { ':new': key.SK, ':id': item.id, ':now': createdAt, ':old': base.sk },
                     },
                   },
                 ]
@@ -196,12 +174,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...keys.activeTemplate(item.template_type),
-            active_sk: item.sk,
-            template_id: item.id,
-            updated_at: now.toISOString(),
-          },
+          Item: activePointerRecord(item.template_type, item, now.toISOString()),
         }),
       );
       return { ...item, is_active: true };
@@ -215,7 +188,7 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
         item = await readActive(type);
       }
       if (!item) throw new Error(`No active ${type} template`);
-      return toTemplate(item);
+      return toPromptTemplate(item);
     },
   };
 }

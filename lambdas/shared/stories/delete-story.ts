@@ -3,10 +3,12 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { keys } from '../keys.js';
 import { deletePictureObjects } from '../media.js';
 import type { MediaCdn } from '../media-cdn.js';
+import { countChange, type Counter } from '../entities/counters.js';
+import { SAVES_INDEX, savedBySchema } from '../entities/library-entry.js';
+import { isCancelled, parseItems } from '../entities/table.js';
+import { libraryRepository } from '../repositories/library.js';
 import { deletePartition } from '../repositories/partitions.js';
 import { storyRepository } from '../repositories/stories.js';
-import { isCancelled, releaseLibrarySlot } from '../repositories/transactions.js';
-import type { IndexName } from '../table-schema.js';
 
 export type StoryDeletionDeps = Readonly<{
   db: DynamoDBDocumentClient;
@@ -16,7 +18,8 @@ export type StoryDeletionDeps = Readonly<{
   cdn: MediaCdn;
 }>;
 
-const SAVES_INDEX: IndexName = 'saves';
+/** Deleting a story for good, bound to its dependencies once (see lambdas/api/deps.ts). */
+export type StoryDeletion = (storyId: string) => Promise<boolean>;
 
 /**
  * Deletes a story for good (its creator removing it, an admin deleting it, an account being deleted):
@@ -31,16 +34,14 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
   const { story, images } = found;
   await deletePictureObjects(deps.s3, deps.mediaBucket, images, deps.cdn);
 
-  for (const userId of await familiesWhoSaved(deps, storyId)) {
-    await releaseLibrarySlot(deps.db, deps.tableName, userId, storyId);
-  }
+  const library = libraryRepository(deps.db, deps.tableName);
+  for (const userId of await familiesWhoSaved(deps, storyId)) await library.remove(userId, storyId);
   await deletePartition(deps.db, deps.tableName, keys.storyPartition(storyId), (sk) => sk === keys.story(storyId).SK);
 
-  const counters = [
-    ...(story.status === 'ready' ? ['stories'] : []),
-    ...(story.is_featured ? ['featured'] : []),
-    ...(story.is_public ? ['public'] : []),
-  ];
+  // What the dashboard counted this story as.
+  const counters = (['stories', 'featured', 'public'] as const satisfies Counter[]).filter(
+    (counter) => ({ stories: story.status === 'ready', featured: story.is_featured, public: story.is_public })[counter],
+  );
   try {
     await deps.db.send(
       new TransactWriteCommand({
@@ -52,20 +53,7 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          ...(counters.length > 0
-            ? [
-                {
-                  Update: {
-                    TableName: deps.tableName,
-                    Key: keys.stats(),
-                    // Counter names go through placeholders: `public` is a DynamoDB reserved word.
-                    UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :minus`).join(', ')}`,
-                    ExpressionAttributeNames: Object.fromEntries(counters.map((name, i) => [`#c${i}`, name])),
-                    ExpressionAttributeValues: { ':minus': -1 },
-                  },
-                },
-              ]
-            : []),
+          ...(counters.length > 0 ? [countChange(deps.tableName, counters, -1)] : []),
         ],
       }),
     );
@@ -90,7 +78,7 @@ async function familiesWhoSaved(deps: StoryDeletionDeps, storyId: string): Promi
         ExclusiveStartKey: startKey,
       }),
     );
-    userIds.push(...(page.Items ?? []).map((item) => String(item.user_id)));
+    userIds.push(...parseItems(savedBySchema, page.Items).map((item) => item.user_id));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return userIds;

@@ -10,17 +10,9 @@ import type {
   StoryKind,
 } from '../../../common/story-choices.js';
 
-/** The active prompt template a generation uses (admin-editable; see the LLM settings screen). */
-export type PromptTemplate = Readonly<{
-  id: string;
-  version: number;
-  type: 'story_system' | 'image_generation';
-  content: string;
-  /** Bedrock model id (ignored by the local provider). */
-  model: string;
-  temperature: number;
-  maxTokens: number;
-}>;
+/** The active prompt template a generation uses: the template entity's app type, kept in lambdas/shared. */
+import type { PromptTemplate } from '../../shared/entities/template.js';
+export type { PromptTemplate };
 
 /** Everything a provider needs to write one story. Choices are resolved: no "Surprise" here. */
 export type StoryRequest = Readonly<{

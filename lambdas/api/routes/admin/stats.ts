@@ -1,6 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminStatsView } from '../../../../common/api/admin-views.js';
-import { keys } from '../../../shared/keys.js';
 import { defineRoute } from '../route.js';
 
 export const adminStatsRoutes = [
@@ -9,16 +7,12 @@ export const adminStatsRoutes = [
     path: '/admin/stats',
     access: 'admin',
     async handle(c, deps) {
-      // One item kept by atomic ADDs wherever a profile or story comes, goes or changes flag (no scans).
-      const { Item } = await deps.aws.documents.send(
-        new GetCommand({ TableName: deps.config.tableName, Key: keys.stats(), ConsistentRead: true }),
-      );
-      const count = (name: string) => Math.max(0, Number(Item?.[name] ?? 0));
+      const counters = await deps.counters.read();
       const stats: AdminStatsView = {
-        profiles: count('profiles'),
-        stories: count('stories'),
-        featuredStories: count('featured'),
-        publicStories: count('public'),
+        profiles: counters.profiles,
+        stories: counters.stories,
+        featuredStories: counters.featured,
+        publicStories: counters.public,
       };
       return c.json(stats);
     },

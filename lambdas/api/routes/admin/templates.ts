@@ -1,14 +1,10 @@
 import type { TemplateView } from '../../../../common/api/admin-views.js';
-import { ADMIN_MESSAGES, templateUpdateSchemaFor } from '../../../../common/validation/admin.js';
-import { templateRepository, type TemplateItem } from '../../../shared/repositories/templates.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError } from '../../errors.js';
+import { templateUpdateSchemaFor } from '../../../../common/validation/admin.js';
+import type { TemplateItem } from '../../../shared/entities/template.js';
+import { TemplateNotFoundError } from '../../../shared/errors.js';
 import { parseBody } from '../../validation.js';
 import { defineRoute } from '../route.js';
 import { logActivity } from './admin-deps.js';
-
-const TEMPLATE_NOT_FOUND = new ApiError(404, 'TEMPLATE_NOT_FOUND', ADMIN_MESSAGES.templateNotFound);
-const templates = (deps: ApiDeps) => templateRepository(deps.aws.documents, deps.config.tableName);
 
 const toView = (item: TemplateItem & { is_active: boolean }): TemplateView => ({
   id: item.id,
@@ -27,7 +23,7 @@ export const adminTemplateRoutes = [
     path: '/admin/templates',
     access: 'admin',
     async handle(c, deps) {
-      const all = await templates(deps).listAll();
+      const all = await deps.templates.listAll();
       return c.json({ templates: all.map(toView) });
     },
   }),
@@ -39,11 +35,11 @@ export const adminTemplateRoutes = [
     async handle(c, deps) {
       const id = c.req.param('id') ?? '';
       // The template's type decides which catalogue models (and token limits) an edit may name.
-      const current = (await templates(deps).listAll()).find((item) => item.id === id);
-      if (!current) throw TEMPLATE_NOT_FOUND;
+      const current = (await deps.templates.listAll()).find((item) => item.id === id);
+      if (!current) throw new TemplateNotFoundError();
       const edit = await parseBody(c, templateUpdateSchemaFor(current.template_type));
-      const saved = await templates(deps).saveVersion(id, edit);
-      if (!saved) throw TEMPLATE_NOT_FOUND;
+      const saved = await deps.templates.saveVersion(id, edit);
+      if (!saved) throw new TemplateNotFoundError();
       await logActivity(c, deps, {
         action: 'update_template',
         target_type: 'template',
@@ -59,8 +55,8 @@ export const adminTemplateRoutes = [
     path: '/admin/templates/:id/activate',
     access: 'admin',
     async handle(c, deps) {
-      const active = await templates(deps).activate(c.req.param('id') ?? '');
-      if (!active) throw TEMPLATE_NOT_FOUND;
+      const active = await deps.templates.activate(c.req.param('id') ?? '');
+      if (!active) throw new TemplateNotFoundError();
       await logActivity(c, deps, {
         action: 'activate_template',
         target_type: 'template',

@@ -1,0 +1,83 @@
+import type { ProfileUpdate } from '../../../common/validation/accounts.js';
+import type { ProfileItem } from '../entities/profile.js';
+import { AccountGoneError, AdminAccountError, TooManyAttemptsError, WrongPasswordError } from '../errors.js';
+import type { ProfileRepository } from '../repositories/profiles.js';
+import type { Actor } from '../stories/access.js';
+import type { CognitoAccounts } from './cognito-accounts.js';
+
+export type OwnAccountDeps = Readonly<{
+  profiles: ProfileRepository;
+  accounts: CognitoAccounts;
+  deleteAccount: (userId: string) => Promise<boolean>;
+}>;
+
+/** Cognito's answers to a password change that are the caller's to fix. */
+function passwordChangeRefusal(error: unknown): Error | undefined {
+  switch ((error as { name?: string }).name) {
+    case 'NotAuthorizedException': // Cognito: wrong current password
+    case 'InvalidPasswordException': // cognito-local: wrong current password (the new one passed our rules)
+      return new WrongPasswordError();
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return new TooManyAttemptsError();
+    default:
+      return undefined;
+  }
+}
+
+/** What a family does to its own account ("My account"): its profile, its password, its deletion. */
+export function ownAccountUseCases(deps: OwnAccountDeps) {
+  /**
+   * The caller's profile. The account-status check made one for an account created outside the sign-up
+   * form; none now means the account was deleted since (its token is still unexpired). SPEC §3: a missing
+   * age band reads as A and is written back.
+   */
+  async function profile(actor: Actor): Promise<ProfileItem> {
+    const item = await deps.profiles.get(actor.userId);
+    if (!item) throw new AccountGoneError();
+    if (!item.age_band) await deps.profiles.writeBackMissingAgeBand(actor.userId);
+    return item;
+  }
+
+  return {
+    profile,
+
+    /** Changes the caller's names or age band (already validated); the profile as it now is. */
+    async update(actor: Actor, update: ProfileUpdate): Promise<ProfileItem | undefined> {
+      await profile(actor);
+      return deps.profiles.update(actor.userId, update);
+    },
+
+    /**
+     * Cognito checks the current password and sets the new one; then every session of the account ends:
+     * the table first (it is what the API checks, and the cheaper step to get right), then Cognito signs
+     * the account out everywhere. Returns the revocation time the caller waits out.
+     */
+    async changePassword(
+      actor: Actor,
+      accessToken: string,
+      passwords: { currentPassword: string; newPassword: string },
+    ): Promise<number> {
+      try {
+        await deps.accounts.changePassword(accessToken, passwords.currentPassword, passwords.newPassword);
+      } catch (error) {
+        throw passwordChangeRefusal(error) ?? error;
+      }
+      const revokedAt = await deps.profiles.revokeSessions(actor.userId);
+      if (revokedAt === undefined) throw new AccountGoneError();
+      await deps.accounts.signOutEverywhere(actor.userId);
+      return revokedAt;
+    },
+
+    /** "Delete my account": the admin's cascade on the caller; an admin cannot delete themselves here. */
+    async delete(actor: Actor): Promise<void> {
+      if (actor.role === 'admin') throw new AdminAccountError();
+      // An account without a profile yet gets one first, so the cascade finds it and removes the user too.
+      await profile(actor);
+      // False: a second, simultaneous request finished first.
+      if (!(await deps.deleteAccount(actor.userId))) throw new AccountGoneError();
+    },
+  };
+}
+
+export type OwnAccountUseCases = ReturnType<typeof ownAccountUseCases>;

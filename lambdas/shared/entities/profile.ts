@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '../../../common/age-bands.js';
+import { ROLES, type Role } from '../../../common/roles.js';
+import { entityTypes, keys } from '../keys.js';
+import type { IndexName } from '../table-schema.js';
+
+/**
+ * A family's (or an admin's) profile (SPEC §3 profiles): `USER#{userId}` / `PROFILE`, listed for the admin
+ * users table on the `entity` index under PROFILE. Deleting an account leaves a tombstone,
+ * `DELETED#{userId}` / `ACCOUNT`, that refuses its remaining tokens.
+ */
+export const profileItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  author_name: z.string(),
+  age_band: ageBandSchema.optional(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+  last_login: z.string().optional(),
+  suspended_at: z.string().optional(),
+  /**
+   * Epoch milliseconds of the last revocation (suspension, role change, password change): every token
+   * issued in that second or before it is refused (see `lambdas/api/auth/revocation.ts`).
+   */
+  sessions_revoked_at: z.number().optional(),
+  library_count: z.number().optional(),
+});
+export type ProfileItem = z.infer<typeof profileItemSchema>;
+
+/** The fields the API checks on every call (a projection). */
+export const accountStatusSchema = profileItemSchema.pick({ suspended_at: true, sessions_revoked_at: true });
+/** The names shown beside stories and admin actions (a projection). */
+export const profileNamesSchema = profileItemSchema.pick({ id: true, display_name: true, author_name: true });
+/** A row of the admin users table (its projection). */
+export const profileRowSchema = profileItemSchema.omit({
+  age_band: true,
+  sessions_revoked_at: true,
+  library_count: true,
+});
+export type ProfileRow = z.infer<typeof profileRowSchema>;
+
+/** The admin users list reads the `entity` index under PROFILE, newest first. */
+export const PROFILE_LIST_INDEX: IndexName = 'entity';
+
+/** The profile as the app uses it (camelCase; a missing age band reads as A, SPEC §3). */
+export type Profile = {
+  id: string;
+  email: string;
+  displayName: string;
+  authorName: string;
+  ageBand: AgeBand;
+  role: Role;
+  createdAt: string;
+  lastLogin: string | null;
+  suspended: boolean;
+  libraryCount: number;
+};
+
+export const toProfile = (item: ProfileItem): Profile => ({
+  id: item.id,
+  email: item.email,
+  displayName: item.display_name,
+  authorName: item.author_name,
+  ageBand: item.age_band ?? MISSING_AGE_BAND,
+  role: item.role,
+  createdAt: item.created_at,
+  lastLogin: item.last_login ?? null,
+  suspended: Boolean(item.suspended_at),
+  libraryCount: item.library_count ?? 0,
+});
+
+export type NewProfile = {
+  userId: string;
+  email: string;
+  displayName: string;
+  authorName: string;
+  ageBand: AgeBand;
+  role?: Role;
+};
+
+/** What the admin users search matches (name, author name, e-mail), lower-cased once at write time. */
+export const searchTextOf = (displayName: string, authorName: string, email: string) =>
+  [displayName, authorName, email].join(' ').toLowerCase();
+
+/** A new profile as the table stores it, with the keys of the admin list index and its search text. */
+export function profileItem(profile: NewProfile, now = new Date()): ProfileItem & Record<string, unknown> {
+  return {
+    ...keys.profile(profile.userId),
+    id: profile.userId,
+    email: profile.email,
+    display_name: profile.displayName,
+    author_name: profile.authorName,
+    age_band: profile.ageBand,
+    role: profile.role ?? 'user',
+    created_at: now.toISOString(),
+    library_count: 0,
+    entity_pk: entityTypes.profile,
+    search_text: searchTextOf(profile.displayName, profile.authorName, profile.email),
+  };
+}
+
+/**
+ * How long a deleted account's tombstone is kept: longer than any of its tokens can live (access and ID
+ * tokens 1 hour; refresh tokens 30 days, but those die with the Cognito user).
+ */
+export const TOMBSTONE_SECONDS = 2 * 24 * 60 * 60;
+
+/** The tombstone of a deleted account: its id and a date, nothing personal; it expires by itself. */
+export const tombstoneItem = (userId: string, now: Date) => ({
+  ...keys.deletedAccount(userId),
+  deleted_at: now.toISOString(),
+  expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
+});
+
+/** A profile's library count alone (a projection). */
+export const libraryCountSchema = profileItemSchema.pick({ library_count: true });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { IMAGE_TYPES, GENERATION_MODES } from '../../../common/story-choices.js';
+import { keys } from '../keys.js';
+
+/** A picture on a story's page, in the story's partition: `IMAGE#{created_at}#{id}`, so they list oldest first. */
+export const storyImageItemSchema = z.object({
+  id: z.string(),
+  story_id: z.string(),
+  image_type: z.enum(IMAGE_TYPES),
+  image_url: z.string(),
+  object_key: z.string(),
+  /** A raster picture's small variant; a vector picture is its own thumbnail, so these are absent. */
+  thumbnail_url: z.string().optional(),
+  thumbnail_key: z.string().optional(),
+  created_at: z.string(),
+});
+export type StoryImageItem = z.infer<typeof storyImageItemSchema>;
+
+export const storyImageKey = (image: Pick<StoryImageItem, 'story_id' | 'created_at' | 'id'>) =>
+  keys.storyImage(image.story_id, image.created_at, image.id);
+
+export const storyImageRecord = (image: StoryImageItem) => ({ ...storyImageKey(image), ...image });
+
+/**
+ * A picture being painted (story page "add" or "regenerate", the admin editor): `JOB#{jobId}` in the
+ * story's partition, removed when its picture lands; a failed one keeps its message until dismissed.
+ */
+export const imageJobItemSchema = z.object({
+  job_id: z.string(),
+  story_id: z.string(),
+  image_type: z.enum(IMAGE_TYPES),
+  status: z.enum(['pending', 'failed']),
+  mode: z.enum(GENERATION_MODES),
+  customizations: z.string().optional(),
+  /** The image a regeneration replaces once the new one is painted. */
+  replaces: z.string().optional(),
+  error: z.string().optional(),
+  created_at: z.string(),
+});
+export type ImageJobItem = z.infer<typeof imageJobItemSchema>;
+
+export const imageJobKey = (job: Pick<ImageJobItem, 'story_id' | 'job_id'>) => keys.imageJob(job.story_id, job.job_id);
+
+export const imageJobRecord = (job: ImageJobItem) => ({ ...imageJobKey(job), ...job });

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ageBandSchema } from '../../../common/age-bands.js';
+import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '../../../common/story-choices.js';
+import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
+import type { IndexName } from '../table-schema.js';
+import type { TransactItem } from './table.js';
+
+/**
+ * The story entity (SPEC §3 stories): `STORY#{id}` / `META`, with its pictures and picture jobs in the same
+ * partition (entities/story-image.ts, entities/image-job.ts). A story is listed by four sparse indexes,
+ * whose keys are all derived here from the story's own fields (see `storyIndexKeys`).
+ */
+
+export const STORY_STATUSES = ['generating', 'ready', 'failed'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+/** What the story page shows while a story is being made (its cover is painted once it is ready). */
+export const STORY_PROGRESS = ['queued', 'writing', 'checking', 'done'] as const;
+export type StoryProgress = (typeof STORY_PROGRESS)[number];
+
+const imageTypeSchema = z.enum(IMAGE_TYPES);
+
+/** A story as the table stores it (snake_case, SPEC §3). */
+export const storyItemSchema = z.object({
+  id: z.string(),
+  status: z.enum(STORY_STATUSES),
+  // 'painting' was written while covers were painted before a story was ready: its text was saved by then.
+  progress: z.enum(STORY_PROGRESS).or(z.literal('painting').transform((): StoryProgress => 'done')),
+  failure_reason: z.string().optional(),
+  title: z.string(),
+  content: z.string(),
+  /**
+   * The opening cards show (`storyPreview` of the content), written with the content so card lists can
+   * leave the text unread. Absent on stories written before it was kept (see story-cards.ts).
+   */
+  preview: z.string().optional(),
+  excerpt: z.string(),
+  hero_name: z.string(),
+  character_type: z.string(),
+  story_type: z.string(),
+  mission: z.string(),
+  theme_id: z.string(),
+  narrative_structure: z.string(),
+  writing_style: z.string(),
+  art_style: z.enum(ART_STYLE_IDS),
+  generation_mode: z.enum(GENERATION_MODES),
+  age_band: ageBandSchema,
+  age_range: z.string(),
+  story_universe: z.string().optional(),
+  custom_descriptions: z
+    .object({ character: z.string().optional(), storyType: z.string().optional(), mission: z.string().optional() })
+    .optional(),
+  scenes: z.partialRecord(imageTypeSchema, z.string()).optional(),
+  cover_image_url: z.string().optional(),
+  /** The cover's small variant for cards (see lambdas/shared/media.ts). */
+  cover_thumbnail_url: z.string().optional(),
+  content_type: z.literal('text'),
+  created_by: z.string().nullable(),
+  is_featured: z.boolean(),
+  is_public: z.boolean(),
+  source_version: z.literal('json_v1'),
+  template_version: z.number().optional(),
+  /** Pictures on the story page plus the ones being painted (SPEC §5: at most 3). */
+  image_count: z.number().optional(),
+  /**
+   * The picture types those hold (each type at most once: the export lays pictures out by type). Claimed
+   * in the same conditional write as the count; absent on stories written before it was kept.
+   */
+  image_types: z.set(imageTypeSchema).optional(),
+  seed: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StoryItem = z.infer<typeof storyItemSchema>;
+
+/** The fields a story card (home's featured grid, My Library) shows and needs to decide who may open it. */
+export const CARD_FIELDS = [
+  'id',
+  'status',
+  'title',
+  'preview',
+  'hero_name',
+  'story_type',
+  'theme_id',
+  'cover_image_url',
+  'cover_thumbnail_url',
+  'created_by',
+  'is_featured',
+  'is_public',
+] as const satisfies readonly (keyof StoryItem)[];
+
+const fieldMask = <F extends keyof StoryItem>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field) => [field, true])) as { [K in F]: true };
+
+/** A story read as a card (a projection of CARD_FIELDS): `preview` is missing on older stories. */
+export const storedCardSchema = storyItemSchema.pick(fieldMask(CARD_FIELDS));
+/** A story read as a row of the admin list (its projection there). */
+export const adminRowSchema = storyItemSchema.pick(
+  fieldMask(['id', 'title', 'created_by', 'story_universe', 'status', 'is_featured', 'is_public', 'created_at']),
+);
+/** A story's text alone, read to make the preview of an older card. */
+export const storyTextSchema = storyItemSchema.pick(fieldMask(['id', 'content']));
+/** A story's id alone (the creator index's projection). */
+export const storyIdSchema = storyItemSchema.pick(fieldMask(['id']));
+
+/** The sparse indexes a story is listed by (table-schema.ts). */
+export const storyIndexes = {
+  /** Stories by their creator, newest first. */
+  creator: 'creator' satisfies IndexName,
+  /** The admin list (`STORY`), and the stale sweep's stories still being made (`GENERATING`). */
+  adminList: 'entity' satisfies IndexName,
+  featured: 'featured' satisfies IndexName,
+  public: 'public' satisfies IndexName,
+} as const;
+
+/**
+ * The admin-list index's partition for a story in this status: a ready story is listed, one being made is
+ * listed under GENERATING (so the stale sweep finds it without a scan), a failed one nowhere.
+ */
+export const adminListPartition = (status: StoryStatus) =>
+  status === 'ready' ? entityTypes.story : status === 'generating' ? entityTypes.generating : undefined;
+
+/** Every index key a story carries, derived from its fields: the one place they are decided. */
+export function storyIndexKeys(story: Pick<StoryItem, 'status' | 'created_by' | 'is_featured' | 'is_public'>) {
+  const adminList = adminListPartition(story.status);
+  return {
+    ...(story.created_by ? { creator_pk: keys.creator(story.created_by) } : {}),
+    ...(adminList ? { entity_pk: adminList } : {}),
+    ...(story.is_featured ? { featured_pk: storyIndexPartitions.featured } : {}),
+    ...(story.is_public ? { public_pk: storyIndexPartitions.public } : {}),
+  };
+}
+
+/** A story as written: its key, its fields and its index keys. */
+export const storyRecord = (story: StoryItem) => ({ ...keys.story(story.id), ...story, ...storyIndexKeys(story) });
+
+/** Writes a new story, only if no story has its id (a repeated request is told by this write's refusal). */
+export const putNewStory = (tableName: string, story: StoryItem): TransactItem => ({
+  Put: { TableName: tableName, Item: storyRecord(story), ConditionExpression: 'attribute_not_exists(PK)' },
+});

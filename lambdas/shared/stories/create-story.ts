@@ -1,0 +1,126 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AgeBandConfig } from '../../../common/age-band-config.js';
+import { AGE_BAND_LABELS, type AgeBand } from '../../../common/age-bands.js';
+import {
+  CHARACTER_TYPES,
+  MISSION_MAPPING,
+  MISSIONS,
+  STORY_KINDS,
+  resolveSurprise,
+  type CharacterType,
+  type Mission,
+  type StoryKind,
+} from '../../../common/story-choices.js';
+import { characterNameProblem, customDescriptionProblem, pickWritingStyle } from '../../../common/story-validation.js';
+import type { z } from 'zod';
+import type { generateStoryRequestSchema } from '../../../common/validation/story-request.js';
+import type { StoryStatus } from '../entities/story.js';
+import { InvalidInputError, ProfileMissingError } from '../errors.js';
+import type { ProfileRepository } from '../repositories/profiles.js';
+import type { RateLimiter } from '../repositories/rate-limits.js';
+import type { StoryRepository } from '../repositories/stories.js';
+import { countMetric, log } from '../observability.js';
+import type { WorkflowStarter } from '../workflow-starter.js';
+import type { Actor } from './access.js';
+
+/** A story request as the API parsed it (defaults applied). */
+export type StoryRequest = z.output<typeof generateStoryRequestSchema>;
+
+export type CreateStoryDeps = Readonly<{
+  profiles: ProfileRepository;
+  stories: StoryRepository;
+  rateLimits: RateLimiter;
+  workflow: WorkflowStarter;
+  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+}>;
+
+/** A repeated request (same family, same requestId) maps to the same story id: one story, not two. */
+function storyIdFor(userId: string, requestId: string | undefined): string {
+  if (!requestId) return randomUUID();
+  const hex = createHash('sha256').update(`${userId}:${requestId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A per-story seed, so every picture of one story shares its hero's look. */
+const seedFor = (storyId: string) => createHash('sha256').update(storyId).digest().readUInt32BE(0) % 4_294_967_295;
+
+/** The family's texts, checked against their age band's rules (the schema checked only their shape). */
+function checkedTexts(request: StoryRequest, band: AgeBandConfig) {
+  const heroName = request.heroName.trim();
+  const nameProblem = characterNameProblem(heroName, band);
+  if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
+  const custom = {
+    character: request.customCharacterDescription?.trim() || undefined,
+    storyType: request.customStoryTypeDescription?.trim() || undefined,
+    mission: request.customMissionDescription?.trim() || undefined,
+  };
+  for (const [field, text] of Object.entries(custom)) {
+    const problem = text ? customDescriptionProblem(text, band) : undefined;
+    if (problem) throw new InvalidInputError(problem, field);
+  }
+  return { heroName, custom };
+}
+
+/**
+ * A family asks for a new story (POST /stories): its plan is decided here (the band's rules, "Surprise Me!"
+ * resolved, the writing style, the mission's structure and theme), the story is created with its library
+ * slot in one write, and the generation workflow starts. A repeated request is answered with the story it
+ * already made and spends nothing.
+ */
+export function createStoryUseCase(deps: CreateStoryDeps) {
+  return async function createStory(
+    actor: Actor,
+    request: StoryRequest,
+  ): Promise<{ storyId: string; status: StoryStatus }> {
+    const profile = await deps.profiles.get(actor.userId);
+    if (!profile) throw new ProfileMissingError();
+    const ageBand: AgeBand = profile.age_band ?? 'A';
+    const band = deps.bands[ageBand];
+    const { heroName, custom } = checkedTexts(request, band);
+
+    // "Surprise Me!" is resolved now (SPEC §9), among the five real options of its category.
+    const characterType = resolveSurprise<CharacterType>(request.characterType ?? 'Surprise', CHARACTER_TYPES);
+    const storyKind = resolveSurprise<StoryKind>(request.storyKind, STORY_KINDS);
+    const mission = resolveSurprise<Mission>(request.mission, MISSIONS);
+    // Own keys only: `in` would also find "toString" and the rest of Object.prototype.
+    const writingStyle =
+      request.writingStyle && Object.hasOwn(band.styles, request.writingStyle)
+        ? request.writingStyle
+        : pickWritingStyle(storyKind, band);
+    const { narrativeStructure, themeId } = MISSION_MAPPING[mission];
+
+    const storyId = storyIdFor(actor.userId, request.requestId);
+    // A repeated submission (two clicks, two tabs) is answered with its story and spends no slot.
+    const earlier = await deps.stories.get(storyId);
+    if (earlier) return { storyId, status: earlier.status };
+    const slot = await deps.rateLimits.take(actor.userId, 'generate');
+    const created = await deps.stories.createWithLibrarySlot({
+      id: storyId,
+      hero_name: heroName,
+      character_type: characterType,
+      story_type: storyKind,
+      mission,
+      theme_id: themeId,
+      narrative_structure: narrativeStructure,
+      writing_style: writingStyle,
+      art_style: request.artStyle,
+      generation_mode: request.generationMode,
+      age_band: ageBand,
+      age_range: AGE_BAND_LABELS[ageBand].ages,
+      ...(themeId === 'guardian-ranch' ? { story_universe: 'guardian-ranch' } : {}),
+      custom_descriptions: custom,
+      created_by: actor.userId,
+      seed: seedFor(storyId),
+    });
+    if (!created) {
+      // A simultaneous repeat made it first: this request starts nothing, so its slot goes back.
+      await slot.release();
+      const existing = await deps.stories.get(storyId);
+      return { storyId, status: existing?.status ?? 'generating' };
+    }
+    await deps.workflow.start({ storyId, userId: actor.userId });
+    countMetric('StoryStarted');
+    log.info('story started', { storyId });
+    return { storyId, status: 'generating' };
+  };
+}

@@ -1,0 +1,66 @@
+import type { StoryView } from '../../../common/api/views.js';
+import { sanitiseStoryEdit } from '../../../common/sanitiser.js';
+import { exportFileName } from '../../../common/story-layout.js';
+import { buildStoryExportHtml, type ExportImage } from '../export-html.js';
+import type { MediaStore } from '../media.js';
+import type { StoryRepository } from '../repositories/stories.js';
+import { StoryNotFoundError } from '../errors.js';
+import type { Actor, StoryAccess } from './access.js';
+import type { StoryViews } from './views.js';
+
+export type StoryTextDeps = Readonly<{
+  access: StoryAccess;
+  stories: StoryRepository;
+  views: StoryViews;
+  media: MediaStore;
+}>;
+
+/** The creator's edit of a story's text (SPEC §5), and the printable download (SPEC §2). */
+export function storyTextUseCases(deps: StoryTextDeps) {
+  return {
+    /**
+     * Saves an edit of the title, hero name or text. SPEC §5: the sanitiser runs on every save, on the
+     * server, whatever the client did; `filtered` counts the words it starred.
+     */
+    async edit(
+      storyId: string,
+      actor: Actor,
+      edit: () => Promise<{ title?: string | undefined; heroName?: string | undefined; content?: string | undefined }>,
+    ): Promise<{ story: StoryView; filtered: number }> {
+      const found = await deps.access.editable(storyId, actor);
+      const asked = await edit();
+      const clean = sanitiseStoryEdit({
+        title: asked.title ?? found.story.title,
+        heroName: asked.heroName ?? found.story.hero_name,
+        content: asked.content ?? found.story.content,
+      });
+      await deps.stories.updateText(found.story.id, clean);
+      const story = { ...found.story, title: clean.title, hero_name: clean.heroName, content: clean.content };
+      return { story: await deps.views.viewFor({ ...found, story }, actor), filtered: clean.filtered };
+    },
+
+    /** The ready story as one standalone HTML file, its pictures inlined (a missing one leaves a gap). */
+    async export(storyId: string, actor: Actor): Promise<{ html: string; title: string; fileName: string }> {
+      const found = await deps.access.readable(storyId, actor);
+      if (found.story.status !== 'ready') throw new StoryNotFoundError(storyId);
+      const { story } = found;
+      const images: ExportImage[] = [];
+      const read = await Promise.all(found.images.map((image) => deps.media.readAsDataUri(image)));
+      found.images.forEach((image, i) => {
+        const data = read[i];
+        if (data) images.push({ imageType: image.image_type, dataUri: data.dataUri });
+      });
+      const html = buildStoryExportHtml({
+        title: story.title,
+        heroName: story.hero_name,
+        authorName: (await deps.views.authorNameOf(story)) ?? '',
+        content: story.content,
+        images,
+        createdAt: story.created_at,
+      });
+      return { html, title: story.title, fileName: exportFileName(story.title) };
+    },
+  };
+}
+
+export type StoryTextUseCases = ReturnType<typeof storyTextUseCases>;

@@ -1,0 +1,130 @@
+import type { FeaturedStoryView, LibraryCardView, StoryView } from '../../../common/api/views.js';
+import { THEMES } from '../../../common/story-choices.js';
+import type { StoryItem } from '../entities/story.js';
+import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
+import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';
+import type { LibraryRepository } from '../repositories/library.js';
+import type { ProfileRepository } from '../repositories/profiles.js';
+import type { StoryCardItem } from '../repositories/story-cards.js';
+import { mayEdit, type Actor } from './access.js';
+
+/** How a story reads to the SPA: SPEC §3 fields in camelCase, one mapping per view. */
+
+const themeOf = (story: Pick<StoryItem, 'theme_id'>) => {
+  const theme = THEMES[story.theme_id];
+  return theme ? { id: story.theme_id, ...theme } : null;
+};
+
+/** A picture as the SPA (and the data download) shows it. */
+export const toImageView = (image: StoryImageItem) => ({
+  id: image.id,
+  imageType: image.image_type,
+  imageUrl: image.image_url,
+  thumbnailUrl: thumbnailUrlOf(image),
+  createdAt: image.created_at,
+});
+
+/** The story as the SPA reads it, with its images oldest first (picture jobs only for those who may edit). */
+export function toStoryView(
+  story: StoryItem,
+  images: StoryImageItem[],
+  authorName: string | null,
+  actor: Actor,
+  jobs: ImageJobItem[] = [],
+  inLibrary = false,
+): StoryView {
+  return {
+    id: story.id,
+    status: story.status,
+    progress: story.progress,
+    failureReason: story.failure_reason ?? null,
+    title: story.title,
+    content: story.content,
+    excerpt: story.excerpt,
+    heroName: story.hero_name,
+    characterType: story.character_type,
+    storyType: story.story_type,
+    mission: story.mission,
+    theme: themeOf(story),
+    storyUniverse: story.story_universe ?? null,
+    ageRange: story.age_range,
+    artStyle: story.art_style,
+    generationMode: story.generation_mode,
+    coverImageUrl: story.cover_image_url ?? null,
+    contentType: story.content_type,
+    sourceVersion: story.source_version,
+    isFeatured: story.is_featured,
+    isPublic: story.is_public,
+    isCreator: story.created_by === actor.userId,
+    inLibrary,
+    authorName,
+    templateVersion: story.template_version ?? null,
+    createdAt: story.created_at,
+    images: images.map(toImageView),
+    imageJobs: mayEdit(story, actor)
+      ? jobs.map((job) => ({
+          id: job.job_id,
+          imageType: job.image_type,
+          status: job.status,
+          replaces: job.replaces ?? null,
+          error: job.error ?? null,
+        }))
+      : [],
+  };
+}
+
+/** How a creator signs their stories: the author name, else the display name (SPEC "Story Created by"). */
+export const signatureOf = (names: { displayName: string; authorName: string } | undefined): string | null =>
+  names ? names.authorName || names.displayName || null : null;
+
+/** A card of My Library: the cover's small variant when there is one. */
+export const toLibraryCard = (story: StoryCardItem, savedAt: string, actor: Actor): LibraryCardView => ({
+  id: story.id,
+  status: story.status,
+  title: story.title,
+  preview: story.preview,
+  heroName: story.hero_name,
+  storyType: story.story_type,
+  coverImageUrl: coverThumbnailOf(story),
+  theme: themeOf(story),
+  isCreator: story.created_by === actor.userId,
+  savedAt,
+});
+
+/** A card of home's featured grid. */
+export const toFeaturedCard = (story: StoryCardItem, authorName: string | null): FeaturedStoryView => ({
+  id: story.id,
+  title: story.title,
+  preview: story.preview,
+  coverImageUrl: coverThumbnailOf(story),
+  theme: themeOf(story),
+  heroName: story.hero_name,
+  authorName,
+});
+
+/** The reads a story view needs beside the story: its author's name and whether the reader saved it. */
+export function storyViews(deps: Readonly<{ profiles: ProfileRepository; library: LibraryRepository }>) {
+  async function authorNameOf(story: Pick<StoryItem, 'created_by'>): Promise<string | null> {
+    if (!story.created_by) return null;
+    const author = await deps.profiles.get(story.created_by);
+    return author ? signatureOf({ displayName: author.display_name, authorName: author.author_name }) : null;
+  }
+
+  return {
+    authorNameOf,
+
+    /** The story as this reader sees it: its author's name and their Save state, read together. */
+    async viewFor(
+      found: { story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] },
+      actor: Actor,
+    ): Promise<StoryView> {
+      const [authorName, inLibrary] = await Promise.all([
+        authorNameOf(found.story),
+        deps.library.has(actor.userId, found.story.id),
+      ]);
+      return toStoryView(found.story, found.images, authorName, actor, found.jobs, inLibrary);
+    },
+  };
+}
+
+export type StoryViews = ReturnType<typeof storyViews>;
