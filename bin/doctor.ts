@@ -3,7 +3,7 @@
  * bin/doctor/run-doctor.ts. Takes the same `-c` values as `cdk deploy`; exits 0 when every check passed.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_BEDROCK_REGION } from '../common/models/catalogue.js';
+import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { runDoctor } from './doctor/run-doctor.js';
 
 const { values } = parseArgs({ options: { context: { type: 'string', short: 'c', multiple: true } } });

@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { DEFAULT_BEDROCK_REGION } from '../common/models/catalogue.js';
+import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 
 /** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;

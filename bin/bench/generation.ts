@@ -1,4 +1,4 @@
-import { LIMITS } from '../../common/limits.js';
+import { LIMITS } from '#common/limits.js';
 import type { LocalStack } from '../local/stack.js';
 import { callApi, newFamily, type Family } from './families.js';
 import { latency, percentile, round } from './stats.js';

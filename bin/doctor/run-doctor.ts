@@ -15,7 +15,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
-import { DEFAULT_MODELS, invocationFor } from '../../common/models/catalogue.js';
+import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
 
 /** CloudFront takes web ACLs only from us-east-1, so the StoryMagicWaf stack lives there. */
 export const WEB_ACL_REGION = 'us-east-1';

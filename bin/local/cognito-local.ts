@@ -10,7 +10,7 @@ import {
   ListUserPoolsCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { USER_POOL } from '../../common/accounts/user-pool.js';
+import { USER_POOL } from '#common/accounts/user-pool.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

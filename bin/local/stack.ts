@@ -1,11 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../../common/app-config.js';
+import type { AppConfig } from '#common/app-config.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
-import { DEFAULT_BEDROCK_REGION } from '../../common/models/catalogue.js';
+import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter } from './workflow-runner.js';

@@ -1,13 +1,13 @@
 import { createServer, preview, type Plugin, type ProxyOptions } from 'vite';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { APP_CONFIG_PATH } from '../../common/app-config-path.js';
-import type { AppConfig } from '../../common/app-config.js';
+import { APP_CONFIG_PATH } from '#common/app-config-path.js';
+import type { AppConfig } from '#common/app-config.js';
 import {
   MEDIA_CONTENT_SECURITY_POLICY,
   securityHeadersWith,
   spaContentSecurityPolicy,
-} from '../../common/security-headers.js';
+} from '#common/security-headers.js';
 import { LOOPBACK } from './ports.js';
 
 export type WebMode = 'dev' | 'preview';

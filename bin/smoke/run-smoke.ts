@@ -10,8 +10,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { appConfigSchema } from '../../common/app-config.js';
-import { APP_CONFIG_PATH } from '../../common/app-config-path.js';
+import { appConfigSchema } from '#common/app-config.js';
+import { APP_CONFIG_PATH } from '#common/app-config-path.js';
 
 type Step = (detail: string) => void;
 type Answer = { status: number; body: Record<string, unknown> };

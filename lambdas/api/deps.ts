@@ -1,5 +1,5 @@
-import type { AgeBand } from '../../common/age-bands.js';
-import type { AgeBandConfig } from '../../common/age-band-config.js';
+import type { AgeBand } from '#common/age-bands.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
 import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';

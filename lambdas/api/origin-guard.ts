@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
+import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
 import { errorBody } from './errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

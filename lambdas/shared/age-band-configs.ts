@@ -1,7 +1,7 @@
-import type { AgeBand } from '../../common/age-bands.js';
-import { parseAgeBandConfig, type AgeBandConfig } from '../../common/age-band-config.js';
-import bandA from '../../common/config/age-band-a.json' with { type: 'json' };
-import bandB from '../../common/config/age-band-b.json' with { type: 'json' };
+import type { AgeBand } from '#common/age-bands.js';
+import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
+import bandA from '#common/config/age-band-a.json' with { type: 'json' };
+import bandB from '#common/config/age-band-b.json' with { type: 'json' };
 
 /**
  * The two age-band configuration files (common/config/), which the SPA loads from /config (the build

@@ -1,4 +1,4 @@
-import { DEFAULT_MODELS } from '../../common/models/catalogue.js';
+import { DEFAULT_MODELS } from '#common/models/catalogue.js';
 import type { PromptTemplate } from './entities/template.js';
 
 /**

@@ -1,7 +1,7 @@
-import { ACCOUNT_DATA_MESSAGES } from '../../common/validation/account-data.js';
-import { MESSAGES, WRONG_CURRENT_PASSWORD } from '../../common/validation/accounts.js';
-import { ADMIN_MESSAGES } from '../../common/validation/admin.js';
-import { IMAGE_MESSAGES } from '../../common/validation/story-images.js';
+import { ACCOUNT_DATA_MESSAGES } from '#common/validation/account-data.js';
+import { MESSAGES, WRONG_CURRENT_PASSWORD } from '#common/validation/accounts.js';
+import { ADMIN_MESSAGES } from '#common/validation/admin.js';
+import { IMAGE_MESSAGES } from '#common/validation/story-images.js';
 
 /**
  * What the use cases refuse, as errors the caller can tell apart. They name a rule, never a transport:

@@ -1,5 +1,5 @@
-import type { ImageType } from '../../common/story-choices.js';
-import { imageSlotsForStoryPage, storyParagraphs } from '../../common/story-layout.js';
+import type { ImageType } from '#common/story-choices.js';
+import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout.js';
 
 /**
  * SPEC §7 generate-story-pdf: a self-contained printable HTML file of a story, which the family opens in a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, signUpMetadataSchema } from '../../common/validation/accounts.js';
+import { MESSAGES, signUpMetadataSchema } from '#common/validation/accounts.js';
 import type { ProfileRepository } from '../shared/repositories/profiles.js';
 
 /**

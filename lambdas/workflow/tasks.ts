@@ -1,11 +1,11 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AgeBand } from '../../common/age-bands.js';
-import type { AgeBandConfig } from '../../common/age-band-config.js';
-import type { ImageType } from '../../common/story-choices.js';
-import { isKidSafe } from '../../common/safety/check.js';
-import { draftSafetyProblem, validateStory } from '../../common/story-validation.js';
+import type { AgeBand } from '#common/age-bands.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
+import type { ImageType } from '#common/story-choices.js';
+import { isKidSafe } from '#common/safety/check.js';
+import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { deletePictureObjects } from '../shared/media.js';
 import { countMetric, log } from '../shared/observability.js';
 import type { MediaCdn } from '../shared/media-cdn.js';

@@ -10,7 +10,7 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { USER_POOL } from '../../common/accounts/user-pool.js';
+import { USER_POOL } from '#common/accounts/user-pool.js';
 import type { Data } from './data.js';
 import { NodeFunction } from './node-function.js';
 

@@ -3,7 +3,7 @@ import { CfnGuardrail, CfnGuardrailVersion } from 'aws-cdk-lib/aws-bedrock';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
-import { defaultModelProblems, grantsFor } from '../../common/models/catalogue.js';
+import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
 import { guardrailPolicy } from './guardrail-policy.js';
 
 export interface BedrockProps {

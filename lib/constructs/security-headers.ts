@@ -1,7 +1,7 @@
 import { Duration, Names, Stack } from 'aws-cdk-lib';
 import { type HeadersFrameOption, type HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../../common/security-headers.js';
+import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '#common/security-headers.js';
 
 export interface SecurityHeadersProps {
   /** From common/security-headers.ts (the app's or the media's). */

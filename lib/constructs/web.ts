@@ -19,14 +19,14 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { APP_CONFIG_PATH } from '../../common/app-config-path.js';
-import type { AppConfig } from '../../common/app-config.js';
+import { APP_CONFIG_PATH } from '#common/app-config-path.js';
+import type { AppConfig } from '#common/app-config.js';
 import { API_BASE_PATH } from './api.js';
 import type { Auth } from './auth.js';
 import { secureBucket } from './buckets.js';
 import { MEDIA_PREFIX } from './media.js';
-import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
-import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '../../common/security-headers.js';
+import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
+import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '#common/security-headers.js';
 import { SecurityHeaders } from './security-headers.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   MEDIA_CONTENT_SECURITY_POLICY,
   securityHeadersWith,
   spaContentSecurityPolicy,
-} from '../../common/security-headers.js';
+} from '#common/security-headers.js';
 import { launchBrowser } from '../support/browser.js';
 import { closeWelcomeVideo, openPage, createStoryThroughWizard } from '../support/pages.js';
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
-import { WELCOME_VIDEO } from '../../common/welcome-video.js';
+import { WELCOME_VIDEO } from '#common/welcome-video.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';

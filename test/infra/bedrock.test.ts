@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantsFor, MODEL_CATALOGUE } from '../../common/models/catalogue.js';
+import { grantsFor, MODEL_CATALOGUE } from '#common/models/catalogue.js';
 import { GUARDRAIL_DENIED_TOPICS } from '../../lib/constructs/guardrail-policy.js';
 import { TASKS_TIMEOUT_SECONDS, WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
 import { synthesize, type Synthesized } from './synth.js';

@@ -1,7 +1,7 @@
 /** The execute-api URL serves nothing: only CloudFront knows the secret the API asks for. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_SECRET_HEADER } from '../../common/origin-header.js';
+import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
 import { synthesize, type Synthesized } from './synth.js';
 
 type Origin = { DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };

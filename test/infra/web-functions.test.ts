@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
-import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '../../common/security-headers.js';
+import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '#common/security-headers.js';
 
 type Request = { uri: string };
 

@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AccountDataExport, StoryView } from '../../common/api/views.js';
+import type { AccountDataExport, StoryView } from '#common/api/views.js';
 import { cognitoClient, signIn, signUp } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';

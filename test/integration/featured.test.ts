@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import type { FeaturedStoryView } from '../../common/api/views.js';
-import { storyPreview } from '../../common/story-layout.js';
+import type { FeaturedStoryView } from '#common/api/views.js';
+import { storyPreview } from '#common/story-layout.js';
 import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { storyPreview } from '../../common/story-layout.js';
+import { storyPreview } from '#common/story-layout.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';

@@ -3,7 +3,7 @@ import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { StoryView } from '../../common/api/views.js';
+import type { StoryView } from '#common/api/views.js';
 import { THUMBNAIL_WIDTH } from '../../lambdas/shared/media.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';

@@ -2,7 +2,7 @@ import { startApiServer } from '../../bin/local/api-server.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import { freePort } from '../../bin/local/ports.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
-import { DEFAULT_BEDROCK_REGION } from '../../common/models/catalogue.js';
+import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../common/app-config.js';
+import type { AppConfig } from '#common/app-config.js';
 
 /** What the integration and e2e global setups hand to the tests (serialisable). */
 export type StackContext = {

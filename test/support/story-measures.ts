@@ -1,5 +1,5 @@
-import type { AgeBandConfig } from '../../common/age-band-config.js';
-import type { AgeBand } from '../../common/age-bands.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
+import type { AgeBand } from '#common/age-bands.js';
 import {
   CHARACTER_TYPES,
   MISSION_MAPPING,
@@ -8,8 +8,8 @@ import {
   type CharacterType,
   type Mission,
   type StoryKind,
-} from '../../common/story-choices.js';
-import { splitSentences } from '../../common/story-validation.js';
+} from '#common/story-choices.js';
+import { splitSentences } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
 import { STOCK_INTERJECTIONS } from '../../lambdas/workflow/providers/local/story-writer.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ageBandOptionLabel, ageBandUpdatedMessage, DEFAULT_FORM_AGE_BAND } from '../../common/age-bands.js';
+import { ageBandOptionLabel, ageBandUpdatedMessage, DEFAULT_FORM_AGE_BAND } from '#common/age-bands.js';
 import {
   changePasswordSchema,
   firstError,
   profileUpdateSchema,
   signInSchema,
   signUpSchema,
-} from '../../common/validation/accounts.js';
-import { feedbackSchema } from '../../common/validation/feedback.js';
+} from '#common/validation/accounts.js';
+import { feedbackSchema } from '#common/validation/feedback.js';
 
 const validSignUp = {
   displayName: 'Maya',

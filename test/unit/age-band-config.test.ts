@@ -5,8 +5,8 @@ import {
   ageBandConfigPath,
   parseAgeBandConfig,
   type AgeBandConfig,
-} from '../../common/age-band-config.js';
-import { ART_STYLE_IDS, STORY_KINDS } from '../../common/story-choices.js';
+} from '#common/age-band-config.js';
+import { ART_STYLE_IDS, STORY_KINDS } from '#common/story-choices.js';
 
 const raw = (band: 'a' | 'b'): unknown =>
   JSON.parse(readFileSync(new URL(`../../common/config/age-band-${band}.json`, import.meta.url), 'utf8'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '../../common/story-choices.js';
+import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { Painter } from '../../lambdas/workflow/providers/local/art-styles.js';
 import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
 import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';

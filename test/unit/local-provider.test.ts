@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAgeBandConfig, type AgeBandConfig } from '../../common/age-band-config.js';
-import type { AgeBand } from '../../common/age-bands.js';
+import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
+import type { AgeBand } from '#common/age-bands.js';
 import {
   ART_STYLE_IDS,
   CHARACTER_TYPES,
@@ -14,7 +14,7 @@ import {
   type CharacterType,
   type Mission,
   type StoryKind,
-} from '../../common/story-choices.js';
+} from '#common/story-choices.js';
 import {
   characterNameProblem,
   countWords,
@@ -22,7 +22,7 @@ import {
   findDeniedTopics,
   splitSentences,
   validateStory,
-} from '../../common/story-validation.js';
+} from '#common/story-validation.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
 import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';

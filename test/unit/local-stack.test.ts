@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { roleFromGroups } from '../../common/roles.js';
+import { roleFromGroups } from '#common/roles.js';
 import { assertPortFree, freePort } from '../../bin/local/ports.js';
 
 describe('local stack ports', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgeBand } from '../../common/age-bands.js';
-import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '../../common/story-choices.js';
-import { measureStory, paginate, validateStory } from '../../common/story-validation.js';
+import type { AgeBand } from '#common/age-bands.js';
+import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
+import { measureStory, paginate, validateStory } from '#common/story-validation.js';
 import { writePlannedStory, writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
 import {
   KNOWN_WORDS,

@@ -7,8 +7,8 @@ import {
   grantsFor,
   invocationFor,
   MODEL_CATALOGUE,
-} from '../../common/models/catalogue.js';
-import { templateUpdateSchemaFor } from '../../common/validation/admin.js';
+} from '#common/models/catalogue.js';
+import { templateUpdateSchemaFor } from '#common/validation/admin.js';
 
 describe('the model catalogue', () => {
   it('holds the default models, and the default region serves all of them', () => {

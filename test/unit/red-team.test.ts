@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { findUnsafe, isKidSafe } from '../../common/safety/check.js';
-import { sanitiseText } from '../../common/sanitiser.js';
+import { findUnsafe, isKidSafe } from '#common/safety/check.js';
+import { sanitiseText } from '#common/sanitiser.js';
 import {
   characterNameProblem,
   customDescriptionProblem,
@@ -9,8 +9,8 @@ import {
   draftSafetyProblem,
   NAME_MESSAGES,
   pictureDescriptionProblem,
-} from '../../common/story-validation.js';
-import { displayNameSchema } from '../../common/validation/accounts.js';
+} from '#common/story-validation.js';
+import { displayNameSchema } from '#common/validation/accounts.js';
 import { ACCEPTABLE, ACCEPTABLE_NAMES, HOSTILE, HOSTILE_NAMES, MARKUP } from '../support/red-team/phrases.js';
 
 /**

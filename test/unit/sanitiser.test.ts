@@ -6,7 +6,7 @@ import {
   sanitiseStoryEdit,
   sanitiseText,
   sanitiserNotice,
-} from '../../common/sanitiser.js';
+} from '#common/sanitiser.js';
 
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { universeName } from '../../common/story-universe.js';
+import { universeName } from '#common/story-universe.js';
 import { storyTitle } from '../../web/src/story/story-title.js';
 
 describe('how a story is named on screen (issue 15, finding 4)', () => {

@@ -9,8 +9,8 @@ import {
   storyPreview,
   type FlipbookPage,
   type StoryIllustration,
-} from '../../common/story-layout.js';
-import { countWords } from '../../common/story-validation.js';
+} from '#common/story-layout.js';
+import { countWords } from '#common/story-validation.js';
 
 /** `count` distinct words as sentences of `perSentence` words: "p1w1 p1w2 … p1w10. p1w11 …". */
 function prose(count: number, prefix: string, perSentence = 10): string {

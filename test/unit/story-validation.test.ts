@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseAgeBandConfig, type AgeBandConfig } from '../../common/age-band-config.js';
+import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
 import {
   characterNameProblem,
   countSpokenWords,
@@ -11,7 +11,7 @@ import {
   pickWritingStyle,
   splitSentences,
   validateStory,
-} from '../../common/story-validation.js';
+} from '#common/story-validation.js';
 import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
 
 function load(band: 'a' | 'b'): AgeBandConfig {
@@ -283,7 +283,7 @@ describe('pickWritingStyle', () => {
 describe('hero names and the deny list', () => {
   it('refuses a deny-listed hero name (it would fail every draft) and accepts an innocent one', async () => {
     const { AGE_BAND_CONFIGS } = await import('../../lambdas/shared/age-band-configs.js');
-    const { characterNameProblem } = await import('../../common/story-validation.js');
+    const { characterNameProblem } = await import('#common/story-validation.js');
     const denied = AGE_BAND_CONFIGS.B.safety.deny_if_topics.find((topic) => /^[a-z]{3,12}$/.test(topic)) ?? 'gun';
     expect(characterNameProblem(denied, AGE_BAND_CONFIGS.B)).toBe('Please choose a kid-friendly name');
     expect(characterNameProblem('Maya', AGE_BAND_CONFIGS.B)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../common/limits';
+import { LIMITS } from '#common/limits';
 import { aStory, family, saveStories } from './support/fake-api';
 import { openApp } from './support/render-app';
 

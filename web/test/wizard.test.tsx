@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_MESSAGES, NAME_MESSAGES } from '../../common/story-validation';
+import { DESCRIPTION_MESSAGES, NAME_MESSAGES } from '#common/story-validation';
 import { family } from './support/fake-api';
 import { openApp } from './support/render-app';
 

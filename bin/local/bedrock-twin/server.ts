@@ -1,6 +1,6 @@
 import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { findModel, invocationFor } from '../../../common/models/catalogue.js';
+import { findModel, invocationFor } from '#common/models/catalogue.js';
 import { LOOPBACK } from '../ports.js';
 import { latencyOf, type LatencyProfileName } from './latency.js';
 import { twinPicture } from './picture.js';

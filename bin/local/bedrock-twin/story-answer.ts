@@ -1,11 +1,11 @@
-import type { AgeBand } from '../../../common/age-bands.js';
+import type { AgeBand } from '#common/age-bands.js';
 import {
   CHARACTER_TYPES,
   MISSION_MAPPING,
   MISSIONS,
   NARRATIVE_STRUCTURES,
   STORY_KINDS,
-} from '../../../common/story-choices.js';
+} from '#common/story-choices.js';
 import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
 import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';

@@ -1,7 +1,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
-import { roleFromGroups, type Role } from '../../../common/roles.js';
+import { roleFromGroups, type Role } from '#common/roles.js';
 import type { ServerConfig } from '../../shared/config.js';
 
 /** Who is calling, taken only from a verified token: never from the body or the query. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { feedbackSchema } from '../../../common/validation/feedback.js';
+import { feedbackSchema } from '#common/validation/feedback.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
 

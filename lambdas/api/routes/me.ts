@@ -1,6 +1,6 @@
-import type { ProfileView } from '../../../common/api/views.js';
-import { passwordChangeRequestSchema, profileUpdateSchema } from '../../../common/validation/accounts.js';
-import { accountDataFileName, deleteAccountSchema } from '../../../common/validation/account-data.js';
+import type { ProfileView } from '#common/api/views.js';
+import { passwordChangeRequestSchema, profileUpdateSchema } from '#common/validation/accounts.js';
+import { accountDataFileName, deleteAccountSchema } from '#common/validation/account-data.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
 import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
 import { untilRevocationSettles } from '../auth/revocation.js';

@@ -2,7 +2,7 @@ import {
   generateStoryRequestSchema,
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
-} from '../../../common/validation/story-request.js';
+} from '#common/validation/story-request.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';

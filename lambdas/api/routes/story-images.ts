@@ -1,4 +1,4 @@
-import { imageRequestSchema } from '../../../common/validation/story-images.js';
+import { imageRequestSchema } from '#common/validation/story-images.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
 

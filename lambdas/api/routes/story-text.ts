@@ -1,4 +1,4 @@
-import { storyEditSchema } from '../../../common/validation/story-edit.js';
+import { storyEditSchema } from '#common/validation/story-edit.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles.js';
+import type { Role } from '#common/roles.js';
 import type { ActivityItem, NoteItem } from '../entities/admin-records.js';
 import type { ProfileItem } from '../entities/profile.js';
 import { NoteNotFoundError, NotYourselfError, UserNotFoundError } from '../errors.js';

@@ -11,7 +11,7 @@ import {
   ForgotPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../../../common/roles.js';
+import type { Role } from '#common/roles.js';
 
 /** The Cognito groups behind the roles (SPEC §6); `user` is no group at all. */
 const GROUP_OF: Record<Role, string | null> = { user: null, moderator: 'moderator', admin: 'admin' };

@@ -1,5 +1,5 @@
-import type { AccountDataExport } from '../../../common/api/views.js';
-import type { Role } from '../../../common/roles.js';
+import type { AccountDataExport } from '#common/api/views.js';
+import type { Role } from '#common/roles.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import { toProfile, type ProfileItem } from '../entities/profile.js';
 import type { StoryItem } from '../entities/story.js';

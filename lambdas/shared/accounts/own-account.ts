@@ -1,4 +1,4 @@
-import type { ProfileUpdate } from '../../../common/validation/accounts.js';
+import type { ProfileUpdate } from '#common/validation/accounts.js';
 import type { ProfileItem } from '../entities/profile.js';
 import { AccountGoneError, AdminAccountError, TooManyAttemptsError, WrongPasswordError } from '../errors.js';
 import type { ProfileRepository } from '../repositories/profiles.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles.js';
+import type { Role } from '#common/roles.js';
 import { AccountGoneError } from '../errors.js';
 import type { AccountStatus, ProfileRepository } from '../repositories/profiles.js';
 import type { CognitoAccounts } from './cognito-accounts.js';

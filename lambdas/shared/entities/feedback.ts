@@ -1,4 +1,4 @@
-import type { Feedback } from '../../../common/validation/feedback.js';
+import type { Feedback } from '#common/validation/feedback.js';
 import { keys } from '../keys.js';
 
 /** Beta feedback: one shared partition, `FEEDBACK` / `{created_at}#{id}`; written here, never read by the app. */

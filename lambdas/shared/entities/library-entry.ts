@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../../common/limits.js';
+import { LIMITS } from '#common/limits.js';
 import { keys } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 import type { TransactItem } from './table.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '../../../common/age-bands.js';
-import { ROLES, type Role } from '../../../common/roles.js';
+import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
+import { ROLES, type Role } from '#common/roles.js';
 import { entityTypes, keys } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 

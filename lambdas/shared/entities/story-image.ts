@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_TYPES, GENERATION_MODES } from '../../../common/story-choices.js';
+import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
 
 /** A picture on a story's page, in the story's partition: `IMAGE#{created_at}#{id}`, so they list oldest first. */

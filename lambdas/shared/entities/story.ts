@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ageBandSchema } from '../../../common/age-bands.js';
-import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '../../../common/story-choices.js';
+import { ageBandSchema } from '#common/age-bands.js';
+import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 import type { TransactItem } from './table.js';

@@ -5,7 +5,7 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { LIMITS } from '../../../common/limits.js';
+import { LIMITS } from '#common/limits.js';
 import {
   libraryEntrySchema,
   releaseLibrarySlot,

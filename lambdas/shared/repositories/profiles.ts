@@ -7,9 +7,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { MISSING_AGE_BAND } from '../../../common/age-bands.js';
-import type { Role } from '../../../common/roles.js';
-import type { ProfileUpdate } from '../../../common/validation/accounts.js';
+import { MISSING_AGE_BAND } from '#common/age-bands.js';
+import type { Role } from '#common/roles.js';
+import type { ProfileUpdate } from '#common/validation/accounts.js';
 import { countChange } from '../entities/counters.js';
 import {
   accountStatusSchema,

@@ -7,9 +7,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { storyPreview } from '../../../common/story-layout.js';
-import type { ImageType } from '../../../common/story-choices.js';
-import { MAX_STORY_PAGE_IMAGES } from '../../../common/validation/story-images.js';
+import { storyPreview } from '#common/story-layout.js';
+import type { ImageType } from '#common/story-choices.js';
+import { MAX_STORY_PAGE_IMAGES } from '#common/validation/story-images.js';
 import { countChange } from '../entities/counters.js';
 import { releaseLibrarySlot, reserveLibrarySlot } from '../entities/library-entry.js';
 import {

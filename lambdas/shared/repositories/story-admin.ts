@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { storyPreview } from '../../../common/story-layout.js';
+import { storyPreview } from '#common/story-layout.js';
 import { countChange } from '../entities/counters.js';
 import {
   adminListPartition,

@@ -1,6 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { storyPreview } from '../../../common/story-layout.js';
+import { storyPreview } from '#common/story-layout.js';
 import { CARD_FIELDS, storyTextSchema, type storedCardSchema } from '../entities/story.js';
 import { parseItems } from '../entities/table.js';
 import { keys } from '../keys.js';

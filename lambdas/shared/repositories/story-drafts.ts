@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ImageType } from '../../../common/story-choices.js';
+import type { ImageType } from '#common/story-choices.js';
 import { keys } from '../keys.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles.js';
+import type { Role } from '#common/roles.js';
 import type { StoryItem } from '../entities/story.js';
 import { StoryNotFoundError, StoryNotReadyError } from '../errors.js';
 import type { StoryRepository } from '../repositories/stories.js';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AgeBandConfig } from '../../../common/age-band-config.js';
-import { AGE_BAND_LABELS, type AgeBand } from '../../../common/age-bands.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
+import { AGE_BAND_LABELS, type AgeBand } from '#common/age-bands.js';
 import {
   CHARACTER_TYPES,
   MISSION_MAPPING,
@@ -10,10 +10,10 @@ import {
   type CharacterType,
   type Mission,
   type StoryKind,
-} from '../../../common/story-choices.js';
-import { characterNameProblem, customDescriptionProblem, pickWritingStyle } from '../../../common/story-validation.js';
+} from '#common/story-choices.js';
+import { characterNameProblem, customDescriptionProblem, pickWritingStyle } from '#common/story-validation.js';
 import type { z } from 'zod';
-import type { generateStoryRequestSchema } from '../../../common/validation/story-request.js';
+import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../entities/story.js';
 import { InvalidInputError, ProfileMissingError } from '../errors.js';
 import type { ProfileRepository } from '../repositories/profiles.js';

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AdminStoryRow } from '../../../common/api/admin-views.js';
-import type { StoryView } from '../../../common/api/views.js';
-import { sanitiseStoryEdit, sanitiseText } from '../../../common/sanitiser.js';
-import type { AdminStoryInput } from '../../../common/validation/admin.js';
+import type { AdminStoryRow } from '#common/api/admin-views.js';
+import type { StoryView } from '#common/api/views.js';
+import { sanitiseStoryEdit, sanitiseText } from '#common/sanitiser.js';
+import type { AdminStoryInput } from '#common/validation/admin.js';
 import type { AdminAccountActions } from '../accounts/admin-actions.js';
 import { StoryNotFoundError } from '../errors.js';
 import type { ProfileRepository } from '../repositories/profiles.js';

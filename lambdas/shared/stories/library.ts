@@ -1,4 +1,4 @@
-import type { LibraryCardView } from '../../../common/api/views.js';
+import type { LibraryCardView } from '#common/api/views.js';
 import { StoryGeneratingError, StoryNotFoundError } from '../errors.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import type { StoryRepository } from '../repositories/stories.js';

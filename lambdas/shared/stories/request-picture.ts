@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AgeBandConfig } from '../../../common/age-band-config.js';
-import type { AgeBand } from '../../../common/age-bands.js';
-import { IMAGE_TYPES, type GenerationMode, type ImageType } from '../../../common/story-choices.js';
-import { pictureDescriptionProblem } from '../../../common/story-validation.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
+import type { AgeBand } from '#common/age-bands.js';
+import { IMAGE_TYPES, type GenerationMode, type ImageType } from '#common/story-choices.js';
+import { pictureDescriptionProblem } from '#common/story-validation.js';
 import type { StoryItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
 import { ImageNotFoundError, ImageTypeTakenError, InvalidInputError, JobNotFoundError } from '../errors.js';

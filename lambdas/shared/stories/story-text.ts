@@ -1,6 +1,6 @@
-import type { StoryView } from '../../../common/api/views.js';
-import { sanitiseStoryEdit } from '../../../common/sanitiser.js';
-import { exportFileName } from '../../../common/story-layout.js';
+import type { StoryView } from '#common/api/views.js';
+import { sanitiseStoryEdit } from '#common/sanitiser.js';
+import { exportFileName } from '#common/story-layout.js';
 import { buildStoryExportHtml, type ExportImage } from '../export-html.js';
 import type { MediaStore } from '../media.js';
 import type { StoryRepository } from '../repositories/stories.js';

@@ -1,5 +1,5 @@
-import type { FeaturedStoryView, LibraryCardView, StoryView } from '../../../common/api/views.js';
-import { THEMES } from '../../../common/story-choices.js';
+import type { FeaturedStoryView, LibraryCardView, StoryView } from '#common/api/views.js';
+import { THEMES } from '#common/story-choices.js';
 import type { StoryItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
 import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';

@@ -1,5 +1,5 @@
-import type { AgeBand } from '../../../common/age-bands.js';
-import type { AgeBandConfig } from '../../../common/age-band-config.js';
+import type { AgeBand } from '#common/age-bands.js';
+import type { AgeBandConfig } from '#common/age-band-config.js';
 import type {
   ArtStyle,
   CharacterType,
@@ -8,7 +8,7 @@ import type {
   Mission,
   NarrativeStructure,
   StoryKind,
-} from '../../../common/story-choices.js';
+} from '#common/story-choices.js';
 
 /** The active prompt template a generation uses: the template entity's app type, kept in lambdas/shared. */
 import type { PromptTemplate } from '../../shared/entities/template.js';

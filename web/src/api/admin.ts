@@ -8,10 +8,10 @@ import type {
   AdminUserRow,
   BulkResultView,
   TemplateView,
-} from '../../../common/api/admin-views';
-import type { StoryView } from '../../../common/api/views';
-import type { Role } from '../../../common/roles';
-import type { AdminStoryInput, BulkUserAction, TemplateUpdate, UserUpdate } from '../../../common/validation/admin';
+} from '#common/api/admin-views';
+import type { StoryView } from '#common/api/views';
+import type { Role } from '#common/roles';
+import type { AdminStoryInput, BulkUserAction, TemplateUpdate, UserUpdate } from '#common/validation/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -26,7 +26,7 @@ export type {
   AdminUserDetail,
   AdminUserRow,
   TemplateView,
-} from '../../../common/api/admin-views';
+} from '#common/api/admin-views';
 
 const id = encodeURIComponent;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });

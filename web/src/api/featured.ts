@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FeaturedStoryView } from '../../../common/api/views';
+import type { FeaturedStoryView } from '#common/api/views';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 

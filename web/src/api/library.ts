@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { LibraryCardView } from '../../../common/api/views';
+import type { LibraryCardView } from '#common/api/views';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 import type { Story } from './stories';

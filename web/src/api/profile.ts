@@ -1,7 +1,7 @@
-import type { ProfileView } from '../../../common/api/views';
-import type { DeleteAccountRequest } from '../../../common/validation/account-data';
-import type { ProfileUpdate } from '../../../common/validation/accounts';
-import type { Feedback } from '../../../common/validation/feedback';
+import type { ProfileView } from '#common/api/views';
+import type { DeleteAccountRequest } from '#common/validation/account-data';
+import type { ProfileUpdate } from '#common/validation/accounts';
+import type { Feedback } from '#common/validation/feedback';
 import { api, apiFile } from './client';
 
 export type Profile = ProfileView;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { StoryImageView, StoryView } from '../../../common/api/views';
-import type { StoryEdit } from '../../../common/validation/story-edit';
-import type { ImageRequest } from '../../../common/validation/story-images';
-import type { GenerateStoryRequest } from '../../../common/validation/story-request';
+import type { StoryImageView, StoryView } from '#common/api/views';
+import type { StoryEdit } from '#common/validation/story-edit';
+import type { ImageRequest } from '#common/validation/story-images';
+import type { GenerateStoryRequest } from '#common/validation/story-request';
 import { api, ApiRequestError } from './client';
 import { queryKeys } from './query-keys';
 

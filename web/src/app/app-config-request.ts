@@ -1,4 +1,4 @@
-import { APP_CONFIG_PATH } from '../../../common/app-config-path';
+import { APP_CONFIG_PATH } from '#common/app-config-path';
 
 let pending: Promise<unknown> | undefined;
 

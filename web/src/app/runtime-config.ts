@@ -1,4 +1,4 @@
-import { appConfigSchema, type AppConfig } from '../../../common/app-config';
+import { appConfigSchema, type AppConfig } from '#common/app-config';
 import { requestRuntimeConfig } from './app-config-request';
 
 /** The runtime configuration, fetched once per page load (see app-config-request.ts) and validated. */

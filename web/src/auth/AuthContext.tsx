@@ -11,9 +11,9 @@ import {
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { AppConfig } from '../../../common/app-config';
-import { roleFromGroups, type Role } from '../../../common/roles';
-import type { SignUpInput } from '../../../common/validation/accounts';
+import type { AppConfig } from '#common/app-config';
+import { roleFromGroups, type Role } from '#common/roles';
+import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
 import { changeOwnPassword, fetchProfile, type Profile } from '../api/profile';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import type { AppConfig } from '../../../common/app-config';
+import type { AppConfig } from '#common/app-config';
 import { LoadError } from '../app/LoadError';
 import { loadRuntimeConfig } from '../app/runtime-config';
 import { AppToaster } from '../components/AppToaster';

@@ -1,5 +1,5 @@
 import { Toaster } from 'sonner';
-import { LIMITS } from '../../../common/limits';
+import { LIMITS } from '#common/limits';
 
 /**
  * The app's one toaster: SPEC §9, one toast at a time, 5 s each; below the signed-in header by default,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS } from '../../../common/limits';
+import { LIMITS } from '#common/limits';
 import { useAuth } from '../auth/AuthContext';
 import { LibraryFullDialog } from './LibraryFullDialog';
 

@@ -1,6 +1,6 @@
 import { useModalDialog } from './useModalDialog';
 import { Link } from 'react-router-dom';
-import { LIMITS } from '../../../common/limits';
+import { LIMITS } from '#common/limits';
 
 /** SPEC §2 Library Full dialog. */
 export function LibraryFullDialog({ count, onClose }: { count: number; onClose: () => void }) {

@@ -4,8 +4,8 @@ import {
   parseAgeBandConfig,
   type AgeBandConfig,
   type ConfigErrorCode,
-} from '../../../common/age-band-config';
-import type { AgeBand } from '../../../common/age-bands';
+} from '#common/age-band-config';
+import type { AgeBand } from '#common/age-bands';
 import { useAuth } from '../auth/AuthContext';
 
 type ConfigState =

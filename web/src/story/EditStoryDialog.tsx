@@ -1,9 +1,9 @@
 import { useModalDialog } from '../components/useModalDialog';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { sanitiserNotice } from '../../../common/sanitiser';
-import { storyEditSchema } from '../../../common/validation/story-edit';
-import { firstError } from '../../../common/validation/accounts';
+import { sanitiserNotice } from '#common/sanitiser';
+import { storyEditSchema } from '#common/validation/story-edit';
+import { firstError } from '#common/validation/accounts';
 import { useEditStory, type Story } from '../api/stories';
 
 /**

@@ -1,7 +1,7 @@
 import { useModalDialog } from '../components/useModalDialog';
 import { useId, useState, type FormEvent } from 'react';
-import { IMAGE_CUSTOMIZATION_MAX } from '../../../common/validation/story-images';
-import type { GenerationMode } from '../../../common/story-choices';
+import { IMAGE_CUSTOMIZATION_MAX } from '#common/validation/story-images';
+import type { GenerationMode } from '#common/story-choices';
 
 type Props = {
   /** "Create Hero Image", "Add an illustration" or "Regenerate …". */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { http, HttpResponse, type DefaultBodyType, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { LibraryCardView, ProfileView, StoryView } from '../../../common/api/views';
-import { LIMITS } from '../../../common/limits';
-import type { GenerateStoryRequest } from '../../../common/validation/story-request';
+import type { LibraryCardView, ProfileView, StoryView } from '#common/api/views';
+import { LIMITS } from '#common/limits';
+import type { GenerateStoryRequest } from '#common/validation/story-request';
 
 /**
  * The fake API the fast SPA tests run against: MSW answers the SPA's real HTTP calls from an in-memory

@@ -1,4 +1,4 @@
-import type { AdminStatsView } from '../../../../common/api/admin-views.js';
+import type { AdminStatsView } from '#common/api/admin-views.js';
 import { defineRoute } from '../route.js';
 
 export const adminStatsRoutes = [

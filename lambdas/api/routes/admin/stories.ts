@@ -1,10 +1,10 @@
-import type { AdminStoryPage } from '../../../../common/api/admin-views.js';
+import type { AdminStoryPage } from '#common/api/admin-views.js';
 import {
   adminImageRequestSchema,
   adminStorySchema,
   storyFlagsSchema,
   storyListQuerySchema,
-} from '../../../../common/validation/admin.js';
+} from '#common/validation/admin.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute } from '../route.js';
 

@@ -1,5 +1,5 @@
-import type { TemplateView } from '../../../../common/api/admin-views.js';
-import { templateUpdateSchemaFor } from '../../../../common/validation/admin.js';
+import type { TemplateView } from '#common/api/admin-views.js';
+import { templateUpdateSchemaFor } from '#common/validation/admin.js';
 import type { TemplateItem } from '../../../shared/entities/template.js';
 import { TemplateNotFoundError } from '../../../shared/errors.js';
 import { parseBody } from '../../validation.js';

@@ -5,13 +5,13 @@ import type {
   AdminUserPage,
   AdminUserRow,
   BulkResultView,
-} from '../../../../common/api/admin-views.js';
+} from '#common/api/admin-views.js';
 import {
   adminNoteSchema,
   bulkUserActionSchema,
   userListQuerySchema,
   userUpdateSchema,
-} from '../../../../common/validation/admin.js';
+} from '#common/validation/admin.js';
 import type { NoteItem } from '../../../shared/entities/admin-records.js';
 import { toProfile, type ProfileRow } from '../../../shared/entities/profile.js';
 import { DomainError } from '../../../shared/errors.js';

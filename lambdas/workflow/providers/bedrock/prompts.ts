@@ -1,5 +1,5 @@
-import { IMAGE_TYPES } from '../../../../common/story-choices.js';
-import type { ArtStyle } from '../../../../common/story-choices.js';
+import { IMAGE_TYPES } from '#common/story-choices.js';
+import type { ArtStyle } from '#common/story-choices.js';
 import type { IllustrationRequest, StoryRequest } from '../types.js';
 import { FAMILY_TAG, FAMILY_TEXT_RULE, familyFence, neutraliseFamilyText } from './family-text.js';
 

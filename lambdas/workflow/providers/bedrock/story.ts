@@ -6,7 +6,7 @@ import type {
   Message,
 } from '@aws-sdk/client-bedrock-runtime';
 import { z } from 'zod';
-import { invocationFor } from '../../../../common/models/catalogue.js';
+import { invocationFor } from '#common/models/catalogue.js';
 import { ProviderError } from '../types.js';
 import type { StoryDraft, StoryRequest } from '../types.js';
 import { storySystemPrompts, storyUserTurn } from './prompts.js';

@@ -1,4 +1,4 @@
-import type { ArtStyle } from '../../../../common/story-choices.js';
+import type { ArtStyle } from '#common/story-choices.js';
 import { brightness, darken, greyscale, lighten, mix, saturate } from './colour.js';
 import type { Random } from './random.js';
 import { el, type Attrs } from './svg.js';

@@ -1,4 +1,4 @@
-import type { CharacterType } from '../../../../common/story-choices.js';
+import type { CharacterType } from '#common/story-choices.js';
 import type { Painter } from './art-styles.js';
 import { drawCreature, type Pose } from './cast.js';
 import { darken, lighten } from './colour.js';

@@ -1,4 +1,4 @@
-import { countWords, splitSentences } from '../../../../common/story-validation.js';
+import { countWords, splitSentences } from '#common/story-validation.js';
 import { fill, type TemplateContext } from './template.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ImageType } from '../../../../common/story-choices.js';
+import type { ImageType } from '#common/story-choices.js';
 import type { Illustration, IllustrationRequest } from '../types.js';
 import { Painter } from './art-styles.js';
 import { drawCreature, drawHome, drawObject, drawPath, type Pose } from './cast.js';

@@ -1,4 +1,4 @@
-import type { NarrativeStructure } from '../../../../common/story-choices.js';
+import type { NarrativeStructure } from '#common/story-choices.js';
 
 /**
  * The shape of a story. Each narrative structure is seven beats, one paragraph each (split in two when the

@@ -1,4 +1,4 @@
-import type { CharacterType, Mission, StoryKind } from '../../../../common/story-choices.js';
+import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js';
 
 /**
  * What the local writer knows about heroes, places, friends and missions. Every string is a template

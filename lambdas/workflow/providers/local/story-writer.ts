@@ -1,6 +1,6 @@
-import type { AgeBandConfig, WritingStyle } from '../../../../common/age-band-config.js';
-import type { CharacterType, ImageType, Mission, StoryKind } from '../../../../common/story-choices.js';
-import { countSpokenWords, countWords, splitSentences, validateStory } from '../../../../common/story-validation.js';
+import type { AgeBandConfig, WritingStyle } from '#common/age-band-config.js';
+import type { CharacterType, ImageType, Mission, StoryKind } from '#common/story-choices.js';
+import { countSpokenWords, countWords, splitSentences, validateStory } from '#common/story-validation.js';
 import type { StoryDraft, StoryRequest } from '../types.js';
 import { hashSeed, mulberry32, pick, shuffle, type Random } from './random.js';
 import {

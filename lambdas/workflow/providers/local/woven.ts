@@ -1,4 +1,4 @@
-import type { CharacterType } from '../../../../common/story-choices.js';
+import type { CharacterType } from '#common/story-choices.js';
 import {
   LOVES,
   OBJECTS,

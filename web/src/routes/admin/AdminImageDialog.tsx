@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { firstError } from '../../../../common/validation/accounts';
-import { adminImageRequestSchema, type ADMIN_IMAGE_SLOTS } from '../../../../common/validation/admin';
-import { IMAGE_CUSTOMIZATION_MAX } from '../../../../common/validation/story-images';
+import { firstError } from '#common/validation/accounts';
+import { adminImageRequestSchema, type ADMIN_IMAGE_SLOTS } from '#common/validation/admin';
+import { IMAGE_CUSTOMIZATION_MAX } from '#common/validation/story-images';
 import { DialogActions } from './DialogActions';
 import { useActionDialog } from './useActionDialog';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { firstError } from '../../../../common/validation/accounts';
-import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '../../../../common/models/catalogue';
-import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '../../../../common/validation/admin';
+import { firstError } from '#common/validation/accounts';
+import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '#common/models/catalogue';
+import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '#common/validation/admin';
 import { useActivateTemplate, useTemplates, useUpdateTemplate, type TemplateView } from '../../api/admin';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';

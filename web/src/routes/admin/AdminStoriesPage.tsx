@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { fetchAdminStories, useDeleteAdminStory, useUpdateStoryFlags, type AdminStoryRow } from '../../api/admin';
-import { universeName } from '../../../../common/story-universe';
+import { universeName } from '#common/story-universe';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CursorPager, TryAgainButton } from './controls';
 import { formatDate } from './format';

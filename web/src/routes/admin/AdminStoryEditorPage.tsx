@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { StoryView } from '../../../../common/api/views';
-import { sanitiserNotice } from '../../../../common/sanitiser';
-import { firstError } from '../../../../common/validation/accounts';
-import { ADMIN_IMAGE_SLOTS, ADMIN_MESSAGES, adminStorySchema } from '../../../../common/validation/admin';
+import type { StoryView } from '#common/api/views';
+import { sanitiserNotice } from '#common/sanitiser';
+import { firstError } from '#common/validation/accounts';
+import { ADMIN_IMAGE_SLOTS, ADMIN_MESSAGES, adminStorySchema } from '#common/validation/admin';
 import { useAdminStory, useCreateAdminStory, useRequestAdminImage, useSaveAdminStory } from '../../api/admin';
 import { useDismissImageJob } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Role } from '../../../../common/roles';
-import { firstError } from '../../../../common/validation/accounts';
-import { bulkUserActionSchema, type BulkUserAction } from '../../../../common/validation/admin';
+import type { Role } from '#common/roles';
+import { firstError } from '#common/validation/accounts';
+import { bulkUserActionSchema, type BulkUserAction } from '#common/validation/admin';
 import { fetchAdminUsers, useBulkUpdateUsers, type AdminUserRow } from '../../api/admin';
 import { useAuth } from '../../auth/AuthContext';
 import { RoleBadge, StatusBadge } from './badges';

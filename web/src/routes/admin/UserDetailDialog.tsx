@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ageBandOptionLabel } from '../../../../common/age-bands';
-import type { Role } from '../../../../common/roles';
-import { firstError } from '../../../../common/validation/accounts';
-import { ADMIN_MESSAGES, adminNoteSchema } from '../../../../common/validation/admin';
+import { ageBandOptionLabel } from '#common/age-bands';
+import type { Role } from '#common/roles';
+import { firstError } from '#common/validation/accounts';
+import { ADMIN_MESSAGES, adminNoteSchema } from '#common/validation/admin';
 import {
   useAddAdminNote,
   useAdminUser,

@@ -1,4 +1,4 @@
-import type { Role } from '../../../../common/roles';
+import type { Role } from '#common/roles';
 import { ROLE_LABELS } from './format';
 
 /** An account's status, as a badge (colour and word, never colour alone). */

@@ -1,4 +1,4 @@
-import { ROLES } from '../../../../common/roles';
+import { ROLES } from '#common/roles';
 import { ROLE_LABELS } from './format';
 import type { CursorPage } from './useCursorPage';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { Role } from '../../../../common/roles';
+import type { Role } from '#common/roles';
 
 /** Dates in the admin tables and dialogs, in the reader's own locale ("Mar 4, 2025"). */
 export function formatDate(iso: string | null | undefined): string {

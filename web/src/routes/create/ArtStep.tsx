@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { INCOMPLETE_STORY } from '../../../../common/validation/story-request';
+import { INCOMPLETE_STORY } from '#common/validation/story-request';
 import { ApiRequestError } from '../../api/client';
 import { useGenerateStory } from '../../api/stories';
 import { LibraryFullDialog } from '../../components/LibraryFullDialog';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AgeBandConfig } from '../../../../common/age-band-config';
-import { SURPRISE } from '../../../../common/story-choices';
-import { customDescriptionProblem, pickWritingStyle } from '../../../../common/story-validation';
+import type { AgeBandConfig } from '#common/age-band-config';
+import { SURPRISE } from '#common/story-choices';
+import { customDescriptionProblem, pickWritingStyle } from '#common/story-validation';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { CHARACTER_CHOICES, KIND_CHOICES, MISSION_CHOICES, type Choice } from './choices';
 import { stepPath } from './CreateLayout';

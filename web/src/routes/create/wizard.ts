@@ -12,8 +12,8 @@ import {
   type Mission,
   type StoryKind,
   type SURPRISE,
-} from '../../../../common/story-choices';
-import type { GenerateStoryRequest } from '../../../../common/validation/story-request';
+} from '#common/story-choices';
+import type { GenerateStoryRequest } from '#common/validation/story-request';
 
 /**
  * The create-story wizard's choices (SPEC §3 wizard state): one typed model, kept in browser storage under

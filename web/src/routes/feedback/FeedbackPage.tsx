@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { LIMITS } from '../../../../common/limits';
-import { FEEDBACK_KINDS, feedbackSchema, type Feedback } from '../../../../common/validation/feedback';
-import { firstError } from '../../../../common/validation/accounts';
+import { LIMITS } from '#common/limits';
+import { FEEDBACK_KINDS, feedbackSchema, type Feedback } from '#common/validation/feedback';
+import { firstError } from '#common/validation/accounts';
 import { sendFeedback } from '../../api/profile';
 import { loadRuntimeConfig } from '../../app/runtime-config';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { IMAGE_TYPES, type ImageType } from '../../../../common/story-choices';
-import { storyParagraphs, type StoryIllustration } from '../../../../common/story-layout';
+import { IMAGE_TYPES, type ImageType } from '#common/story-choices';
+import { storyParagraphs, type StoryIllustration } from '#common/story-layout';
 import { isNotFound, useStory, type Story } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { storyTitle } from '../../story/story-title';

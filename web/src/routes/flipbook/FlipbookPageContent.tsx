@@ -1,5 +1,5 @@
-import type { ImageType } from '../../../../common/story-choices';
-import type { FlipbookPage } from '../../../../common/story-layout';
+import type { ImageType } from '#common/story-choices';
+import type { FlipbookPage } from '#common/story-layout';
 
 const SCENE_NAMES: Record<ImageType, string> = {
   cover: 'the cover',

@@ -10,8 +10,8 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from 'react';
-import type { ImageType } from '../../../../common/story-choices';
-import type { FlipbookPage } from '../../../../common/story-layout';
+import type { ImageType } from '#common/story-choices';
+import type { FlipbookPage } from '#common/story-layout';
 import { BookView } from './BookView';
 import { CarouselView } from './CarouselView';
 import { measurePages, type BookText } from './measure-pages';

@@ -1,4 +1,4 @@
-import { flipbookPages, type FlipbookPage, type StoryIllustration } from '../../../../common/story-layout';
+import { flipbookPages, type FlipbookPage, type StoryIllustration } from '#common/story-layout';
 import type { PageBox, ReaderMode } from './page-box';
 
 /** What the book is made of (the layout decides the pages). */

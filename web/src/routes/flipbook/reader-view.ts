@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { FlipbookPage } from '../../../../common/story-layout';
+import type { FlipbookPage } from '#common/story-layout';
 import type { PageBox } from './page-box';
 
 /** SPEC §4/§9: a page turn takes 0.6 s, and no other turn starts meanwhile. */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { LIMITS } from '../../../../common/limits';
+import { LIMITS } from '#common/limits';
 
 /** SPEC §9: narrower than 768 px is a narrow screen (the swipe carousel instead of the book). */
 export const NARROW_SCREEN_QUERY = `(max-width: ${LIMITS.narrowScreenPx - 1}px)`;

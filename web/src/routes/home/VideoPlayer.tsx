@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { WELCOME_VIDEO } from '../../../../common/welcome-video';
+import { WELCOME_VIDEO } from '#common/welcome-video';
 import { loadYouTubeApi, YOUTUBE_ENDED, YOUTUBE_LOAD_TIMEOUT_MS, type YouTubePlayer } from './youtube';
 
 type Status = 'loading' | 'ready' | 'failed';

@@ -1,4 +1,4 @@
-import { WELCOME_VIDEO } from '../../../../common/welcome-video';
+import { WELCOME_VIDEO } from '#common/welcome-video';
 
 /** The small part of YouTube's IFrame Player API that the app uses. */
 export type YouTubePlayer = { destroy(): void; getIframe(): HTMLIFrameElement };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LIMITS } from '../../../../common/limits';
+import { LIMITS } from '#common/limits';
 import { dropFromLibrary, useLibrary, useRemoveFromLibrary, type LibraryCard } from '../../api/library';
 import { isNotFound } from '../../api/stories';
 import { useAuth } from '../../auth/AuthContext';

@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '../../../../common/age-bands';
-import { LIMITS } from '../../../../common/limits';
-import { DELETE_ACCOUNT_WORD } from '../../../../common/validation/account-data';
+import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '#common/age-bands';
+import { LIMITS } from '#common/limits';
+import { DELETE_ACCOUNT_WORD } from '#common/validation/account-data';
 import {
   authorNameSchema,
   changePasswordSchema,
   displayNameSchema,
   firstError,
   MESSAGES,
-} from '../../../../common/validation/accounts';
+} from '#common/validation/accounts';
 import { ApiRequestError } from '../../api/client';
 import { deleteOwnAccount, downloadAccountData, updateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LIMITS } from '../../../../common/limits';
+import { LIMITS } from '#common/limits';
 import { ApiRequestError } from '../../api/client';
 import { useRemoveFromLibrary, useSaveToLibrary } from '../../api/library';
 import type { Story } from '../../api/stories';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { imageSlotsForStoryPage, storyParagraphs } from '../../../../common/story-layout';
-import { MAX_STORY_PAGE_IMAGES } from '../../../../common/validation/story-images';
+import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
+import { MAX_STORY_PAGE_IMAGES } from '#common/validation/story-images';
 import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
 import { ShareDialog } from '../../components/ShareDialog';
-import { CONFIG_FAILED_MESSAGE } from '../../../../common/age-band-config';
+import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { downloadStory } from '../../story/download-export';
 import { EditStoryDialog } from '../../story/EditStoryDialog';
@@ -14,7 +14,7 @@ import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
 import { useAuth } from '../../auth/AuthContext';
 import { storyTitle } from '../../story/story-title';
-import { universeName } from '../../../../common/story-universe';
+import { universeName } from '#common/story-universe';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
