@@ -169,6 +169,19 @@ describe('API app', () => {
   });
 
   it('counts a rate-limit refusal in the metrics', async () => {
+    documents.on(GetCommand, { Key: { PK: 'USER#u1', SK: 'PROFILE' } }).resolves({
+      Item: {
+        PK: 'USER#u1',
+        SK: 'PROFILE',
+        id: 'u1',
+        email: 'parent@example.com',
+        display_name: 'Parent',
+        author_name: '',
+        age_band: 'A',
+        role: 'user',
+        created_at: '2026-01-01T00:00:00Z',
+      },
+    });
     documents.on(GetCommand, { Key: { SK: 'META' } }).resolves({});
     documents.on(UpdateCommand).rejects(Object.assign(new Error('limit'), { name: 'ConditionalCheckFailedException' }));
     const logs = captureLogs();

@@ -12,8 +12,8 @@ import type { GenerateStoryRequest } from '#common/validation/story-request';
  * bodies. The only thing faked is the network; each test arranges the family it needs through `family`.
  */
 
-/** A file the SPA serves from web/public (the age-band configurations), read as the browser would get it. */
-const publicFile = (path: string) => JSON.parse(readFileSync(join('web/public', path), 'utf8')) as JsonBodyType;
+/** An age-band configuration, as the build publishes it at /config/ (web/build/band-configs.ts). */
+const bandConfig = (file: string) => JSON.parse(readFileSync(join('common/config', file), 'utf8')) as JsonBodyType;
 
 export const APP_CONFIG = {
   region: 'eu-west-2',
@@ -150,7 +150,7 @@ function readStory(id: string): StoryView | undefined {
 const handlers = [
   failingGuard,
   http.get('/app-config.json', () => HttpResponse.json(APP_CONFIG)),
-  http.get('/config/:file', ({ params }) => HttpResponse.json(publicFile(`/config/${String(params.file)}`))),
+  http.get('/config/:file', ({ params }) => HttpResponse.json(bandConfig(String(params.file)))),
   http.get('/api/me', () => HttpResponse.json({ ...family.profile, libraryCount: family.library.length })),
   http.get('/api/featured', () => HttpResponse.json({ stories: [] })),
   http.get('/api/library', () => {
