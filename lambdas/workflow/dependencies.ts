@@ -2,6 +2,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { mediaStore } from '../shared/media.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { observeInvocation, tracer } from '../shared/observability.js';
 import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
@@ -56,9 +57,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients)
       templates: templateRepository(aws.documents, config.tableName),
       provider: createProvider(config),
       bands: AGE_BAND_CONFIGS,
-      s3: aws.s3,
-      mediaBucket: config.mediaBucket,
-      cdn: createMediaCdn(config),
+      media: mediaStore(aws.s3, config.mediaBucket, createMediaCdn(config)),
     }),
   );
   return observeInvocation(handle, storyIdOf);

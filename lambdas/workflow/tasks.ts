@@ -1,4 +1,3 @@
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AgeBand } from '#common/age-bands.js';
@@ -6,9 +5,8 @@ import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
-import { deletePictureObjects } from '../shared/media.js';
+import type { MediaStore } from '../shared/media.js';
 import { countMetric, log } from '../shared/observability.js';
-import type { MediaCdn } from '../shared/media-cdn.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
 import type { StoryItem } from '../shared/entities/story.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
@@ -31,9 +29,8 @@ export type TaskDeps = Readonly<{
   templates: TemplateRepository;
   provider: StoryProvider;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
-  s3: S3Client;
-  mediaBucket: string;
-  cdn: MediaCdn;
+  /** The media bucket's one key layout and its CDN (lambdas/shared/media.ts), as the API uses it. */
+  media: MediaStore;
 }>;
 
 /**
@@ -71,13 +68,6 @@ export const FAILURE_MESSAGES = {
   filtered: 'Our storyteller could not finish this story safely. Please try different choices.',
   generic: 'Failed to create your story. Please try again.',
 } as const;
-
-const extensionOf: Record<string, string> = {
-  'image/svg+xml': 'svg',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
 
 /** Sizes snap to the band's multiple (SPEC §9: default 896). */
 export function imageSize(band: AgeBandConfig): number {
@@ -237,7 +227,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       const image = await stories.completeImageJob(pending, stored, replaced);
       countMetric('PicturePainted');
       // The old picture's object goes once its row is gone; a failure here leaves only an unlisted file.
-      if (replaced) await deletePictureObjects(deps.s3, deps.mediaBucket, [replaced], deps.cdn);
+      if (replaced) await deps.media.deletePictures([replaced]);
       return { imageId: image.id };
     },
 
@@ -344,34 +334,9 @@ export function createTaskHandlers(deps: TaskDeps) {
       band,
     });
     const imageId = randomUUID();
-    const objectKey = `media/stories/${picture.storyId}/${imageId}.${extensionOf[drawn.contentType] ?? 'bin'}`;
     const thumbnail = await makeThumbnail(drawn.body, drawn.contentType);
-    const thumbnailKey = thumbnail ? `media/stories/${picture.storyId}/${imageId}.thumb.jpg` : undefined;
-    await Promise.all([
-      storeObject(objectKey, drawn.body, drawn.contentType),
-      thumbnail && thumbnailKey ? storeObject(thumbnailKey, thumbnail, 'image/jpeg') : undefined,
-    ]);
-    return {
-      id: imageId,
-      story_id: picture.storyId,
-      image_type: picture.imageType,
-      image_url: `/${objectKey}`,
-      object_key: objectKey,
-      ...(thumbnailKey ? { thumbnail_url: `/${thumbnailKey}`, thumbnail_key: thumbnailKey } : {}),
-    };
-  }
-
-  /** Long-cached: a picture's key never changes, a new picture gets a new key. */
-  function storeObject(key: string, body: Uint8Array, contentType: string) {
-    return deps.s3.send(
-      new PutObjectCommand({
-        Bucket: deps.mediaBucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
-      }),
-    );
+    const stored = await deps.media.storePicture(picture.storyId, imageId, drawn, thumbnail ?? undefined);
+    return { id: imageId, story_id: picture.storyId, image_type: picture.imageType, ...stored };
   }
 }
 

@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { mediaStore } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
@@ -47,9 +48,7 @@ export function workflowHarness(stack: StackContext) {
       templates: templateRepository(db, stack.tableName),
       provider,
       bands: AGE_BAND_CONFIGS,
-      s3,
-      mediaBucket: stack.mediaBucket,
-      cdn: NO_CDN,
+      media: mediaStore(s3, stack.mediaBucket, NO_CDN),
     });
 
   /** The whole workflow; `db` lets a test put a faulty connection between the tasks and the table. */
