@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { LIMITS } from '#common/limits';
 import { FEEDBACK_KINDS, feedbackSchema, type Feedback } from '#common/validation/feedback';
 import { firstError } from '#common/validation/accounts';
-import { sendFeedback } from '../../api/profile';
+import { useSendFeedback } from '../../api/profile';
 import { loadRuntimeConfig } from '../../app/runtime-config';
 
 const KIND_LABELS: Record<Feedback['kind'], string> = {
@@ -38,22 +38,20 @@ export default function FeedbackPage() {
 function FeedbackForm() {
   const [kind, setKind] = useState<Feedback['kind']>('idea');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const send = useSendFeedback();
+  const busy = send.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = feedbackSchema.safeParse({ kind, message });
     const problem = firstError(parsed);
     if (problem || !parsed.success) return void toast.error(problem);
-    setBusy(true);
     try {
-      await sendFeedback(parsed.data);
+      await send.mutateAsync(parsed.data);
       setMessage('');
       toast.success('Thank you for your feedback!');
     } catch {
       toast.error('Something went wrong');
-    } finally {
-      setBusy(false);
     }
   }
 

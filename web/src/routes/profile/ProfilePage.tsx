@@ -12,7 +12,7 @@ import {
   MESSAGES,
 } from '#common/validation/accounts';
 import { ApiRequestError } from '../../api/client';
-import { deleteOwnAccount, downloadAccountData, updateProfile } from '../../api/profile';
+import { useDeleteOwnAccount, useDownloadAccountData, useUpdateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { TextField } from '../../components/TextField';
 import { authErrorMessage } from '../../auth/auth-errors';
@@ -60,22 +60,20 @@ function NamesForm(props: { email: string; displayName: string; authorName: stri
   const { refreshProfile } = useAuth();
   const [displayName, setDisplayName] = useState(props.displayName);
   const [authorName, setAuthorName] = useState(props.authorName);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateProfile();
+  const busy = update.isPending;
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const problem =
       firstError(displayNameSchema.safeParse(displayName)) ?? firstError(authorNameSchema.safeParse(authorName));
     if (problem) return void toast.error(problem);
-    setBusy(true);
     try {
-      await updateProfile({ displayName: displayName.trim(), authorName: authorName.trim() });
+      await update.mutateAsync({ displayName: displayName.trim(), authorName: authorName.trim() });
       await refreshProfile();
       toast.success('Profile updated successfully!');
     } catch {
       toast.error('Failed to update profile');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -106,19 +104,19 @@ function NamesForm(props: { email: string; displayName: string; authorName: stri
 }
 
 function AgeBandForm({ current }: { current: AgeBand }) {
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateProfile();
+  // Still busy after success: the page is about to reload.
+  const busy = update.isPending || update.isSuccess;
 
   async function choose(band: AgeBand) {
     if (band === current || busy) return;
-    setBusy(true);
     try {
-      await updateProfile({ ageBand: band });
+      await update.mutateAsync({ ageBand: band });
       toast.success(ageBandUpdatedMessage(band));
       // SPEC §8: the page reloads so every screen picks up the new band's configuration.
       setTimeout(() => window.location.reload(), 1200);
     } catch {
       toast.error('Failed to update age band');
-      setBusy(false);
     }
   }
 
@@ -222,18 +220,16 @@ function SignOutSection() {
 
 /** "Download my data": everything the account holds, as one JSON file (GET /api/me/export). */
 function DataSection() {
-  const [busy, setBusy] = useState(false);
+  const exportData = useDownloadAccountData();
+  const busy = exportData.isPending;
 
   async function download() {
-    setBusy(true);
     try {
-      const { blob, fileName } = await downloadAccountData();
+      const { blob, fileName } = await exportData.mutateAsync();
       saveFile(blob, fileName ?? 'story-magic-data.json');
       toast.success('Your data has been downloaded');
     } catch {
       toast.error('Failed to download your data');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -295,18 +291,18 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { forgetDeletedAccount } = useAuth();
   const inputId = useId();
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteOwnAccount();
+  // Still busy after success: the page is leaving for the landing page.
+  const busy = deletion.isPending || deletion.isSuccess;
   const confirmed = typed === DELETE_ACCOUNT_WORD;
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (!confirmed || busy) return;
-    setBusy(true);
     try {
-      await deleteOwnAccount({ confirm: DELETE_ACCOUNT_WORD });
+      await deletion.mutateAsync({ confirm: DELETE_ACCOUNT_WORD });
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to delete account');
-      setBusy(false);
       return;
     }
     // The account is gone: end the session on this device (Cognito no longer knows the user), drop the
