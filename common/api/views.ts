@@ -38,6 +38,20 @@ export type ImageJobView = {
   error: string | null;
 };
 
+/**
+ * GET /api/stories/{id}/status: how far a story and its pictures are made, without the story. The screens
+ * following a story poll this and read the whole story again only when it changes.
+ */
+export type StoryStatusView = {
+  id: string;
+  status: 'generating' | 'ready' | 'failed';
+  progress: 'queued' | 'writing' | 'checking' | 'done';
+  failureReason: string | null;
+  /** Pictures on the page; pictures being painted and failed ones count for the story's editors only. */
+  pictures: { painted: number; pending: number; failed: number };
+  updatedAt: string;
+};
+
 /** GET /api/stories/{id}: the story with its images, oldest first, and its generation status. */
 export type StoryView = {
   id: string;

@@ -131,4 +131,34 @@ describe('story generation over the API, with the local provider and the real wo
     expect(peek.body.error?.message).toBe('Story not found');
     expect(JSON.stringify(peek.body)).not.toContain('Maya');
   });
+
+  it('answers a status read with how far the story is made, never its text, and only to who may read it', async () => {
+    const owner = await family('B');
+    const other = await family('B');
+    const { body } = await owner.call('/stories', post(storyChoices));
+    const storyId = String(body.storyId);
+    const early = await owner.call(`/stories/${storyId}/status`);
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({ id: storyId, failureReason: null });
+    expect(['generating', 'ready']).toContain(early.body.status);
+
+    const story = await waitForStory(owner.call, storyId);
+    const done = await owner.call(`/stories/${storyId}/status`);
+    expect(done.body).toEqual({
+      id: storyId,
+      status: 'ready',
+      progress: 'done',
+      failureReason: null,
+      pictures: { painted: (story.images as unknown[]).length, pending: 0, failed: 0 },
+      updatedAt: expect.any(String),
+    });
+    // The point of a status read: the screens poll it without downloading the story, so no text travels.
+    const sent = JSON.stringify(done.body);
+    expect(sent).not.toContain('Maya');
+    expect(sent).not.toContain(story.title);
+
+    const peek = await other.call(`/stories/${storyId}/status`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.error?.message).toBe('Story not found');
+  });
 });

@@ -3,6 +3,7 @@ import {
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
 } from '#common/validation/story-request.js';
+import { toStoryStatusView } from '../../shared/stories/views.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
@@ -29,6 +30,16 @@ export const storyRoutes = [
       const caller = callerOf(c);
       const found = await deps.access.readable(c.req.param('id') ?? '', caller);
       return c.json(await deps.views.viewFor(found, caller));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/stories/:id/status',
+    access: 'user',
+    async handle(c, deps) {
+      const caller = callerOf(c);
+      return c.json(toStoryStatusView(await deps.access.readableStatus(c.req.param('id') ?? '', caller), caller));
     },
   }),
 ];

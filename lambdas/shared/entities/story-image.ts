@@ -39,6 +39,9 @@ export const imageJobItemSchema = z.object({
 });
 export type ImageJobItem = z.infer<typeof imageJobItemSchema>;
 
+/** A picture job as a status read projects it. */
+export const imageJobStatusSchema = imageJobItemSchema.pick({ status: true });
+
 export const imageJobKey = (job: Pick<ImageJobItem, 'story_id' | 'job_id'>) => keys.imageJob(job.story_id, job.job_id);
 
 export const imageJobRecord = (job: ImageJobItem) => ({ ...imageJobKey(job), ...job });

@@ -97,6 +97,19 @@ export const storedCardSchema = storyItemSchema.pick(fieldMask(CARD_FIELDS));
 export const adminRowSchema = storyItemSchema.pick(
   fieldMask(['id', 'title', 'created_by', 'story_universe', 'status', 'is_featured', 'is_public', 'created_at']),
 );
+/** What a status read takes of a story: who may read it, and how far it is made (never its text). */
+export const STATUS_FIELDS = [
+  'id',
+  'status',
+  'progress',
+  'failure_reason',
+  'created_by',
+  'is_public',
+  'is_featured',
+  'updated_at',
+] as const satisfies readonly (keyof StoryItem)[];
+export const storyStatusSchema = storyItemSchema.pick(fieldMask(STATUS_FIELDS));
+export type StoryStatusItem = z.infer<typeof storyStatusSchema>;
 /** A story's text alone, read to make the preview of an older card. */
 export const storyTextSchema = storyItemSchema.pick(fieldMask(['id', 'content']));
 /** A story's id alone (the creator index's projection). */

@@ -18,11 +18,15 @@ import {
   storyIdSchema,
   storyIndexes,
   storyItemSchema,
+  STATUS_FIELDS,
+  storyStatusSchema,
   type StoryItem,
+  type StoryStatusItem,
   type StoryProgress,
 } from '../entities/story.js';
 import {
   imageJobItemSchema,
+  imageJobStatusSchema,
   imageJobKey,
   imageJobRecord,
   storyImageItemSchema,
@@ -162,6 +166,35 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     get: read,
 
     /** The story with its images, oldest image first: one Query on the story's partition. */
+    /**
+     * How far a story is made, without its text: the story's status fields, how many pictures it has, and
+     * its picture jobs' states. One Query of the story's partition, projected, so a poll costs little.
+     */
+    async getStatus(
+      storyId: string,
+    ): Promise<{ story: StoryStatusItem; pictures: number; jobs: ImageJobItem['status'][] } | undefined> {
+      const names = Object.fromEntries(['SK', ...STATUS_FIELDS].map((field) => [`#${field}`, field]));
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
+          ProjectionExpression: Object.keys(names).join(', '),
+          ExpressionAttributeNames: names,
+          ConsistentRead: true,
+        }),
+      );
+      const items = result.Items ?? [];
+      const story = parseItem(
+        storyStatusSchema,
+        items.find((item) => item.SK === keys.story(storyId).SK),
+      );
+      if (!story) return undefined;
+      const withPrefix = (prefix: string) => items.filter((item) => String(item.SK).startsWith(prefix));
+      const jobs = parseItems(imageJobStatusSchema, withPrefix(prefixes.imageJob)).map((job) => job.status);
+      return { story, pictures: withPrefix(prefixes.image).length, jobs };
+    },
+
     async getWithImages(
       storyId: string,
     ): Promise<{ story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] } | undefined> {

@@ -32,6 +32,13 @@ export function storyAccess(stories: StoryRepository) {
       return found;
     },
 
+    /** How far the story is made, if the actor may read it (see `storyStatusView`). */
+    async readableStatus(storyId: string, actor: Actor) {
+      const found = await stories.getStatus(storyId);
+      if (!found || !mayRead(found.story, actor)) throw new StoryNotFoundError(storyId);
+      return found;
+    },
+
     /** The story with its pictures and jobs, if the actor may change it. */
     async editable(storyId: string, actor: Actor) {
       const found = await stories.getWithImages(storyId);

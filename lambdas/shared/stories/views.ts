@@ -1,6 +1,6 @@
-import type { FeaturedStoryView, LibraryCardView, StoryView } from '#common/api/views.js';
+import type { FeaturedStoryView, LibraryCardView, StoryStatusView, StoryView } from '#common/api/views.js';
 import { THEMES } from '#common/story-choices.js';
-import type { StoryItem } from '../entities/story.js';
+import type { StoryItem, StoryStatusItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
 import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';
 import type { LibraryRepository } from '../repositories/library.js';
@@ -70,6 +70,27 @@ export function toStoryView(
           error: job.error ?? null,
         }))
       : [],
+  };
+}
+
+/** A story's status read: what its editors see of its picture jobs, as in the full view. */
+export function toStoryStatusView(
+  found: { story: StoryStatusItem; pictures: number; jobs: readonly ImageJobItem['status'][] },
+  actor: Actor,
+): StoryStatusView {
+  const { story } = found;
+  const jobs = mayEdit(story, actor) ? found.jobs : [];
+  return {
+    id: story.id,
+    status: story.status,
+    progress: story.progress,
+    failureReason: story.failure_reason ?? null,
+    pictures: {
+      painted: found.pictures,
+      pending: jobs.filter((status) => status === 'pending').length,
+      failed: jobs.filter((status) => status === 'failed').length,
+    },
+    updatedAt: story.updated_at,
   };
 }
 

@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   story: (storyId: string) => ['stories', storyId] as const,
+  /** Not under the story's key: invalidating the story must not also refetch its poll. */
+  storyStatus: (storyId: string) => ['story-status', storyId] as const,
   library: ['library'] as const,
   featured: ['featured'] as const,
   admin: {

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { StoryImageView, StoryView } from '#common/api/views';
+import type { StoryImageView, StoryStatusView, StoryView } from '#common/api/views';
 import type { StoryEdit } from '#common/validation/story-edit';
 import type { ImageRequest } from '#common/validation/story-images';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
@@ -15,6 +16,8 @@ export const generateStory = (request: GenerateStoryRequest) =>
   api<{ storyId: string; status: string }>('/stories', { method: 'POST', body: JSON.stringify(request) });
 
 export const fetchStory = (id: string) => api<Story>(path(id));
+
+export const fetchStoryStatus = (id: string) => api<StoryStatusView>(`${path(id)}/status`);
 
 export const requestImage = (storyId: string, request: ImageRequest) =>
   api<{ jobId: string; imageType: string }>(`${path(storyId)}/images`, {
@@ -49,24 +52,50 @@ export const isNotFound = (error: unknown) => error instanceof ApiRequestError &
 const storyInProgress = (story: Story) =>
   story.status === 'generating' || story.imageJobs.some((job) => job.status === 'pending');
 
-/**
- * How often a story is read again: every 1.5 s while it (or a picture) is being made, every 3 s after a
- * passing failure, never once it is final or gone (404). The API has no status-only read, so each poll
- * reads the whole story view; this is the one place to change when it has one.
- */
-function storyPollInterval(query: Query<Story, Error>): number | false {
-  const { data, error } = query.state;
+/** How often the status is read again: every 1.5 s, every 3 s after a passing failure, never once gone (404). */
+function statusPollInterval(query: Query<StoryStatusView, Error>): number | false {
+  const { error } = query.state;
   if (error) return isNotFound(error) ? false : STORY_POLL_MS * 2;
-  return data && storyInProgress(data) ? STORY_POLL_MS : false;
+  return STORY_POLL_MS;
 }
 
-/** GET /api/stories/{id}, followed while it is being made (the story page and the flipbook share it). */
+/** Whether a status read says something the story already read does not: then the story is read again. */
+const statusMoved = (story: Story, status: StoryStatusView) =>
+  status.status !== story.status ||
+  status.progress !== story.progress ||
+  status.pictures.painted !== story.images.length ||
+  status.pictures.pending !== story.imageJobs.filter((job) => job.status === 'pending').length ||
+  status.pictures.failed !== story.imageJobs.filter((job) => job.status === 'failed').length;
+
+/**
+ * GET /api/stories/{id}, followed while it is being made (the story page and the flipbook share it). While
+ * the story or one of its pictures is being made, only its status is polled (GET …/status: a few fields,
+ * no text); the story itself is read again when the status moves, or is gone.
+ */
 export function useStory(storyId: string) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const story = useQuery({
     queryKey: queryKeys.story(storyId),
     queryFn: () => fetchStory(storyId),
-    refetchInterval: storyPollInterval,
+    // A passing failure is tried again every 3 s; a story that is gone (404) is not.
+    refetchInterval: (query) => (query.state.error && !isNotFound(query.state.error) ? STORY_POLL_MS * 2 : false),
   });
+  const status = useQuery({
+    queryKey: queryKeys.storyStatus(storyId),
+    queryFn: () => fetchStoryStatus(storyId),
+    enabled: story.data !== undefined && storyInProgress(story.data),
+    refetchInterval: statusPollInterval,
+    // Each poll must reach the server: a cached answer would hide the move it is looking for.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const moved =
+    (story.data !== undefined && status.data !== undefined && statusMoved(story.data, status.data)) ||
+    isNotFound(status.error);
+  useEffect(() => {
+    if (moved) void queryClient.invalidateQueries({ queryKey: queryKeys.story(storyId), exact: true });
+  }, [moved, status.dataUpdatedAt, status.errorUpdatedAt, queryClient, storyId]);
+  return story;
 }
 
 /** POST /api/stories: a new story takes a library slot, so the library is read again. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { http, HttpResponse, type DefaultBodyType, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { LibraryCardView, ProfileView, StoryView } from '#common/api/views';
+import type { LibraryCardView, ProfileView, StoryStatusView, StoryView } from '#common/api/views';
 import { LIMITS } from '#common/limits';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
@@ -188,6 +188,23 @@ const handlers = [
     const story = aStory({ status: 'generating', progress: 'writing', heroName: body.heroName, title: '' });
     saveStories(story);
     return HttpResponse.json({ storyId: story.id, status: 'generating' }, { status: 202 });
+  }),
+  http.get('/api/stories/:id/status', ({ params }) => {
+    const story = readStory(String(params.id));
+    if (!story) return notFound();
+    const jobs = story.imageJobs.map((job) => job.status);
+    return HttpResponse.json({
+      id: story.id,
+      status: story.status,
+      progress: story.progress,
+      failureReason: story.failureReason,
+      pictures: {
+        painted: story.images.length,
+        pending: jobs.filter((status) => status === 'pending').length,
+        failed: jobs.filter((status) => status === 'failed').length,
+      },
+      updatedAt: story.createdAt,
+    } satisfies StoryStatusView);
   }),
   http.get('/api/stories/:id', ({ params }) => {
     const story = readStory(String(params.id));
