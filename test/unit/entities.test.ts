@@ -73,6 +73,16 @@ describe('entity items read from the table', () => {
     documents.on(GetCommand).resolves({ Item: { ...storedStory, seed: undefined } });
     await expect(storyRepository(db, 't').get('s1')).rejects.toThrow(/seed/);
   });
+
+  it('read an optional text stored as null as absent (a cleared cover), and a progress older code wrote', async () => {
+    documents
+      .on(GetCommand)
+      .resolves({ Item: { ...storedStory, cover_image_url: null, story_universe: null, progress: 'painting' } });
+    const story = await storyRepository(db, 't').get('s1');
+    expect(story?.cover_image_url).toBeUndefined();
+    expect(story?.story_universe).toBeUndefined();
+    expect(story?.progress).toBe('done');
+  });
 });
 
 describe('a story index keys', () => {

@@ -19,20 +19,30 @@ export type StoryProgress = (typeof STORY_PROGRESS)[number];
 
 const imageTypeSchema = z.enum(IMAGE_TYPES);
 
+/**
+ * An optional field that a stored item may also hold as null (an admin's or an older write cleared it that
+ * way): read as absent, so a null never turns a family's page into an error.
+ */
+const optionalString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
+  .optional();
+
 /** A story as the table stores it (snake_case, SPEC §3). */
 export const storyItemSchema = z.object({
   id: z.string(),
   status: z.enum(STORY_STATUSES),
   // 'painting' was written while covers were painted before a story was ready: its text was saved by then.
   progress: z.enum(STORY_PROGRESS).or(z.literal('painting').transform((): StoryProgress => 'done')),
-  failure_reason: z.string().optional(),
+  failure_reason: optionalString,
   title: z.string(),
   content: z.string(),
   /**
    * The opening cards show (`storyPreview` of the content), written with the content so card lists can
    * leave the text unread. Absent on stories written before it was kept (see story-cards.ts).
    */
-  preview: z.string().optional(),
+  preview: optionalString,
   excerpt: z.string(),
   hero_name: z.string(),
   character_type: z.string(),
@@ -45,14 +55,14 @@ export const storyItemSchema = z.object({
   generation_mode: z.enum(GENERATION_MODES),
   age_band: ageBandSchema,
   age_range: z.string(),
-  story_universe: z.string().optional(),
+  story_universe: optionalString,
   custom_descriptions: z
     .object({ character: z.string().optional(), storyType: z.string().optional(), mission: z.string().optional() })
     .optional(),
   scenes: z.partialRecord(imageTypeSchema, z.string()).optional(),
-  cover_image_url: z.string().optional(),
+  cover_image_url: optionalString,
   /** The cover's small variant for cards (see lambdas/shared/media.ts). */
-  cover_thumbnail_url: z.string().optional(),
+  cover_thumbnail_url: optionalString,
   content_type: z.literal('text'),
   created_by: z.string().nullable(),
   is_featured: z.boolean(),
