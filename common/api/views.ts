@@ -113,6 +113,19 @@ export type FeaturedStoryView = {
   authorName: string | null;
 };
 
+/** An account's profile as the app reads it (camelCase; a missing age band reads as A, SPEC §3). */
+export type AccountProfile = {
+  id: string;
+  email: string;
+  displayName: string;
+  authorName: string;
+  ageBand: AgeBand;
+  role: Role;
+  createdAt: string;
+  lastLogin: string | null;
+  libraryCount: number;
+};
+
 /**
  * GET /api/me/export: everything of the family's own that Story Magic keeps, as a JSON file for the parent.
  * Picture addresses are the site's own (`/media/...`), as the story page uses them.
@@ -120,17 +133,7 @@ export type FeaturedStoryView = {
 export type AccountDataExport = {
   about: string;
   exportedAt: string;
-  profile: {
-    id: string;
-    email: string;
-    displayName: string;
-    authorName: string;
-    ageBand: AgeBand;
-    role: Role;
-    createdAt: string;
-    lastLogin: string | null;
-    libraryCount: number;
-  };
+  profile: AccountProfile;
   /** Every story the family created, newest first, with its full text and its pictures. */
   stories: {
     id: string;

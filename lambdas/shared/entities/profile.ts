@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountProfile } from '#common/api/views.js';
 import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
 import { ROLES, type Role } from '#common/roles.js';
 import { entityTypes, keys } from '../keys.js';
@@ -43,19 +44,8 @@ export type ProfileRow = z.infer<typeof profileRowSchema>;
 /** The admin users list reads the `entity` index under PROFILE, newest first. */
 export const PROFILE_LIST_INDEX: IndexName = 'entity';
 
-/** The profile as the app uses it (camelCase; a missing age band reads as A, SPEC §3). */
-export type Profile = {
-  id: string;
-  email: string;
-  displayName: string;
-  authorName: string;
-  ageBand: AgeBand;
-  role: Role;
-  createdAt: string;
-  lastLogin: string | null;
-  suspended: boolean;
-  libraryCount: number;
-};
+/** The profile as the app uses it: what the account's data export shows, and whether it is suspended. */
+export type Profile = AccountProfile & { suspended: boolean };
 
 export const toProfile = (item: ProfileItem): Profile => ({
   id: item.id,
