@@ -1,8 +1,9 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import type { CognitoConnection } from './accounts/cognito-accounts.js';
 import type { ServerConfig } from './config.js';
+import { once } from './lazy.js';
 import { tracer } from './observability.js';
 
 /** s3rver accepts only its well-known key pair; the other emulators accept anything. Real AWS uses the
@@ -13,7 +14,8 @@ export type AwsClients = Readonly<{
   dynamodb: DynamoDBClient;
   documents: DynamoDBDocumentClient;
   s3: S3Client;
-  cognito: CognitoIdentityProviderClient;
+  /** Loaded by the first account action: most requests never need the package. */
+  cognito: CognitoConnection;
 }>;
 
 /**
@@ -45,11 +47,15 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
       ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
     }),
   );
-  const cognito = withoutSdkLogging(
-    new CognitoIdentityProviderClient({
-      region,
-      ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
-    }),
-  );
+  const cognito = once(async () => {
+    const sdk = await import('@aws-sdk/client-cognito-identity-provider');
+    const client = withoutSdkLogging(
+      new sdk.CognitoIdentityProviderClient({
+        region,
+        ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
+      }),
+    );
+    return { sdk, client };
+  });
   return { dynamodb, documents, s3, cognito };
 }
