@@ -6,8 +6,11 @@ import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@
  */
 export type WorkflowJob = Readonly<{ storyId: string; userId: string; kind?: 'story' | 'image'; jobId?: string }>;
 
-/** The execution's name: the story's or the picture job's id, so a repeated start is a no-op. */
-export const executionName = (job: WorkflowJob) => job.jobId ?? job.storyId;
+/**
+ * The execution's name: the story's id, or the story's and the picture job's (a new story's cover job is
+ * `cover` in every story), so a repeated start is a no-op. At most 73 characters of Step Functions' 80.
+ */
+export const executionName = (job: WorkflowJob) => (job.jobId ? `${job.storyId}-${job.jobId}` : job.storyId);
 
 /** Starts the generation workflow. */
 export type WorkflowStarter = Readonly<{ start(job: WorkflowJob): Promise<void> }>;

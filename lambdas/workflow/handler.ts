@@ -1,5 +1,8 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { createAwsClients } from '../shared/aws-clients.js';
 import { loadServerConfig } from '../shared/config.js';
+import { tracer } from '../shared/observability.js';
+import { createSfnWorkflowStarter } from '../shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from './dependencies.js';
 
 /**
@@ -8,4 +11,9 @@ import { createWorkflowTaskHandler } from './dependencies.js';
  */
 const config = loadServerConfig();
 
-export const handler = createWorkflowTaskHandler(config, createAwsClients(config));
+// WriteStory starts a streamed story's cover as its own execution of this state machine.
+const workflow = config.workflowArn
+  ? createSfnWorkflowStarter(tracer.captureAWSv3Client(new SFNClient({ region: config.region })), config.workflowArn)
+  : undefined;
+
+export const handler = createWorkflowTaskHandler(config, createAwsClients(config), workflow);

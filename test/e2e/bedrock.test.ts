@@ -83,7 +83,7 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
 
     // Every model call went through the twin: text through the us. profile, pictures with Stability.
     const calls = bedrock.twin.calls();
-    expect(calls.filter((c) => c.operation === 'converse').map((c) => c.modelId)).toEqual(['us.amazon.nova-lite-v1:0']);
+    expect(calls.filter((c) => c.operation === 'converseStream').map((c) => c.modelId)).toEqual(['us.amazon.nova-lite-v1:0']);
     expect(calls.filter((c) => c.operation === 'invoke').map((c) => c.answer)).toEqual(['ok', 'ok']);
   });
 
