@@ -161,7 +161,10 @@ export function createTaskHandlers(deps: TaskDeps) {
       const draft = await provider.writeStory(requestOf(story, template, attempt, problems), {
         onParagraphs: progress.paragraphs,
         onScene: (type, scene) => {
-          if (type === 'cover' && !cover && deps.workflow) cover = paintCoverEarly(story, userId, scene);
+          if (type !== 'cover' || cover || !deps.workflow) return;
+          cover = paintCoverEarly(story, userId, scene);
+          // Awaited below; until then a failure must not count as unhandled (Node would end the process).
+          cover.catch(() => undefined);
         },
       });
       // The cover's execution must have started (or been refused) before the story can move on: a task

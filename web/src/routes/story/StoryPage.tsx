@@ -89,7 +89,7 @@ function StoryProgress({ story }: { story: Story }) {
   return (
     <div className="page page--narrow story-progress">
       <h1>Making {story.heroName}’s story…</h1>
-      <ol className="progress-steps">
+      <ol className="progress-steps" aria-label="Story progress">
         {PROGRESS_STEPS.map((step, index) => {
           const state = index < current ? 'done' : index === current ? 'active' : 'waiting';
           const detail =
