@@ -5,6 +5,7 @@ import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
+import { isCancelled } from '../shared/entities/table.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { MediaStore } from '../shared/media.js';
 import { countMetric, log } from '../shared/observability.js';
@@ -307,9 +308,20 @@ export function createTaskHandlers(deps: TaskDeps) {
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
       await stories.markFailed(job.storyId, job.userId, reason);
       await drafts.remove(job.storyId);
-      // A cover queued while the story was written gives its picture slot back (a painting one adds nothing).
-      const cover = await stories.getImageJob(job.storyId, COVER_JOB_ID);
-      if (cover?.status === 'pending') await stories.failImageJob(cover, IMAGE_FAILURE_MESSAGES.generic);
+      // A cover queued while the story was written: a pending one gives its picture slot back (a painting
+      // that finishes later adds nothing), a painted one goes with its slot, so a failed story holds no picture.
+      const found = await stories.getWithImages(job.storyId);
+      if (found?.story.cover_scene !== undefined) {
+        const pending = found.jobs.find((each) => each.job_id === COVER_JOB_ID && each.status === 'pending');
+        if (pending) await stories.failImageJob(pending, IMAGE_FAILURE_MESSAGES.generic);
+        const painted = found.images.filter((image) => image.image_type === 'cover');
+        for (const image of painted) {
+          await stories.deleteImage(image).catch((error: unknown) => {
+            if (!isCancelled(error)) throw error; // gone already: a retried MarkFailed
+          });
+        }
+        if (painted.length > 0) await deps.media.deletePictures(painted);
+      }
     },
 
     /**

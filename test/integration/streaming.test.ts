@@ -148,19 +148,22 @@ describe('a streamed story: rewrites, filtered covers and failures keep their sl
     expect(bedrock.twin.calls().filter((c) => c.operation === 'invoke')).toHaveLength(2);
   });
 
-  it('a story that fails while its cover paints gives both slots back and keeps no picture', async () => {
-    bedrock.twin.reset();
-    // The cover is throttled for a while; meanwhile every draft fails the band's checks.
-    bedrock.twin.script({ invoke: ['throttle', 'throttle', 'throttle'] });
-    const { outcome, found, libraryCount } = await runStreamed(
-      editing((_attempt, draft) => ({ ...draft, paragraphs: ['Too short.'] })),
-    );
-    expect(outcome).toBe('failed');
-    expect(found?.story).toMatchObject({ status: 'failed', failure_reason: FAILURE_MESSAGES.rejected });
-    expect(found?.jobs).toMatchObject([{ job_id: 'cover', status: 'failed' }]);
-    expect(found?.images).toEqual([]);
-    expect(found?.story.image_count).toBe(0);
-    expect(libraryCount).toBe(0);
+  it('a story that fails after its cover started gives both slots back and keeps no picture, whichever ends first', async () => {
+    for (const throttles of [0, 3]) {
+      bedrock.twin.reset();
+      // Painted at once, or throttled for a while; meanwhile every draft fails the band's checks.
+      bedrock.twin.script({ invoke: Array<'throttle'>(throttles).fill('throttle') });
+      const { outcome, found, libraryCount } = await runStreamed(
+        editing((_attempt, draft) => ({ ...draft, paragraphs: ['Too short.'] })),
+      );
+      expect(outcome).toBe('failed');
+      expect(found?.story).toMatchObject({ status: 'failed', failure_reason: FAILURE_MESSAGES.rejected });
+      expect(found?.jobs.filter((job) => job.status === 'pending')).toEqual([]);
+      expect(found?.images).toEqual([]);
+      expect(found?.story.image_count).toBe(0);
+      expect(found?.story.cover_image_url).toBeUndefined();
+      expect(libraryCount).toBe(0);
+    }
   }, 30_000);
 
   it('the sequential path (BEDROCK_STREAM=false) still works: whole answer, then the cover after MarkReady', async () => {
