@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,api,admin-users` runs a part;
- * `--seconds N` sets each API load run's length (default 30).
+ * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,api,admin-users,bedrock`
+ * runs a part; `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the
+ * Bedrock provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets
+ * its stories per band and workflow (default 10).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { benchAdminUsers } from './bench/admin-users.js';
 import { benchApiLoad } from './bench/api-load.js';
 import { cpuMeter } from './bench/cpu.js';
+import { bedrockReport, benchBedrockWorkflow, type Workflow } from './bench/bedrock-generation.js';
 import { benchGeneration } from './bench/generation.js';
 import { benchLighthouse } from './bench/lighthouse.js';
 import { seedFeatured } from './bench/mixed-load.js';
@@ -19,10 +22,10 @@ import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 
-const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'api', 'admin-users'] as const;
-/** The sections that measure the running local stack (the others measure build output). */
-const NEEDS_STACK: readonly Section[] = ['lighthouse', 'generation', 'api', 'admin-users'];
+const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'api', 'admin-users', 'bedrock'] as const;
 type Section = (typeof SECTIONS)[number];
+/** The sections measured on the local stack with the offline provider (web and lambdas measure build output). */
+const LOCAL_STACK: readonly Section[] = ['lighthouse', 'generation', 'api', 'admin-users'];
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -64,39 +67,53 @@ async function main(): Promise<void> {
   if (run.has('web') || run.has('lighthouse')) buildWeb(webDir);
   if (run.has('web')) report.web = measureWebBundle(webDir);
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
-  if (NEEDS_STACK.some((section) => run.has(section))) {
-    await benchStack(run, report, { outDir, webDir, seconds, wholeRun });
-  } else {
-    conditions.wholeRun = wholeRunFigures(wholeRun);
-  }
 
-  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify(report, null, 2));
-  console.log(`\n(also in ${join(outDir, 'report.json')})\n`);
-  const table = rows(report);
-  printTable(table);
-  const missed = table.filter((row) => row.pass === false);
-  if (check && missed.length > 0) {
-    console.error(`\nBudget missed: ${missed.map((row) => row.figure).join('; ')}`);
-    process.exitCode = 1;
-  }
-}
-
-function wholeRunFigures(wholeRun: ReturnType<typeof cpuMeter>) {
-  const use = wholeRun();
-  return {
-    machineBusyPercent: use.machineBusyPercent,
-    ourProcessesPercentOfOneCore: use.processes,
-    note: 'machine busy includes work that is not the benchmark (other test runs on a shared machine)',
+  // Read before the last stack stops: a child that has exited can no longer be asked for its CPU time.
+  const recordCpu = () => {
+    const use = wholeRun();
+    conditions.wholeRun = {
+      machineBusyPercent: use.machineBusyPercent,
+      ourProcessesPercentOfOneCore: use.processes,
+      note: 'machine busy includes work that is not the benchmark (other test runs on a shared machine)',
+    };
   };
+  if (run.has('bedrock')) report.bedrock = await benchBedrock(Number(option('--stories') ?? 10));
+  if (LOCAL_STACK.some((section) => run.has(section))) {
+    await benchLocal(report, run, { seconds, webDir, outDir, recordCpu });
+  } else recordCpu();
+  finish(report, outDir, check);
 }
 
-async function benchStack(
-  run: Set<Section>,
+/**
+ * The Bedrock provider's workflow against the twin with public-figure timings: a stack streamed and one
+ * strictly sequential, one after the other on this machine, each measured the same way.
+ */
+async function benchBedrock(count: number) {
+  const measured: Partial<Record<Workflow, Awaited<ReturnType<typeof benchBedrockWorkflow>>>> = {};
+  for (const workflow of ['sequential', 'streamed'] as const) {
+    const stack = await startLocalStack({
+      ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
+      dataDir: undefined,
+      web: 'none',
+      admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
+      storyProvider: 'bedrock',
+      bedrockTwin: { latency: 'public', stream: workflow === 'streamed' },
+    });
+    try {
+      // One story at a time: the figure is a family's wait, not the machine's throughput.
+      measured[workflow] = await benchBedrockWorkflow(stack, { count, concurrency: 1 });
+    } finally {
+      await stack.stop();
+    }
+  }
+  return bedrockReport(measured.streamed as never, measured.sequential as never, count);
+}
+
+async function benchLocal(
   report: BenchReport,
-  options: { outDir: string; webDir: string; seconds: number; wholeRun: ReturnType<typeof cpuMeter> },
-): Promise<void> {
-  const { outDir, webDir, seconds, wholeRun } = options;
+  run: Set<Section>,
+  { seconds, webDir, outDir, recordCpu }: { seconds: number; webDir: string; outDir: string; recordCpu: () => void },
+) {
   const stack = await startLocalStack({
     ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
     dataDir: undefined,
@@ -126,9 +143,21 @@ async function benchStack(
     }
     if (run.has('admin-users')) report.adminUsers = await benchAdminUsers(stack, 10_000);
   } finally {
-    // Read before the stack stops: a child that has exited can no longer be asked for its CPU time.
-    report.conditions.wholeRun = wholeRunFigures(wholeRun);
+    recordCpu();
     await stack.stop();
+  }
+}
+
+function finish(report: BenchReport, outDir: string, check: boolean) {
+  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`\n(also in ${join(outDir, 'report.json')})\n`);
+  const table = rows(report);
+  printTable(table);
+  const missed = table.filter((row) => row.pass === false);
+  if (check && missed.length > 0) {
+    console.error(`\nBudget missed: ${missed.map((row) => row.figure).join('; ')}`);
+    process.exitCode = 1;
   }
 }
 

@@ -35,8 +35,11 @@ async function signIn(stack: LocalStack, email: string, password: string) {
   return { token, userId: payload.sub, signedInAt: Date.now() };
 }
 
-/** A new family through the real sign-up (the Cognito triggers confirm it and write its profile). */
-export async function newFamily(stack: LocalStack): Promise<Family> {
+/**
+ * A new family through the real sign-up (the Cognito triggers confirm it and write its profile), of the
+ * age band given, else of either band at random.
+ */
+export async function newFamily(stack: LocalStack, ageBand?: 'A' | 'B'): Promise<Family> {
   const email = `bench-${randomUUID()}@storymagic.test`;
   await cognitoClient(stack).send(
     new SignUpCommand({
@@ -44,7 +47,7 @@ export async function newFamily(stack: LocalStack): Promise<Family> {
       Username: email,
       Password: PASSWORD,
       UserAttributes: [{ Name: 'email', Value: email }],
-      ClientMetadata: { displayName: 'Bench', authorName: '', ageBand: Math.random() < 0.5 ? 'A' : 'B' },
+      ClientMetadata: { displayName: 'Bench', authorName: '', ageBand: ageBand ?? (Math.random() < 0.5 ? 'A' : 'B') },
     }),
   );
   return { email, password: PASSWORD, ...(await signIn(stack, email, PASSWORD)) };

@@ -1,4 +1,5 @@
 import type { AdminUsersReport } from './admin-users.js';
+import type { BedrockReport } from './bedrock-generation.js';
 import type { ApiLoadReport } from './api-load.js';
 import type { MixedLoadResult } from './mixed-load.js';
 import type { GenerationReport } from './generation.js';
@@ -16,6 +17,7 @@ export type BenchReport = {
   generation?: GenerationReport;
   api?: ApiLoadReport;
   adminUsers?: AdminUsersReport;
+  bedrock?: BedrockReport;
 };
 
 /** The budgets `--check` holds the figures to (README, Benchmarks). */
@@ -31,6 +33,10 @@ export const BUDGETS = {
   apiPacePerUser: 1,
   apiP99Ms: 100,
   generationMedianMs: 1000,
+  /** Band B on the Bedrock twin's public-figure timings (issue 17). */
+  bedrockReadableMedianMs: 8000,
+  bedrockReadableP95Ms: 12000,
+  bedrockSpeedup: 1.5,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -38,7 +44,7 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, lighthouse, generation, api, adminUsers } = report;
+  const { web, lambdas, lighthouse, generation, api, adminUsers, bedrock } = report;
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({
@@ -123,6 +129,7 @@ export function rows(report: BenchReport): Row[] {
       value: `${generation.concurrent.storiesPerMinute} stories/min`,
     });
   }
+  if (bedrock) out.push(...bedrockRows(bedrock));
   if (adminUsers) {
     for (const [name, figure] of Object.entries(adminUsers.queries)) {
       out.push({
@@ -130,6 +137,44 @@ export function rows(report: BenchReport): Row[] {
         value: `median ${figure.medianMs} ms, p95 ${figure.p95Ms} ms`,
       });
     }
+  }
+  return out;
+}
+
+/** Request to first progress, readable and cover, per band and workflow, with the band B budgets. */
+function bedrockRows(bedrock: BedrockReport): Row[] {
+  const out: Row[] = [];
+  const ms = (figure: { medianMs: number; p95Ms: number }) => `median ${figure.medianMs} ms, p95 ${figure.p95Ms} ms`;
+  for (const band of ['A', 'B'] as const) {
+    for (const workflow of ['streamed', 'sequential'] as const) {
+      const figures = bedrock[workflow][band];
+      const name = `bedrock ${band} ${workflow}`;
+      out.push({ figure: `${name}: request→first progress`, value: ms(figures.firstProgress) });
+      const readable: Row = { figure: `${name}: request→readable`, value: ms(figures.readable) };
+      if (band === 'B' && workflow === 'streamed') {
+        readable.budget = `median ≤ ${BUDGETS.bedrockReadableMedianMs} ms, p95 ≤ ${BUDGETS.bedrockReadableP95Ms} ms`;
+        readable.pass =
+          figures.readable.medianMs <= BUDGETS.bedrockReadableMedianMs &&
+          figures.readable.p95Ms <= BUDGETS.bedrockReadableP95Ms;
+      }
+      out.push(readable);
+      out.push({ figure: `${name}: request→cover`, value: ms(figures.cover) });
+    }
+    const speedup = bedrock.speedup[band];
+    out.push({
+      figure: `bedrock ${band}: sequential ÷ streamed, readable median`,
+      value: `${speedup.readableMedian}×`,
+      ...(band === 'B'
+        ? { budget: `≥ ${BUDGETS.bedrockSpeedup}×`, pass: speedup.readableMedian >= BUDGETS.bedrockSpeedup }
+        : {}),
+    });
+    out.push({ figure: `bedrock ${band}: sequential ÷ streamed, cover median`, value: `${speedup.coverMedian}×` });
+    // The issue's baseline: text, then the cover, then ready (before ready moved ahead of the cover).
+    const strict = bedrock.sequential[band].cover.medianMs / bedrock.streamed[band].readable.medianMs;
+    out.push({
+      figure: `bedrock ${band}: text-then-cover-then-ready ÷ streamed readable, median`,
+      value: `${strict.toFixed(2)}×`,
+    });
   }
   return out;
 }

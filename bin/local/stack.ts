@@ -9,6 +9,7 @@ import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter } from './workflow-runner.js';
+import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import {
   ensureUser,
@@ -43,7 +44,7 @@ export type LocalStackOptions = {
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
   /** With the bedrock provider: the Bedrock twin's port (0 or absent: any free port) and latency profile. */
-  bedrockTwin?: { port?: number; latency?: LatencyProfileName } | undefined;
+  bedrockTwin?: { port?: number; latency?: LatencyProfileName; stream?: boolean } | undefined;
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
@@ -169,6 +170,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             BEDROCK_REGION: DEFAULT_BEDROCK_REGION,
             BEDROCK_GUARDRAIL_ID: 'storymagictwin',
             BEDROCK_GUARDRAIL_VERSION: '1',
+            BEDROCK_STREAM: String(options.bedrockTwin?.stream ?? true),
           }
         : {}),
       // The web server proxies /api on its own origin; this allows the same origin by its other name too.
@@ -181,7 +183,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all([templates.getActive('story_system'), templates.getActive('image_generation')]);
 
     // The generation workflow: the same definition and task handler as in AWS, run in this process.
-    const handleTask = createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig));
+    // WriteStory starts a streamed story's cover through the same starter the API uses (a task starts it).
+    const starter: WorkflowStarter = { start: (job) => workflow.start(job) };
+    const handleTask = createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig), starter);
     const workflow = createLocalWorkflowStarter(handleTask);
     stoppers.push(() => workflow.idle());
     // Nothing can be running yet (the workflow lives in this process): whatever still says generating was

@@ -46,17 +46,25 @@ export type StoryStatusView = {
   id: string;
   status: 'generating' | 'ready' | 'failed';
   progress: 'queued' | 'writing' | 'checking' | 'done';
+  writing: WritingProgressView | null;
   failureReason: string | null;
   /** Pictures on the page; pictures being painted and failed ones count for the story's editors only. */
   pictures: { painted: number; pending: number; failed: number };
   updatedAt: string;
 };
 
+/**
+ * While a story is written (progress `writing`): counts only, never its text, which is unchecked until
+ * then. `attempt` above 1 is a rewrite; `expectedParagraphs` is "about" (from the age band's lengths).
+ */
+export type WritingProgressView = { attempt: number; paragraphs: number; expectedParagraphs: number };
+
 /** GET /api/stories/{id}: the story with its images, oldest first, and its generation status. */
 export type StoryView = {
   id: string;
   status: 'generating' | 'ready' | 'failed';
   progress: 'queued' | 'writing' | 'checking' | 'done';
+  writing: WritingProgressView | null;
   failureReason: string | null;
   title: string;
   content: string;

@@ -37,6 +37,11 @@ const envSchema = dataEnvSchema.extend({
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
   /**
+   * `true` (default): the story is streamed and its cover painted while the text is written. `false`: the
+   * strictly sequential workflow (whole answer, then the cover), kept so the benchmark can compare both.
+   */
+  BEDROCK_STREAM: z.enum(['true', 'false']).default('true'),
+  /**
    * AWS only: the secret CloudFront adds to API requests (common/origin-header.ts); requests without it
    * are refused. Unset locally, where the web server proxies /api and no other URL exists: no check.
    */
@@ -74,7 +79,7 @@ export type ServerConfig = DataConfig &
     workflowArn: string | undefined;
     allowedOrigins: readonly string[];
     guardrail: Readonly<{ id: string; version: string }> | undefined;
-    bedrock: Readonly<{ region: string; endpoint: string | undefined }>;
+    bedrock: Readonly<{ region: string; endpoint: string | undefined; stream: boolean }>;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -111,6 +116,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     guardrail: e.BEDROCK_GUARDRAIL_ID
       ? { id: e.BEDROCK_GUARDRAIL_ID, version: e.BEDROCK_GUARDRAIL_VERSION }
       : undefined,
-    bedrock: { region: e.BEDROCK_REGION ?? e.AWS_REGION, endpoint: e.BEDROCK_ENDPOINT },
+    bedrock: {
+      region: e.BEDROCK_REGION ?? e.AWS_REGION,
+      endpoint: e.BEDROCK_ENDPOINT,
+      stream: e.BEDROCK_STREAM === 'true',
+    },
   };
 }

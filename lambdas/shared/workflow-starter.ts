@@ -1,4 +1,7 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import type { ServerConfig } from './config.js';
+import { once } from './lazy.js';
+import { tracer } from './observability.js';
 
 /**
  * The input every execution of the generation workflow starts with (definition.asl.json `$.job`): a new
@@ -6,8 +9,11 @@ import type { SFNClient } from '@aws-sdk/client-sfn';
  */
 export type WorkflowJob = Readonly<{ storyId: string; userId: string; kind?: 'story' | 'image'; jobId?: string }>;
 
-/** The execution's name: the story's or the picture job's id, so a repeated start is a no-op. */
-export const executionName = (job: WorkflowJob) => job.jobId ?? job.storyId;
+/**
+ * The execution's name: the story's id, or the story's and the picture job's (a new story's cover job is
+ * `cover` in every story), so a repeated start is a no-op. At most 73 characters of Step Functions' 80.
+ */
+export const executionName = (job: WorkflowJob) => (job.jobId ? `${job.storyId}-${job.jobId}` : job.storyId);
 
 /** Starts the generation workflow. */
 export type WorkflowStarter = Readonly<{ start(job: WorkflowJob): Promise<void> }>;
@@ -28,4 +34,16 @@ export function createSfnWorkflowStarter(client: () => Promise<SFNClient>, state
       }
     },
   };
+}
+
+/** The state machine in AWS (WORKFLOW_ARN set; locally the same definition runs in-process): none without. */
+export function stepFunctionsStarter(
+  config: Pick<ServerConfig, 'region' | 'workflowArn'>,
+): WorkflowStarter | undefined {
+  if (!config.workflowArn) return undefined;
+  const client = once(async () => {
+    const { SFNClient } = await import('@aws-sdk/client-sfn');
+    return tracer.captureAWSv3Client(new SFNClient({ region: config.region }));
+  });
+  return createSfnWorkflowStarter(client, config.workflowArn);
 }

@@ -11,13 +11,14 @@ import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
 import { createLocalProvider } from './providers/local/index.js';
 import type { StoryProvider } from './providers/types.js';
+import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import { createTaskHandlers, createWorkflowHandler } from './tasks.js';
 
 /**
  * The real SDK client, in the configured region; locally pointed at the Bedrock twin with dummy
  * credentials (the twin reads the region from the request's signature, as AWS does).
  */
-export function bedrockClient(bedrock: ServerConfig['bedrock']): BedrockRuntimeClient {
+export function bedrockClient(bedrock: Pick<ServerConfig['bedrock'], 'region' | 'endpoint'>): BedrockRuntimeClient {
   const client = new BedrockRuntimeClient({
     region: bedrock.region,
     maxAttempts: 1,
@@ -38,6 +39,7 @@ export function createProvider(config: ServerConfig): StoryProvider {
         client: bedrockClient(config.bedrock),
         region: config.bedrock.region,
         guardrail: config.guardrail,
+        stream: config.bedrock.stream,
       })
     : createLocalProvider();
 }
@@ -48,8 +50,11 @@ function storyIdOf(event: unknown): string | undefined {
   return typeof job?.storyId === 'string' ? job.storyId : undefined;
 }
 
-/** The workflow's task handler, wired to the table, the media bucket and the provider. */
-export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients) {
+/**
+ * The workflow's task handler, wired to the table, the media bucket and the provider; `workflow` starts a
+ * new story's cover execution while the story streams (Step Functions in AWS, the local runner locally).
+ */
+export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients, workflow?: WorkflowStarter) {
   const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
@@ -58,6 +63,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients)
       provider: createProvider(config),
       bands: AGE_BAND_CONFIGS,
       media: mediaStore(aws.s3, config.mediaBucket, createMediaCdn(config)),
+      workflow,
     }),
   );
   return observeInvocation(handle, storyIdOf);

@@ -1,5 +1,6 @@
 import { createAwsClients } from '../shared/aws-clients.js';
 import { loadServerConfig } from '../shared/config.js';
+import { stepFunctionsStarter } from '../shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from './dependencies.js';
 
 /**
@@ -8,4 +9,7 @@ import { createWorkflowTaskHandler } from './dependencies.js';
  */
 const config = loadServerConfig();
 
-export const handler = createWorkflowTaskHandler(config, createAwsClients(config));
+// WriteStory starts a streamed story's cover as its own execution of this state machine.
+const workflow = stepFunctionsStarter(config);
+
+export const handler = createWorkflowTaskHandler(config, createAwsClients(config), workflow);

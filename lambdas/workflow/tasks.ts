@@ -5,6 +5,8 @@ import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
+import { isCancelled } from '../shared/entities/table.js';
+import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { MediaStore } from '../shared/media.js';
 import { countMetric, log } from '../shared/observability.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
@@ -31,7 +33,26 @@ export type TaskDeps = Readonly<{
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
   /** The media bucket's one key layout and its CDN (lambdas/shared/media.ts), as the API uses it. */
   media: MediaStore;
+  /**
+   * Starts the cover's own execution (a picture job) while the story is still being written, when the
+   * provider reports the cover's scene early (a streamed answer). Without it the cover is painted after
+   * MarkReady, as it always is for a provider that does not stream.
+   */
+  workflow?: WorkflowStarter | undefined;
 }>;
+
+/** Writing progress is written at most this often: the progress screen polls every 1.5 s. */
+export const PROGRESS_WRITE_MS = 1000;
+
+/**
+ * About how many paragraphs a story of this band has, for "paragraph 5 of about 9": the middle of the
+ * band's word range over the middle of its words per page (the provider is asked for pages of about that
+ * length). A hint only; the screen never shows fewer than were written.
+ */
+export function expectedParagraphs(band: AgeBandConfig): number {
+  const middle = (range: { min: number; max: number }) => (range.min + range.max) / 2;
+  return Math.max(1, Math.round(middle(band.bands.words_total) / middle(band.bands.words_per_page)));
+}
 
 /**
  * What travels in the workflow's state: ids, counters and codes, never a name or a text (Step Functions
@@ -128,14 +149,28 @@ export function createTaskHandlers(deps: TaskDeps) {
      * rewrite, what the checks found wrong with the attempt before. Returns only the attempt.
      */
     async writeStory(input: { job: unknown; attempt: unknown }): Promise<{ attempt: number }> {
-      const { storyId } = jobSchema.parse(input.job);
+      const { storyId, userId } = jobSchema.parse(input.job);
       const attempt = attemptSchema.parse(input.attempt);
       const previous = await drafts.get(storyId);
       if (previous?.attempt === attempt) return { attempt }; // a retried task must not write twice
       const [story, template] = await Promise.all([storyOf(storyId), templates.getActive('story_system')]);
-      if (attempt === 1) await stories.setProgress(storyId, 'writing');
+      const band = bands[story.age_band];
+      const progress = writingProgress(storyId, attempt, expectedParagraphs(band));
+      await progress.start();
+      let cover: Promise<void> | undefined;
       const problems = previous?.attempt === attempt - 1 ? previous.problems : [];
-      const draft = await provider.writeStory(requestOf(story, template, attempt, problems));
+      const draft = await provider.writeStory(requestOf(story, template, attempt, problems), {
+        onParagraphs: progress.paragraphs,
+        onScene: (type, scene) => {
+          if (type !== 'cover' || cover || !deps.workflow) return;
+          cover = paintCoverEarly(story, userId, scene);
+          // Awaited below; until then a failure must not count as unhandled (Node would end the process).
+          cover.catch(() => undefined);
+        },
+      });
+      // The cover's execution must have started (or been refused) before the story can move on: a task
+      // that failed to start it is retried, and the retry finds the job queued and starts it again.
+      await Promise.all([cover, progress.finish()]);
       await drafts.put({
         story_id: storyId,
         attempt,
@@ -173,31 +208,38 @@ export function createTaskHandlers(deps: TaskDeps) {
     /** Saves the checked draft as the story's text. */
     async saveStory(input: { job: unknown; attempt: unknown }): Promise<{ saved: true }> {
       const { storyId } = jobSchema.parse(input.job);
-      const draft = await draftOf(storyId, attemptSchema.parse(input.attempt));
+      const [story, draft] = await Promise.all([
+        storyOf(storyId),
+        draftOf(storyId, attemptSchema.parse(input.attempt)),
+      ]);
       await stories.saveText(storyId, {
         title: draft.title,
         content: draft.paragraphs.join('\n\n'),
         excerpt: draft.excerpt,
-        scenes: draft.scenes,
+        // A cover already painting keeps the scene it is painted from, even after a rewrite.
+        scenes: story.cover_scene ? { ...draft.scenes, cover: story.cover_scene } : draft.scenes,
         templateVersion: draft.template_version,
       });
       return { saved: true };
     },
 
     /**
-     * The story is readable once its text is checked and saved: it becomes ready, and its cover is queued
-     * as a picture job in the same write. Returns that job, which the workflow paints like any picture: a
-     * cover that fails marks only its job failed (the story page shows the placeholder and "paint again").
+     * The story is readable once its text is checked and saved: it becomes ready, and (unless its cover was
+     * queued while it was written, see paintCoverEarly) its cover is queued as a picture job in the same
+     * write. Returns that job, which the workflow then paints like any picture (`paint: true`), or the early
+     * cover's job, which its own execution paints (`paint: false`). A cover that fails marks only its job
+     * failed (the story page shows the placeholder and "paint again").
      */
     async markReady(input: { job: unknown }) {
       const { storyId, userId } = jobSchema.parse(input.job);
       const story = await storyOf(storyId);
       // The draft goes first: once the story is ready, nothing after this write may fail it.
       await drafts.remove(storyId);
-      if (await stories.markReady(storyId, { job_id: COVER_JOB_ID, mode: story.generation_mode })) {
+      const early = story.cover_scene !== undefined;
+      if (await stories.markReady(storyId, early ? undefined : { job_id: COVER_JOB_ID, mode: story.generation_mode })) {
         countMetric('StoryReady');
       }
-      return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID };
+      return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID, paint: !early };
     },
 
     /** One picture: a new story's cover, or the story page's "add" or "regenerate". */
@@ -214,7 +256,11 @@ export function createTaskHandlers(deps: TaskDeps) {
       const stored = await drawAndStore({
         storyId: story.id,
         imageType: pending.image_type,
-        scene: story.scenes?.[pending.image_type] ?? `${story.title}. ${story.excerpt}`,
+        // An early cover paints before the text (and its scenes) are saved: from the scene pinned for it.
+        scene:
+          story.scenes?.[pending.image_type] ??
+          (pending.image_type === 'cover' ? story.cover_scene : undefined) ??
+          `${story.title}. ${story.excerpt}`,
         heroName: story.hero_name,
         characterType: story.character_type as StoryRequest['characterType'],
         artStyle: story.art_style,
@@ -262,6 +308,20 @@ export function createTaskHandlers(deps: TaskDeps) {
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
       await stories.markFailed(job.storyId, job.userId, reason);
       await drafts.remove(job.storyId);
+      // A cover queued while the story was written: a pending one gives its picture slot back (a painting
+      // that finishes later adds nothing), a painted one goes with its slot, so a failed story holds no picture.
+      const found = await stories.getWithImages(job.storyId);
+      if (found?.story.cover_scene !== undefined) {
+        const pending = found.jobs.find((each) => each.job_id === COVER_JOB_ID && each.status === 'pending');
+        if (pending) await stories.failImageJob(pending, IMAGE_FAILURE_MESSAGES.generic);
+        const painted = found.images.filter((image) => image.image_type === 'cover');
+        for (const image of painted) {
+          await stories.deleteImage(image).catch((error: unknown) => {
+            if (!isCancelled(error)) throw error; // gone already: a retried MarkFailed
+          });
+        }
+        if (painted.length > 0) await deps.media.deletePictures(painted);
+      }
     },
 
     /**
@@ -296,6 +356,49 @@ export function createTaskHandlers(deps: TaskDeps) {
       return { failed, coversFailed };
     },
   };
+
+  /**
+   * A story's writing progress, counts only: `start` records the attempt (writing or rewriting), then
+   * paragraph counts are written at most every PROGRESS_WRITE_MS, one write at a time. A lost progress
+   * write is logged and forgotten: it must never fail the story.
+   */
+  function writingProgress(storyId: string, attempt: number, expected: number) {
+    let lastWrite = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const write = (paragraphs: number) => {
+      lastWrite = Date.now();
+      writing = writing
+        .then(() =>
+          stories.setProgress(storyId, 'writing', { attempt, paragraphs, expected: Math.max(expected, paragraphs) }),
+        )
+        .catch((error: unknown) => log.warn('progress not written', { storyId, error: (error as Error).name }));
+    };
+    return {
+      start: () => stories.setProgress(storyId, 'writing', { attempt, paragraphs: 0, expected }),
+      paragraphs: (count: number) => {
+        if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) write(count);
+      },
+      finish: () => writing,
+    };
+  }
+
+  /**
+   * The cover's scene has arrived while the story is still streaming: if it passes the same checks the
+   * story's scenes get (CheckStory's safety check; the provider's guardrail already checked the stream),
+   * the cover is queued (its scene pinned, its slot taken) and its own execution started, so it paints
+   * while the text is written. A scene that fails the checks is simply not painted early: the cover is
+   * then painted after MarkReady from the saved, checked scene.
+   */
+  async function paintCoverEarly(story: StoryItem, userId: string, scene: string): Promise<void> {
+    const band = bands[story.age_band];
+    if (draftSafetyProblem({ title: '', excerpt: '', paragraphs: [], scenes: { cover: scene } }, band)) return;
+    await stories.queueEarlyCover(story.id, scene, { job_id: COVER_JOB_ID, mode: story.generation_mode });
+    // Started even when already queued (a retried attempt): the execution's name makes a second start a no-op.
+    const queued = await stories.getImageJob(story.id, COVER_JOB_ID);
+    if (queued?.status === 'pending') {
+      await deps.workflow?.start({ storyId: story.id, userId, kind: 'image', jobId: COVER_JOB_ID });
+    }
+  }
 
   /** Draws one illustration and stores it, with its thumbnail when it has one, in the media bucket. */
   async function drawAndStore(picture: {

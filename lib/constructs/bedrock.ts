@@ -81,7 +81,8 @@ export class Bedrock extends Construct {
   }
 
   /**
-   * Exactly what the provider calls: InvokeModel (Converse is authorised by it) on the catalogue's
+   * Exactly what the provider calls: InvokeModel (Converse is authorised by it) and
+   * InvokeModelWithResponseStream (ConverseStream, the streamed story) on the catalogue's
    * models and profiles served from this region, in every region a profile routes to; ApplyGuardrail on
    * the one guardrail; and the Marketplace subscription a third-party model (Stability) takes on first call.
    */
@@ -90,7 +91,7 @@ export class Bedrock extends Construct {
     const stack = Stack.of(this);
     role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['bedrock:InvokeModel'],
+        actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
         resources: [
           ...foundationModels.map(
             ([region, modelId]) => `arn:${Aws.PARTITION}:bedrock:${region}::foundation-model/${modelId}`,

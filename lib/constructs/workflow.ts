@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -38,10 +38,22 @@ export class Workflow extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
 
+    // WriteStory starts a streamed story's cover as its own execution of this state machine, so the tasks
+    // function needs the machine's ARN while the machine's definition needs the function's: the machine is
+    // named, and its ARN built from the name, which breaks the cycle a reference would make.
+    const stack = Stack.of(this);
+    const stateMachineName = `${stack.stackName}-generation`;
+    const stateMachineArn = stack.formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+
     this.tasks = new NodeFunction(this, 'Tasks', {
       entry: LAMBDA_ENTRIES.workflow,
       description: 'Story Magic generation workflow tasks',
-      environment: props.environment,
+      environment: { ...props.environment, WORKFLOW_ARN: stateMachineArn },
       // Text and image generation calls take tens of seconds. The timeout stays below every Task state's
       // TimeoutSeconds (240) in the definition, so a task is always stopped before its state gives up on
       // it: nothing keeps writing after the workflow has marked the story failed.
@@ -63,13 +75,14 @@ export class Workflow extends Construct {
 
     const logGroup = new LogGroup(this, 'Logs', {
       // Step Functions recommends this prefix: it keeps the account's CloudWatch Logs resource policy small.
-      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-generation`,
+      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
       retention: RetentionDays.ONE_MONTH,
       // Named, so a retained copy would block re-creating the stack; its events expire within a month anyway.
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
     this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromFile(WORKFLOW_DEFINITION_FILE),
       definitionSubstitutions: { TasksFunctionArn: this.tasks.function.functionArn },
@@ -78,6 +91,10 @@ export class Workflow extends Construct {
       // a log needs none of them either.
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
+
+    this.tasks.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
+    );
 
     // Only the unqualified ARN the definition uses (grantInvoke would add `<arn>:*` for every version).
     this.stateMachine.addToRolePolicy(

@@ -83,7 +83,9 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
 
     // Every model call went through the twin: text through the us. profile, pictures with Stability.
     const calls = bedrock.twin.calls();
-    expect(calls.filter((c) => c.operation === 'converse').map((c) => c.modelId)).toEqual(['us.amazon.nova-lite-v1:0']);
+    expect(calls.filter((c) => c.operation === 'converseStream').map((c) => c.modelId)).toEqual([
+      'us.amazon.nova-lite-v1:0',
+    ]);
     expect(calls.filter((c) => c.operation === 'invoke').map((c) => c.answer)).toEqual(['ok', 'ok']);
   });
 
@@ -119,4 +121,60 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
       .toBeGreaterThan(0);
     await context.close();
   });
+});
+
+describe('the progress screen on the twin’s public-figure timings, in Chromium', () => {
+  let slow: Awaited<ReturnType<typeof startBedrockApi>>;
+  let web: WebServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    slow = await startBedrockApi(stack, { latency: 'public' });
+    web = await startWebServer({
+      mode: 'preview',
+      port: await freePort(),
+      apiUrl: slow.context.apiUrl,
+      mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
+      appConfig: stack.appConfig,
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+    await web.stop();
+    await slow.stop();
+  });
+
+  it('counts the paragraphs as they are written and shows the cover painting meanwhile, never the text', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${web.url}/auth?mode=signup`);
+    await page.getByLabel('Your Name').fill('Sage');
+    await page.getByLabel('Young Adventurers (8-10)').check();
+    await page.getByLabel('Email').fill(`sage-${randomUUID()}@storymagic.test`);
+    await page.getByLabel('Password').fill('Wizards123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${web.url}/home`);
+    await closeWelcomeVideo(page);
+
+    await page.goto(`${web.url}/create/01`);
+    await page.getByLabel("What is your Main Character's Name?").fill('Juniper');
+    await page.getByRole('button', { name: "Let's Begin >" }).click();
+    for (const option of ['Explorer', 'Adventure', 'Treasure']) {
+      await page.getByRole('radio', { name: option }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.getByRole('radio', { name: /Watercolor/ }).click();
+    await page.getByRole('button', { name: "Yes, let's go!" }).click();
+    await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+
+    const steps = page.getByRole('list', { name: 'Story progress' });
+    await steps.getByText(/Writing your story: paragraph \d+ of about \d+/).waitFor({ timeout: 20_000 });
+    await steps.getByText('Painting the cover').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'bedrock-progress-writing');
+    // Only counts and phases: no sentence of the story while it is unchecked.
+    expect(await page.locator('main').innerText()).not.toMatch(/Juniper (said|looked|smiled|walked)/);
+
+    await page.getByText('~ The End ~').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'bedrock-progress-done');
+    await context.close();
+  }, 90_000);
 });

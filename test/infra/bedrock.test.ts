@@ -99,17 +99,22 @@ describe('Bedrock in AWS (default: us-west-2, the child-safety guardrail the app
     });
   });
 
-  it('lets the tasks role apply exactly that guardrail, and nothing else of Bedrock but InvokeModel', () => {
+  it('lets the tasks role apply exactly that guardrail, and nothing else of Bedrock but invoking (whole or streamed)', () => {
     const guardrailId = Object.keys(synth.template.findResources('AWS::Bedrock::Guardrail'))[0] ?? '';
     const bedrock = tasksStatements(synth).filter((s) => actionsOf(s).some((a) => a.startsWith('bedrock:')));
-    expect(bedrock.flatMap(actionsOf).sort()).toEqual(['bedrock:ApplyGuardrail', 'bedrock:InvokeModel']);
+    expect(bedrock.flatMap(actionsOf).sort()).toEqual([
+      'bedrock:ApplyGuardrail',
+      'bedrock:InvokeModel',
+      'bedrock:InvokeModelWithResponseStream',
+    ]);
     expect(bedrock.find((s) => s.Action === 'bedrock:ApplyGuardrail')?.Resource).toEqual({
       'Fn::GetAtt': [guardrailId, 'GuardrailArn'],
     });
   });
 
-  it('grants InvokeModel on exactly the catalogue’s profiles and models, in every region a profile routes to', () => {
-    const invoke = tasksStatements(synth).find((s) => s.Action === 'bedrock:InvokeModel');
+  it('grants InvokeModel and its streamed form on exactly the catalogue’s profiles and models, in every region a profile routes to', () => {
+    const invoke = tasksStatements(synth).find((s) => actionsOf(s).includes('bedrock:InvokeModel'));
+    expect(actionsOf(invoke as never).sort()).toEqual(['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream']);
     const resources = (invoke?.Resource as unknown[]).map(flatten).sort();
     const nova = MODEL_CATALOGUE.filter((m) => m.profile).map((m) => m.id);
     const stability = MODEL_CATALOGUE.filter((m) => m.id.startsWith('stability.')).map((m) => m.id);

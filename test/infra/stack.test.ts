@@ -475,7 +475,8 @@ describe('Lambda functions', () => {
     }
     expect(api.STORY_PROVIDER).toBe('bedrock');
     expect(api.WORKFLOW_ARN).toEqual({ Ref: logicalIdOf(synth.stack.workflow.stateMachine) });
-    expect(tasks.WORKFLOW_ARN).toBeUndefined();
+    // The tasks start a streamed story's cover on the same machine, named so its ARN needs no reference.
+    expect(JSON.stringify(tasks.WORKFLOW_ARN)).toContain(`:stateMachine:${synth.stack.stackName}-generation`);
     expect(api.AWS_REGION).toBeUndefined(); // reserved: Lambda sets it
   });
 
@@ -550,6 +551,16 @@ describe('least privilege', () => {
     );
   });
 
+  it('lets the tasks function start executions of its own state machine only (a streamed story’s cover)', () => {
+    const start = policyStatements(tasksRole()).find((s) => actionsOf(s).includes('states:StartExecution'));
+    const arn = JSON.stringify(start?.Resource);
+    expect(arn).toContain(':stateMachine:');
+    expect(arn).toContain(`:stateMachine:${synth.stack.stackName}-generation"`);
+    // The machine carries that very name, so the ARN built from it is this machine's and no other's.
+    const [, machine] = only('AWS::StepFunctions::StateMachine');
+    expect(machine.Properties.StateMachineName).toBe(`${synth.stack.stackName}-generation`);
+  });
+
   it('scopes table access to the table and its named indexes, and media access to media/*', () => {
     const tableArn = { 'Fn::GetAtt': [logicalIdOf(synth.stack.data.table), 'Arn'] };
     for (const role of [apiRole(), tasksRole()]) {
@@ -568,9 +579,12 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets the tasks function call Bedrock models (InvokeModel only) when the provider is bedrock', () => {
+  it('lets the tasks function call Bedrock models (invoke, whole or streamed) when the provider is bedrock', () => {
     expect(policyStatements(tasksRole())).toContainEqual(
-      expect.objectContaining({ Action: 'bedrock:InvokeModel', Resource: expect.anything() }),
+      expect.objectContaining({
+        Action: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
+        Resource: expect.anything(),
+      }),
     );
     expect(
       policyStatements(apiRole())

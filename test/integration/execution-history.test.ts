@@ -5,6 +5,7 @@ import { createProvider } from '../../lambdas/workflow/dependencies.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { ProviderError, type StoryDraft, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
+import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { startBedrockApi } from '../support/bedrock-api.js';
 import { workflowHarness } from '../support/workflow.js';
 
@@ -40,9 +41,9 @@ function recording(provider: StoryProvider) {
   };
   const wrapped: StoryProvider = {
     ...provider,
-    writeStory: async (request) => {
+    writeStory: async (request, progress) => {
       note(request.heroName, ...Object.values(request.customDescriptions));
-      const draft = await provider.writeStory(request);
+      const draft = await provider.writeStory(request, progress);
       noteDraft(draft);
       return draft;
     },
@@ -132,6 +133,7 @@ describe('the execution history holds ids, never a family text (local provider)'
       'StoryAcceptable',
       'SaveStory',
       'MarkReady',
+      'CoverPainting',
       'PaintImage',
     ]);
     expect(scheduled(history)).toEqual(['WriteStory', 'CheckStory', 'SaveStory', 'MarkReady', 'PaintImage']);
@@ -273,6 +275,32 @@ describe('the execution history holds ids, never a family text (bedrock provider
     expect(outcome).toBe('succeeded');
     expect((await stories.getWithImages(storyId))?.images.map((image) => image.image_type)).toEqual(['cover']);
     expectNoFamilyText(history, [...seen.texts, ...(await savedTexts(storyId))]);
+  });
+
+  it('a streamed story whose cover paints in its own execution, started while the text streams: both histories', async () => {
+    bedrock.twin.reset();
+    const seen = recording(createProvider(bedrock.config));
+    const { userId, storyId } = await familyWithReservedStory(new Date(), CHOICES);
+    const covers: { history: HistoryEvent[]; run: Promise<unknown> }[] = [];
+    const starter: WorkflowStarter = {
+      start: async (job) => {
+        const history: HistoryEvent[] = [];
+        covers.push({ history, run: workflowWith(seen.provider, undefined, starter).run({ job }, history) });
+      },
+    };
+    const history: HistoryEvent[] = [];
+    await workflowWith(seen.provider, undefined, starter).run({ job: { storyId, userId } }, history);
+    await Promise.all(covers.map((cover) => cover.run));
+
+    // The story's execution ends once it is readable; the cover's own execution painted it.
+    expect(entered(history).slice(-3)).toEqual(['MarkReady', 'CoverPainting', 'StoryReady']);
+    expect(scheduled(history)).not.toContain('PaintImage');
+    expect(covers).toHaveLength(1);
+    expect(entered(covers[0]?.history ?? [])).toEqual(['JobKind', 'PaintImage']);
+    expect((await stories.getWithImages(storyId))?.images.map((image) => image.image_type)).toEqual(['cover']);
+    const texts = [...seen.texts, ...(await savedTexts(storyId))];
+    expectNoFamilyText(history, texts);
+    expectNoFamilyText(covers[0]?.history ?? [], texts);
   });
 
   it('a malformed answer twice, a guardrail intervention and a filtered cover', async () => {

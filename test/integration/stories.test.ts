@@ -148,6 +148,7 @@ describe('story generation over the API, with the local provider and the real wo
       id: storyId,
       status: 'ready',
       progress: 'done',
+      writing: null, // counts only while it is written
       failureReason: null,
       pictures: { painted: (story.images as unknown[]).length, pending: 0, failed: 0 },
       updatedAt: expect.any(String),

@@ -1,10 +1,12 @@
 import { startApiServer } from '../../bin/local/api-server.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
+import type { LatencyProfileName } from '../../bin/local/bedrock-twin/latency.js';
 import { freePort } from '../../bin/local/ports.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
+import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import type { StackContext } from './stack-context.js';
 
@@ -17,9 +19,15 @@ export const TWIN_GUARDRAIL = { id: 'kidsafe', version: '1' } as const;
  */
 export async function startBedrockApi(
   stack: StackContext,
-  options: { region?: string } = {},
-): Promise<{ context: StackContext; twin: BedrockTwin; config: ServerConfig; stop(): Promise<void> }> {
-  const twin = await startBedrockTwin();
+  options: { region?: string; latency?: LatencyProfileName; stream?: boolean } = {},
+): Promise<{
+  context: StackContext;
+  twin: BedrockTwin;
+  config: ServerConfig;
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}> {
+  const twin = await startBedrockTwin({ latency: options.latency ?? 'off' });
   const { userPoolId, userPoolClientId } = stack.appConfig;
   const issuer = `${stack.cognitoEndpoint}/${userPoolId}`;
   const config = loadServerConfig({
@@ -38,13 +46,18 @@ export async function startBedrockApi(
     BEDROCK_REGION: options.region ?? DEFAULT_BEDROCK_REGION,
     BEDROCK_GUARDRAIL_ID: TWIN_GUARDRAIL.id,
     BEDROCK_GUARDRAIL_VERSION: TWIN_GUARDRAIL.version,
+    BEDROCK_STREAM: String(options.stream ?? true),
   });
-  const workflow = createLocalWorkflowStarter(createWorkflowTaskHandler(config, createAwsClients(config)));
+  // As in bin/local/stack.ts: WriteStory starts a streamed story's cover through the same starter.
+  const starter: WorkflowStarter = { start: (job) => workflow.start(job) };
+  const workflow = createLocalWorkflowStarter(createWorkflowTaskHandler(config, createAwsClients(config), starter));
   const api = await startApiServer(config, workflow, await freePort());
   return {
     context: { ...stack, apiUrl: api.url },
     twin,
     config,
+    /** Resolves once no execution (story or picture) is running. */
+    idle: () => workflow.idle(),
     stop: async () => {
       await api.stop();
       await workflow.idle();

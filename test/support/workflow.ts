@@ -8,6 +8,7 @@ import { storyDraftRepository } from '../../lambdas/shared/repositories/story-dr
 import { storyRepository, type NewStory } from '../../lambdas/shared/repositories/stories.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
+import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createTaskHandlers, createWorkflowHandler } from '../../lambdas/workflow/tasks.js';
 import { signUp } from './accounts.js';
 import type { StackContext } from './stack-context.js';
@@ -41,7 +42,7 @@ export function workflowHarness(stack: StackContext) {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
 
-  const tasksWith = (provider: StoryProvider, db = table.documents) =>
+  const tasksWith = (provider: StoryProvider, db = table.documents, workflow?: WorkflowStarter) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
       drafts: storyDraftRepository(db, stack.tableName),
@@ -49,11 +50,15 @@ export function workflowHarness(stack: StackContext) {
       provider,
       bands: AGE_BAND_CONFIGS,
       media: mediaStore(s3, stack.mediaBucket, NO_CDN),
+      workflow,
     });
 
-  /** The whole workflow; `db` lets a test put a faulty connection between the tasks and the table. */
-  const workflowWith = (provider: StoryProvider, db = table.documents) =>
-    createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db)));
+  /**
+   * The whole workflow; `db` lets a test put a faulty connection between the tasks and the table, and
+   * `workflow` receives the executions a task starts (a streamed story's cover).
+   */
+  const workflowWith = (provider: StoryProvider, db = table.documents, workflow?: WorkflowStarter) =>
+    createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db, workflow)));
 
   /** A new family with one story reserved in its library, as POST /api/stories leaves it (`choices` vary it). */
   async function familyWithReservedStory(startedAt = new Date(), choices: Partial<NewStory> = {}) {

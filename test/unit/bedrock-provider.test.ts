@@ -145,6 +145,7 @@ const codeOf = (promise: Promise<unknown>) =>
   );
 
 let sleep: ReturnType<typeof vi.fn<(ms: number) => Promise<void>>>;
+/** The whole-answer path (Converse, `stream: false`); the streamed one is test/unit/story-stream.test.ts. */
 const provider = (models?: { expressImage?: string; studioImage?: string }) =>
   createBedrockProvider({
     client: new BedrockRuntimeClient({}),
@@ -152,6 +153,7 @@ const provider = (models?: { expressImage?: string; studioImage?: string }) =>
     sleep,
     random: () => 0.5,
     models,
+    stream: false,
   });
 
 beforeEach(() => {
@@ -159,7 +161,7 @@ beforeEach(() => {
   sleep = vi.fn<(ms: number) => Promise<void>>(() => Promise.resolve());
 });
 
-describe('bedrock provider: story text (Converse)', () => {
+describe('bedrock provider: story text (Converse, the sequential path)', () => {
   it('sends the template model and settings, the filled band prompts and a user turn with the choices', async () => {
     bedrock.on(ConverseCommand).resolves(converseAnswer(JSON.stringify(validStory)));
     const draft = await provider().writeStory(storyRequest());
@@ -359,6 +361,7 @@ describe('bedrock provider: story text (Converse)', () => {
       region: 'us-west-2',
       sleep,
       guardrail: { id: 'kidsafe01', version: '3' },
+      stream: false,
     });
     await guarded.writeStory(storyRequest());
     expect(converseInputs()[0]?.guardrailConfig).toEqual({ guardrailIdentifier: 'kidsafe01', guardrailVersion: '3' });

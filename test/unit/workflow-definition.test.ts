@@ -104,6 +104,16 @@ describe('generation workflow definition', () => {
     expect(calls[4]).toEqual({ task: 'paintImage', job: COVER_JOB });
   });
 
+  it('paints no cover after MarkReady when WriteStory already started the cover’s own execution', async () => {
+    const { calls, run } = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: false }) });
+    await run();
+    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady']);
+    // and paints it here when MarkReady queued it (paint: true), as for a provider that does not stream
+    const here = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: true }) });
+    await here.run();
+    expect(here.calls.at(-1)).toEqual({ task: 'paintImage', job: { ...COVER_JOB, paint: true } });
+  });
+
   it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {
     const { calls, run } = scripted({
       writeStory: (call) => ({ attempt: call.attempt }),

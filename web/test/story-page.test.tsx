@@ -7,14 +7,28 @@ import { openApp } from './support/render-app';
 /** SPEC §2 story page, through the real route, against the fake API. */
 describe('the story page', () => {
   it('shows the progress while the story is being written, then the story by itself', async () => {
-    const story = aStory({ status: 'generating', progress: 'writing', heroName: 'Maya' });
+    const story = aStory({
+      status: 'generating',
+      progress: 'writing',
+      heroName: 'Maya',
+      writing: { attempt: 1, paragraphs: 5, expectedParagraphs: 9 },
+      // A streamed story's cover paints while the text is still being written.
+      imageJobs: [{ id: 'cover', imageType: 'cover', status: 'pending', replaces: null, error: null }],
+    });
     saveStories(story);
     family.readsUntilReady = 1;
     openApp(`/story/${story.id}`);
 
     expect(await screen.findByRole('heading', { name: 'Making Maya’s story…' })).toBeTruthy();
-    const writing = screen.getByText('Writing your story').closest('li');
-    expect(writing?.textContent).toContain('(in progress)');
+    const steps = within(screen.getByRole('list', { name: 'Story progress' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '1Writing your story: paragraph 5 of about 9 (in progress)',
+      '2Checking every page',
+      '🎨Painting the cover (in progress)',
+    ]);
+    // Announced politely once per phase: the paragraph count is shown, not read out at every change.
+    const live = screen.getByText('Writing your story. Painting the cover');
+    expect(live.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByText('This page updates by itself. You can stay here or come back later.')).toBeTruthy();
 
     // The page polls (every 1.5 s) until the story is ready, then shows it.
@@ -22,6 +36,21 @@ describe('the story page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Maya and the Hidden Map' })).toBeTruthy();
     expect(screen.getByText('Maya packed her compass and set off at dawn.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Making Maya’s story…' })).toBeNull();
+  });
+
+  it('says when the story is being rewritten, and never shows more paragraphs expected than written', async () => {
+    const story = aStory({
+      status: 'generating',
+      progress: 'writing',
+      heroName: 'Maya',
+      writing: { attempt: 2, paragraphs: 11, expectedParagraphs: 9 },
+    });
+    saveStories(story);
+    family.readsUntilReady = 5;
+    openApp(`/story/${story.id}`);
+    expect(await screen.findByText(': paragraph 11 of about 11')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Story progress' }).textContent).toContain('Rewriting your story');
+    expect(screen.queryByText('Painting the cover')).toBeNull();
   });
 
   it('announces the story the wizard asked for once it is ready, and empties the wizard', async () => {

@@ -2,7 +2,8 @@ import { createServer, type Http2ServerRequest, type Http2ServerResponse, type S
 import type { AddressInfo } from 'node:net';
 import { findModel, invocationFor } from '#common/models/catalogue.js';
 import { LOOPBACK } from '../ports.js';
-import { latencyOf, type LatencyProfileName } from './latency.js';
+import { EventStreamCodec } from '@smithy/core/event-streams';
+import { latencyOf, tokensOf, type LatencyProfileName } from './latency.js';
 import { twinPicture } from './picture.js';
 import { storyAnswer } from './story-answer.js';
 
@@ -15,6 +16,10 @@ import { storyAnswer } from './story-answer.js';
  * - Converse `POST /model/{id}/converse`: a valid story (the JSON the prompt asks for, written by the
  *   local writer); `stopReason: guardrail_intervened` when a guardrail is named and the guarded text holds a
  *   word the twin's guardrail blocks, or when scripted.
+ * - ConverseStream `POST /model/{id}/converse-stream`: the same answer as an event stream
+ *   (`application/vnd.amazon.eventstream`, framed by the SDK's own codec): messageStart, contentBlockDelta
+ *   events a few tokens each, contentBlockStop, messageStop with the stop reason, then metadata. With the
+ *   `public` latency profile the deltas arrive at the model's published pace.
  * - InvokeModel `POST /model/{id}/invoke` (Stability): `{seeds, finish_reasons: [null], images: [png]}`, or
  *   `{finish_reasons: ["Filter reason: prompt"]}` with no image for a blocked word or when scripted.
  * - ApplyGuardrail `POST /guardrail/{id}/version/{v}/apply`: `action: NONE` or `GUARDRAIL_INTERVENED`.
@@ -27,15 +32,20 @@ import { storyAnswer } from './story-answer.js';
 
 export type ScriptedAnswer = 'throttle' | 'unavailable' | 'guardrail' | 'filter' | 'malformed';
 export type TwinOperation = 'converse' | 'invoke' | 'applyGuardrail';
+/** Each call is logged under its operation; a streamed Converse is scripted with `converse` too. */
+type CalledOperation = TwinOperation | 'converseStream';
 export type TwinScript = Partial<Record<TwinOperation, ScriptedAnswer[]>>;
 
 export type TwinCall = Readonly<{
-  operation: TwinOperation;
+  operation: CalledOperation;
   modelId?: string;
   region: string;
   guardrail?: string;
   /** What the twin answered: `ok`, an error name, `filtered` or `guardrail_intervened`. */
   answer: string;
+  /** When the request arrived and when its answer was complete (epoch ms), to see calls overlap. */
+  startedAt: number;
+  endedAt: number;
 }>;
 
 /** Words the twin's stand-in guardrail blocks (the real one is configured by lib/constructs/guardrail.ts). */
@@ -108,6 +118,13 @@ type MessageShape = { role?: string; content?: ContentBlock[] };
 const blockText = (block: ContentBlock) => block.text ?? block.guardContent?.text?.text ?? '';
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
+/** The event stream framing (prelude, headers, CRCs) as the SDK decodes it: the SDK's own codec. */
+const fromUtf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
+const codec = new EventStreamCodec((bytes) => Buffer.from(bytes).toString('utf8'), fromUtf8);
+
+/** Tokens per streamed delta: Bedrock's text deltas are a few tokens each. */
+const STREAM_TOKENS = 4;
+
 export type BedrockTwinOptions = Readonly<{
   /** 0 (default) for any free port. */
   port?: number;
@@ -139,7 +156,8 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     log.length = 0;
   };
 
-  async function converse(modelId: string, region: string, body: Record<string, unknown>) {
+  /** A Converse answer (streamed or not): its text and stop reason, once the request has been checked. */
+  function answer(modelId: string, region: string, body: Record<string, unknown>) {
     const model = servedModel(modelId, region);
     if (model.kind !== 'text') throw new TwinError(400, 'ValidationException', 'This model does not support Converse.');
     const messages = (body.messages ?? []) as MessageShape[];
@@ -171,27 +189,82 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     const checked = (guarded.length > 0 ? guarded : userBlocks).map(blockText).join('\n');
     const prompt = [...system, ...userBlocks].map(blockText).join('\n');
     const intervened = guardrail !== undefined && (scripted === 'guardrail' || BLOCKED.test(checked));
-    const text = intervened
-      ? BLOCKED_MESSAGE
+    const text: Promise<string> = intervened
+      ? Promise.resolve(BLOCKED_MESSAGE)
       : scripted === 'malformed'
-        ? 'Once upon a time, without JSON.'
-        : await storyAnswer(prompt);
-    const outputTokens = Math.ceil(text.length / 4);
-    const waited = latency.text(model.id, outputTokens);
+        ? Promise.resolve('Once upon a time, without JSON.')
+        : storyAnswer(prompt);
+    const usage = (outputTokens: number) => ({
+      inputTokens: tokensOf(prompt),
+      outputTokens,
+      totalTokens: tokensOf(prompt) + outputTokens,
+    });
+    return {
+      model,
+      text,
+      usage,
+      stopReason: intervened ? 'guardrail_intervened' : 'end_turn',
+      call: { guardrail, answer: intervened ? 'guardrail_intervened' : 'ok' },
+    };
+  }
+
+  async function converse(modelId: string, region: string, body: Record<string, unknown>) {
+    const { model, text: answered, usage, stopReason, call } = answer(modelId, region, body);
+    const text = await answered;
+    const outputTokens = tokensOf(text);
+    const waited = latency.firstToken(model.id) + latency.tokens(model.id, outputTokens);
     await sleep(waited);
     return {
-      call: { guardrail, answer: intervened ? 'guardrail_intervened' : 'ok' },
+      call,
       payload: {
         output: { message: { role: 'assistant', content: [{ text }] } },
-        stopReason: intervened ? 'guardrail_intervened' : 'end_turn',
-        usage: {
-          inputTokens: Math.ceil(prompt.length / 4),
-          outputTokens,
-          totalTokens: Math.ceil(prompt.length / 4) + outputTokens,
-        },
+        stopReason,
+        usage: usage(outputTokens),
         metrics: { latencyMs: waited },
       },
     };
+  }
+
+  /**
+   * ConverseStream: the answer in deltas of about `STREAM_TOKENS` tokens, each sent when the model would
+   * have produced it (from the request's start, so timer slack does not add up).
+   */
+  async function converseStream(
+    modelId: string,
+    region: string,
+    body: Record<string, unknown>,
+    response: Http2ServerResponse,
+  ) {
+    const { model, text: answered, usage, stopReason, call } = answer(modelId, region, body);
+    const started = Date.now();
+    const text = await answered;
+    response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream' });
+    const send = (eventType: string, payload: unknown) =>
+      response.write(
+        codec.encode({
+          headers: {
+            ':message-type': { type: 'string', value: 'event' },
+            ':event-type': { type: 'string', value: eventType },
+            ':content-type': { type: 'string', value: 'application/json' },
+          },
+          body: fromUtf8(JSON.stringify(payload)),
+        }),
+      );
+    const first = latency.firstToken(model.id);
+    await sleep(first - (Date.now() - started));
+    send('messageStart', { role: 'assistant' });
+    const step = STREAM_TOKENS * 4;
+    for (let at = 0; at < text.length; at += step) {
+      const due = first + latency.tokens(model.id, tokensOf(text.slice(0, at + step)));
+      await sleep(due - (Date.now() - started));
+      if (response.destroyed) return call; // the caller went away mid-answer
+      send('contentBlockDelta', { contentBlockIndex: 0, delta: { text: text.slice(at, at + step) } });
+    }
+    send('contentBlockStop', { contentBlockIndex: 0 });
+    send('messageStop', { stopReason });
+    send('metadata', { usage: usage(tokensOf(text)), metrics: { latencyMs: Date.now() - started } });
+    response.end();
+    return call;
   }
 
   async function invoke(modelId: string, region: string, body: Record<string, unknown>) {
@@ -244,6 +317,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
 
   async function route(request: Http2ServerRequest, response: Http2ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://twin');
+    const startedAt = Date.now();
     const body = await readBody(request);
     const region = signedRegion(request);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -258,12 +332,14 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     if (url.pathname === '/twin/reset' && request.method === 'POST') return send(200, (reset(), { reset: true }));
     if (url.pathname === '/twin/calls' && request.method === 'GET') return send(200, { calls: log });
 
-    const model = /^\/model\/([^/]+)\/(converse|invoke)$/.exec(url.pathname);
+    const model = /^\/model\/([^/]+)\/(converse|converse-stream|invoke)$/.exec(url.pathname);
     const guard = /^\/guardrail\/([^/]+)\/version\/([^/]+)\/apply$/.exec(url.pathname);
-    const operation: TwinOperation | undefined = model
+    const operation: CalledOperation | undefined = model
       ? model[2] === 'invoke'
         ? 'invoke'
-        : 'converse'
+        : model[2] === 'converse-stream'
+          ? 'converseStream'
+          : 'converse'
       : guard
         ? 'applyGuardrail'
         : undefined;
@@ -272,18 +348,26 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       if (request.method !== 'POST' || !operation)
         throw new TwinError(404, 'UnknownOperationException', `No operation at ${url.pathname}`);
       const parsed = parseJson(body);
+      if (operation === 'converseStream') {
+        const call = await converseStream(modelId ?? '', region, parsed, response);
+        log.push({ operation, region, ...(modelId ? { modelId } : {}), ...call, startedAt, endedAt: Date.now() });
+        return;
+      }
       const result =
         operation === 'applyGuardrail'
           ? applyGuardrail(decodeURIComponent(guard?.[1] ?? ''), parsed)
           : operation === 'invoke'
             ? await invoke(modelId ?? '', region, parsed)
             : await converse(modelId ?? '', region, parsed);
-      log.push({ operation, region, ...(modelId ? { modelId } : {}), ...result.call });
+      log.push({ operation, region, ...(modelId ? { modelId } : {}), ...result.call, startedAt, endedAt: Date.now() });
       return send(200, result.payload);
     } catch (error) {
       const failure =
         error instanceof TwinError ? error : new TwinError(500, 'InternalServerException', 'The twin failed.');
-      if (operation) log.push({ operation, region, ...(modelId ? { modelId } : {}), answer: failure.type });
+      if (operation) {
+        const call = { operation, region, ...(modelId ? { modelId } : {}), answer: failure.type };
+        log.push({ ...call, startedAt, endedAt: Date.now() });
+      }
       return send(
         failure.status,
         { message: failure.message },

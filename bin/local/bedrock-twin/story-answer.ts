@@ -65,12 +65,11 @@ export function storyAnswer(prompt: string): Promise<string> {
     attempt: 1,
     problems: [],
   };
-  return writer.writeStory(request).then((draft) =>
-    JSON.stringify({
-      title: draft.title,
-      excerpt: draft.excerpt,
-      paragraphs: draft.paragraphs,
-      scenes: draft.scenes,
-    }),
-  );
+  return writer.writeStory(request).then((draft) => {
+    const fields = { title: draft.title, excerpt: draft.excerpt, paragraphs: draft.paragraphs, scenes: draft.scenes };
+    // The fields in the order the prompt's format names them, as a model following it writes them.
+    const at = (field: string) => prompt.indexOf(`"${field}"`) >>> 0;
+    const order = Object.keys(fields).sort((a, b) => at(a) - at(b)) as (keyof typeof fields)[];
+    return JSON.stringify(Object.fromEntries(order.map((field) => [field, fields[field]])));
+  });
 }

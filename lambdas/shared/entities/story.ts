@@ -60,6 +60,17 @@ export const storyItemSchema = z.object({
     .object({ character: z.string().optional(), storyType: z.string().optional(), mission: z.string().optional() })
     .optional(),
   scenes: z.partialRecord(imageTypeSchema, z.string()).optional(),
+  /**
+   * The cover's scene, pinned when the cover started painting while the story was still being written
+   * (a streamed answer gives its scenes first). SaveStory keeps it as the saved cover scene, so a rewrite
+   * never leaves the painted cover describing another scene; MarkReady queues no second cover.
+   */
+  cover_scene: optionalString,
+  /**
+   * Counts only (never text) while the story is written: which attempt, the paragraphs written so far
+   * and about how many the band's length makes (tasks.ts writeStory, at most once a second).
+   */
+  writing: z.object({ attempt: z.number(), paragraphs: z.number(), expected: z.number() }).optional(),
   cover_image_url: optionalString,
   /** The cover's small variant for cards (see lambdas/shared/media.ts). */
   cover_thumbnail_url: optionalString,
@@ -112,6 +123,7 @@ export const STATUS_FIELDS = [
   'id',
   'status',
   'progress',
+  'writing',
   'failure_reason',
   'created_by',
   'is_public',

@@ -283,7 +283,11 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               Delete: {
                 TableName: tableName,
                 Key: imageJobKey(job),
-                ConditionExpression: 'attribute_exists(PK)',
+                // Still pending: a job failed meanwhile (its story failed while its cover painted) gave its
+                // slot back, so its picture must not be added.
+                ConditionExpression: '#s = :pending',
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':pending': 'pending' },
               },
             },
             ...(replaced
@@ -408,16 +412,76 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       await db.send(new DeleteCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId) }));
     },
 
-    async setProgress(storyId: string, progress: StoryProgress): Promise<void> {
+    /** Sets what the progress screen shows; `writing` counts go with `writing` only (see the entity). */
+    async setProgress(storyId: string, progress: StoryProgress, writing?: StoryItem['writing']): Promise<void> {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.story(storyId),
-          UpdateExpression: 'SET progress = :p, updated_at = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':p': progress, ':now': new Date().toISOString() },
+          UpdateExpression: writing
+            ? 'SET progress = :p, writing = :w, updated_at = :now'
+            : 'SET progress = :p, updated_at = :now REMOVE writing',
+          // Only while generating: a late progress write never moves a ready or failed story back.
+          ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':p': progress,
+            ':now': new Date().toISOString(),
+            ':generating': 'generating',
+            ...(writing ? { ':w': writing } : {}),
+          },
         }),
       );
+    },
+
+    /**
+     * Queues a new story's cover while its text is still being written: pins the cover's scene on the story,
+     * takes its picture slot and writes the pending job (listed under PAINTING for the stale sweep), in one
+     * write. False when the story already has a cover queued (a retried or rewritten attempt) or is no
+     * longer being made.
+     */
+    async queueEarlyCover(
+      storyId: string,
+      scene: string,
+      coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
+    ): Promise<boolean> {
+      const now = new Date().toISOString();
+      const cover: ImageJobItem = {
+        ...coverJob,
+        story_id: storyId,
+        image_type: 'cover',
+        status: 'pending',
+        created_at: now,
+      };
+      const refused = await transact(db, {
+        story: {
+          Update: {
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression:
+              'SET cover_scene = :scene, updated_at = :now, image_count = if_not_exists(image_count, :zero) + :one ' +
+              'ADD image_types :cover',
+            ConditionExpression: 'attribute_exists(PK) AND #s = :generating AND attribute_not_exists(cover_scene)',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':scene': scene,
+              ':now': now,
+              ':generating': 'generating',
+              ':zero': 0,
+              ':one': 1,
+              ':cover': new Set(['cover']),
+            },
+          },
+        },
+        cover: {
+          Put: {
+            TableName: tableName,
+            Item: { ...imageJobRecord(cover), entity_pk: entityTypes.painting },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      });
+      return refused.size === 0;
     },
 
     async saveText(
@@ -494,25 +558,34 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      */
     async markReady(
       storyId: string,
-      coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'>,
+      coverJob: Omit<ImageJobItem, 'status' | 'created_at' | 'story_id' | 'image_type'> | undefined,
     ): Promise<boolean> {
       const now = new Date().toISOString();
-      const cover: ImageJobItem = {
+      const cover: ImageJobItem | undefined = coverJob && {
         ...coverJob,
         story_id: storyId,
         image_type: 'cover',
         status: 'pending',
         created_at: now,
       };
+      // Without a cover job (queued early, see queueEarlyCover) its slot was taken then: only the story moves.
+      const slot = cover
+        ? {
+            update: ', image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
+            values: {
+              ':zero': 0,
+              ':one': 1,
+              ':cover': new Set(['cover']),
+            },
+          }
+        : { update: '', values: {} };
       const refused = await transact(db, {
         story: {
           Update: {
             TableName: tableName,
             Key: keys.story(storyId),
             // Listed by the admin list from now on (and no longer among those being made).
-            UpdateExpression:
-              'SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity, ' +
-              'image_count = if_not_exists(image_count, :zero) + :one ADD image_types :cover',
+            UpdateExpression: `SET #s = :ready, progress = :done, updated_at = :now, entity_pk = :entity${slot.update} REMOVE writing`,
             ConditionExpression: 'attribute_exists(PK) AND #s = :generating',
             ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: {
@@ -521,14 +594,14 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               ':generating': 'generating',
               ':now': now,
               ':entity': adminListPartition('ready'),
-              ':zero': 0,
-              ':one': 1,
-              ':cover': new Set(['cover']),
+              ...slot.values,
             },
           },
         },
         // Listed under PAINTING until painted or failed, so the stale sweep finds a cover whose execution was lost.
-        cover: { Put: { TableName: tableName, Item: { ...imageJobRecord(cover), entity_pk: entityTypes.painting } } },
+        cover: cover && {
+          Put: { TableName: tableName, Item: { ...imageJobRecord(cover), entity_pk: entityTypes.painting } },
+        },
         count: countChange(tableName, ['stories'], 1),
       });
       return refused.size === 0;

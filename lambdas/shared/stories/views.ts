@@ -1,4 +1,10 @@
-import type { FeaturedStoryView, LibraryCardView, StoryStatusView, StoryView } from '#common/api/views.js';
+import type {
+  FeaturedStoryView,
+  LibraryCardView,
+  StoryStatusView,
+  StoryView,
+  WritingProgressView,
+} from '#common/api/views.js';
 import { THEMES } from '#common/story-choices.js';
 import type { StoryItem, StoryStatusItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
@@ -37,6 +43,7 @@ export function toStoryView(
     id: story.id,
     status: story.status,
     progress: story.progress,
+    writing: writingOf(story),
     failureReason: story.failure_reason ?? null,
     title: story.title,
     content: story.content,
@@ -73,6 +80,16 @@ export function toStoryView(
   };
 }
 
+/** The writing counts, shown only while the story is being written. */
+const writingOf = (story: Pick<StoryItem, 'status' | 'progress' | 'writing'>): WritingProgressView | null =>
+  story.status === 'generating' && story.progress === 'writing' && story.writing
+    ? {
+        attempt: story.writing.attempt,
+        paragraphs: story.writing.paragraphs,
+        expectedParagraphs: story.writing.expected,
+      }
+    : null;
+
 /** A story's status read: what its editors see of its picture jobs, as in the full view. */
 export function toStoryStatusView(
   found: { story: StoryStatusItem; pictures: number; jobs: readonly ImageJobItem['status'][] },
@@ -84,6 +101,7 @@ export function toStoryStatusView(
     id: story.id,
     status: story.status,
     progress: story.progress,
+    writing: writingOf(story),
     failureReason: story.failure_reason ?? null,
     pictures: {
       painted: found.pictures,

@@ -106,9 +106,19 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * What a provider that streams its answer reports before the story is whole (bedrock): each scene
+ * description as soon as it has arrived, and how many paragraphs are written so far. Reports are hints for
+ * the workflow (paint the cover early, show honest progress); the returned draft is what counts.
+ */
+export type WritingProgress = Readonly<{
+  onScene?: (type: ImageType, scene: string) => void;
+  onParagraphs?: (count: number) => void;
+}>;
+
 /** One interface, two implementations: `local` (offline, default) and `bedrock`. */
 export interface StoryProvider {
   readonly name: 'local' | 'bedrock';
-  writeStory(request: StoryRequest): Promise<StoryDraft>;
+  writeStory(request: StoryRequest, progress?: WritingProgress): Promise<StoryDraft>;
   drawIllustration(request: IllustrationRequest): Promise<Illustration>;
 }

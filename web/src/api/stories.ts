@@ -63,6 +63,8 @@ function statusPollInterval(query: Query<StoryStatusView, Error>): number | fals
 const statusMoved = (story: Story, status: StoryStatusView) =>
   status.status !== story.status ||
   status.progress !== story.progress ||
+  status.writing?.paragraphs !== story.writing?.paragraphs ||
+  status.writing?.attempt !== story.writing?.attempt ||
   status.pictures.painted !== story.images.length ||
   status.pictures.pending !== story.imageJobs.filter((job) => job.status === 'pending').length ||
   status.pictures.failed !== story.imageJobs.filter((job) => job.status === 'failed').length;

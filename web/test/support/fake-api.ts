@@ -34,6 +34,7 @@ export function aStory(overrides: Partial<StoryView> = {}): StoryView {
     id: crypto.randomUUID(),
     status: 'ready',
     progress: 'done',
+    writing: null,
     failureReason: null,
     title: 'Maya and the Hidden Map',
     content: STORY_TEXT,
@@ -197,6 +198,7 @@ const handlers = [
       id: story.id,
       status: story.status,
       progress: story.progress,
+      writing: story.writing,
       failureReason: story.failureReason,
       pictures: {
         painted: story.images.length,

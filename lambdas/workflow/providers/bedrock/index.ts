@@ -22,6 +22,8 @@ export type BedrockProviderDeps = Readonly<{
   sleep?: Sleep;
   random?: () => number;
   retry?: Partial<Omit<RetryPolicy, 'sleep' | 'random'>>;
+  /** Stream the story (default) or ask for it whole (the sequential baseline, see story.ts). */
+  stream?: boolean;
 }>;
 
 /**
@@ -39,8 +41,12 @@ export function createBedrockProvider(deps: BedrockProviderDeps): StoryProvider 
   const models = deps.models ?? {};
   return {
     name: 'bedrock',
-    writeStory: (request) =>
-      writeStory({ client: deps.client, region: deps.region, retry, guardrail: deps.guardrail }, request),
+    writeStory: (request, progress) =>
+      writeStory(
+        { client: deps.client, region: deps.region, retry, guardrail: deps.guardrail, stream: deps.stream ?? true },
+        request,
+        progress,
+      ),
     drawIllustration: (request) =>
       drawIllustration({ client: deps.client, region: deps.region, models, retry, guardrail: deps.guardrail }, request),
   };

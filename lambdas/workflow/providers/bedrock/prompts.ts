@@ -87,11 +87,16 @@ export function storySystemPrompts(request: StoryRequest, band: BandPromptSource
 
 const SCENE_KEYS = IMAGE_TYPES.map((type) => `"${type}"`).join(', ');
 
-/** The answer format, spelled out so any Converse model can follow it without tool use. */
+/**
+ * The answer format, spelled out so any Converse model can follow it without tool use. The scenes come
+ * first: the answer is streamed, and the cover starts painting as soon as its scene has arrived and passed
+ * the checks, while the paragraphs are still being written (story.ts, answer-stream.ts).
+ */
 export const JSON_INSTRUCTIONS = [
-  'Answer with one JSON object and nothing else (no prose, no code fence), shaped like this:',
-  '{"title": string, "excerpt": string (one or two inviting sentences), "paragraphs": [string, ...],',
-  ` "scenes": {${SCENE_KEYS}: string (one short sentence describing a picture of that moment)}}`,
+  'Answer with one JSON object and nothing else (no prose, no code fence), with its fields in this order:',
+  `{"scenes": {${SCENE_KEYS}: string (one short sentence describing a picture of that moment)},`,
+  ' "title": string, "excerpt": string (one or two inviting sentences), "paragraphs": [string, ...]}',
+  'Write the scenes first, before the title and the story, so the pictures can be planned while you write.',
 ].join('\n');
 
 /** The single user turn, in three parts: our instructions, the family's fenced words, the answer format. */

@@ -1,4 +1,4 @@
-import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import { ConverseCommand, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import type {
   BedrockRuntimeClient,
   ContentBlock,
@@ -8,7 +8,8 @@ import type {
 import * as z from 'zod';
 import { invocationFor } from '#common/models/catalogue.js';
 import { ProviderError } from '../types.js';
-import type { StoryDraft, StoryRequest } from '../types.js';
+import type { StoryDraft, StoryRequest, WritingProgress } from '../types.js';
+import { answerStream } from './answer-stream.js';
 import { storySystemPrompts, storyUserTurn } from './prompts.js';
 import type { BandPromptSource } from './prompts.js';
 import { withRetries } from './retry.js';
@@ -112,7 +113,16 @@ export type StoryDeps = Readonly<{
   region: string;
   retry: RetryPolicy;
   guardrail?: Guardrail | undefined;
+  /**
+   * true: ConverseStream, reporting scenes and paragraphs as they arrive (the workflow paints the cover
+   * meanwhile); false: one Converse answer, as the strictly sequential workflow did (kept for the
+   * benchmark's comparison on one machine, `BEDROCK_STREAM=false`).
+   */
+  stream: boolean;
 }>;
+
+/** One answer: its text and why it stopped, streamed or not. */
+type Answer = { text: string; stopReason: string | undefined };
 
 /** The model id to send from this region and the largest answer it allows, from the catalogue. */
 export function textModelFor(model: string, region: string): { modelId: string; maxOutputTokens: number | undefined } {
@@ -125,10 +135,16 @@ export function textModelFor(model: string, region: string): { modelId: string; 
 }
 
 /**
- * Writes one story with Converse: the template's model and settings, the band's prompts, a JSON answer.
- * A malformed answer gets one repair turn; a filtered answer is final (the workflow decides what next).
+ * Writes one story with ConverseStream (or Converse, see `stream`): the template's model and settings, the
+ * band's prompts, a JSON answer whose scenes come first. While it streams, `progress` hears of each scene
+ * and the paragraph count. A malformed answer gets one repair turn; a filtered answer is final (the
+ * workflow decides what next).
  */
-export async function writeStory(deps: StoryDeps, request: StoryRequest): Promise<StoryDraft> {
+export async function writeStory(
+  deps: StoryDeps,
+  request: StoryRequest,
+  progress?: WritingProgress,
+): Promise<StoryDraft> {
   // Checked structurally against the fields this provider relies on (see BandPromptSource).
   const band: BandPromptSource = request.band;
   const { modelId, maxOutputTokens } = textModelFor(request.template.model, deps.region);
@@ -145,25 +161,56 @@ export async function writeStory(deps: StoryDeps, request: StoryRequest): Promis
     content: [{ text: turn.instructions }, ...familyBlock, { text: turn.format }],
   };
 
-  const converse = async (messages: Message[]) => {
-    const output = await withRetries(
-      () =>
-        deps.client.send(
-          new ConverseCommand({
-            modelId,
-            system,
-            messages,
-            inferenceConfig: { temperature: request.template.temperature, maxTokens },
-            // An intervention ends the answer with stopReason guardrail_intervened: filtered, below.
-            ...(deps.guardrail
-              ? {
-                  guardrailConfig: { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version },
-                }
-              : {}),
-          }),
-        ),
-      deps.retry,
+  const guardrailConfig = deps.guardrail
+    ? { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version }
+    : undefined;
+  const inferenceConfig = { temperature: request.template.temperature, maxTokens };
+
+  const whole = async (messages: Message[]): Promise<Answer> => {
+    const output = await deps.client.send(
+      new ConverseCommand({
+        modelId,
+        system,
+        messages,
+        inferenceConfig,
+        // An intervention ends the answer with stopReason guardrail_intervened: filtered, below.
+        ...(guardrailConfig ? { guardrailConfig } : {}),
+      }),
     );
+    return { text: answerText(output), stopReason: output.stopReason };
+  };
+
+  const streamed = async (messages: Message[]): Promise<Answer> => {
+    const output = await deps.client.send(
+      new ConverseStreamCommand({
+        modelId,
+        system,
+        messages,
+        inferenceConfig,
+        // `sync`: each delta is checked by the guardrail before it reaches us, so a scene reported while
+        // the answer streams has passed the guardrail like the finished answer would.
+        ...(guardrailConfig ? { guardrailConfig: { ...guardrailConfig, streamProcessingMode: 'sync' } } : {}),
+      }),
+    );
+    const reader = answerStream(progress ?? {});
+    let text = '';
+    let stopReason: string | undefined;
+    // An exception event (throttling, a model error mid-answer) is thrown by the SDK here, and retried
+    // below like a refused call: the whole answer is asked for again.
+    for await (const event of output.stream ?? []) {
+      const delta = event.contentBlockDelta?.delta?.text;
+      if (delta) {
+        text += delta;
+        // Nothing is reported from an answer a guardrail stopped: its text is the guardrail's message.
+        reader.push(delta);
+      }
+      if (event.messageStop) stopReason = event.messageStop.stopReason;
+    }
+    return { text: text.trim(), stopReason };
+  };
+
+  const converse = async (messages: Message[]): Promise<Answer> => {
+    const output = await withRetries(() => (deps.stream ? streamed(messages) : whole(messages)), deps.retry);
     if (output.stopReason && FILTERED_STOPS.has(output.stopReason)) {
       throw new ProviderError(`The story answer was filtered (${output.stopReason})`, 'CONTENT_FILTERED');
     }
@@ -171,7 +218,7 @@ export async function writeStory(deps: StoryDeps, request: StoryRequest): Promis
   };
 
   const first = await converse([firstTurn]);
-  const firstText = answerText(first);
+  const firstText = first.text;
   const parsed = parseStoryAnswer(firstText);
   if (parsed.ok) return parsed.draft;
 
@@ -194,7 +241,7 @@ export async function writeStory(deps: StoryDeps, request: StoryRequest): Promis
           { role: 'user', content: [{ text: repair }] },
         ];
 
-  const second = parseStoryAnswer(answerText(await converse(messages)));
+  const second = parseStoryAnswer((await converse(messages)).text);
   if (second.ok) return second.draft;
   throw new ProviderError(`The story answer was malformed twice: ${second.reason}`, 'INVALID_RESPONSE');
 }

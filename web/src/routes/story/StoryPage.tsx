@@ -66,27 +66,62 @@ export default function StoryPage() {
   return <StoryReader story={story} onJobStarted={followJob} />;
 }
 
+/** "paragraph 5 of about 9": counts from the status read, never the text (it is unchecked until saved). */
+function writingDetail(writing: NonNullable<Story['writing']>): string | undefined {
+  if (writing.paragraphs === 0) return writing.attempt > 1 ? 'making a few changes' : undefined;
+  return `paragraph ${writing.paragraphs} of about ${Math.max(writing.paragraphs, writing.expectedParagraphs)}`;
+}
+
 function StoryProgress({ story }: { story: Story }) {
   const current = PROGRESS_STEPS.findIndex((step) => step.key === story.progress);
+  const rewriting = (story.writing?.attempt ?? 1) > 1;
+  // The cover may start painting while the story is still being written (a streamed story).
+  const painting = story.imageJobs.some((job) => job.imageType === 'cover' && job.status === 'pending');
+  const labelOf = (key: Story['progress'], label: string) =>
+    key === 'writing' && rewriting ? 'Rewriting your story' : label;
+  // Announced once per phase, not per paragraph: a screen reader hears what changed, not a counter.
+  const phase = [
+    PROGRESS_STEPS[current] ? labelOf(PROGRESS_STEPS[current].key, PROGRESS_STEPS[current].label) : '',
+    painting ? 'Painting the cover' : '',
+  ]
+    .filter(Boolean)
+    .join('. ');
   return (
     <div className="page page--narrow story-progress">
       <h1>Making {story.heroName}’s story…</h1>
-      <ol className="progress-steps" aria-live="polite">
+      <ol className="progress-steps" aria-label="Story progress">
         {PROGRESS_STEPS.map((step, index) => {
           const state = index < current ? 'done' : index === current ? 'active' : 'waiting';
+          const detail =
+            state === 'active' && step.key === 'writing' && story.writing ? writingDetail(story.writing) : undefined;
           return (
             <li key={step.key} className={`progress-step progress-step--${state}`}>
               <span className="progress-step__dot" aria-hidden="true">
                 {state === 'done' ? '✓' : index + 1}
               </span>
-              {step.label}
+              <span>
+                {labelOf(step.key, step.label)}
+                {detail && <span className="progress-step__detail">: {detail}</span>}
+              </span>
               <span className="visually-hidden">
                 {state === 'done' ? ' (done)' : state === 'active' ? ' (in progress)' : ''}
               </span>
             </li>
           );
         })}
+        {painting && (
+          <li className="progress-step progress-step--active">
+            <span className="progress-step__dot" aria-hidden="true">
+              🎨
+            </span>
+            Painting the cover
+            <span className="visually-hidden"> (in progress)</span>
+          </li>
+        )}
       </ol>
+      <p className="visually-hidden" aria-live="polite">
+        {phase}
+      </p>
       <p className="field__hint">This page updates by itself. You can stay here or come back later.</p>
     </div>
   );
