@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { ServerConfig } from './config.js';
 import { tracer } from './observability.js';
@@ -53,3 +54,7 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
   );
   return { dynamodb, documents, s3, cognito };
 }
+
+/** Polly, for the API's narrator in AWS (the local stack reads aloud with its own engine). */
+export const createPollyClient = (config: Pick<ServerConfig, 'region'>) =>
+  withoutSdkLogging(new PollyClient({ region: config.region }));

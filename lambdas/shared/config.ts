@@ -36,6 +36,12 @@ const envSchema = dataEnvSchema.extend({
   /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  /** Who reads stories aloud: Amazon Polly (AWS, the default) or the local stack's speech engine. */
+  NARRATOR: z.enum(['polly', 'local']).default('polly'),
+  /** Polly's neural voice. */
+  NARRATION_VOICE: z.string().min(1).default('Joanna'),
+  /** Local-only: the speech engine (bin/local/speech-engine) the local narrator calls. */
+  SPEECH_ENGINE_URL: z.url().optional(),
   /**
    * AWS only: the secret CloudFront adds to API requests (common/origin-header.ts); requests without it
    * are refused. Unset locally, where the web server proxies /api and no other URL exists: no check.
@@ -75,6 +81,7 @@ export type ServerConfig = DataConfig &
     allowedOrigins: readonly string[];
     guardrail: Readonly<{ id: string; version: string }> | undefined;
     bedrock: Readonly<{ region: string; endpoint: string | undefined }>;
+    narration: Readonly<{ kind: 'polly'; voice: string }> | Readonly<{ kind: 'local'; endpoint: string }>;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -112,5 +119,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       ? { id: e.BEDROCK_GUARDRAIL_ID, version: e.BEDROCK_GUARDRAIL_VERSION }
       : undefined,
     bedrock: { region: e.BEDROCK_REGION ?? e.AWS_REGION, endpoint: e.BEDROCK_ENDPOINT },
+    narration: narrationConfig(e),
   };
+}
+
+function narrationConfig(e: z.infer<typeof envSchema>): ServerConfig['narration'] {
+  if (e.NARRATOR === 'polly') return { kind: 'polly', voice: e.NARRATION_VOICE };
+  if (!e.SPEECH_ENGINE_URL) throw new Error('Invalid server configuration: NARRATOR=local needs SPEECH_ENGINE_URL');
+  return { kind: 'local', endpoint: e.SPEECH_ENGINE_URL };
 }

@@ -476,6 +476,7 @@ describe('Lambda functions', () => {
     expect(api.STORY_PROVIDER).toBe('bedrock');
     expect(api.WORKFLOW_ARN).toEqual({ Ref: logicalIdOf(synth.stack.workflow.stateMachine) });
     expect(tasks.WORKFLOW_ARN).toBeUndefined();
+    expect(api.NARRATOR).toBe('polly'); // "Read to me" with Amazon Polly
     expect(api.AWS_REGION).toBeUndefined(); // reserved: Lambda sets it
   });
 
@@ -548,6 +549,16 @@ describe('least privilege', () => {
         'cognito-idp:AdminUserGlobalSignOut',
       ].sort(),
     );
+  });
+
+  it('lets only the api function read stories aloud: exactly polly:SynthesizeSpeech, on lexicons, never *', () => {
+    const polly = (role: string) =>
+      policyStatements(role).filter((s) => actionsOf(s).some((action) => action.startsWith('polly:')));
+    const [statement, ...others] = polly(apiRole());
+    expect(others).toEqual([]);
+    expect(actionsOf(statement as Statement)).toEqual(['polly:SynthesizeSpeech']);
+    expect(JSON.stringify(statement?.Resource)).toContain(':lexicon/*');
+    expect(polly(tasksRole())).toEqual([]);
   });
 
   it('scopes table access to the table and its named indexes, and media access to media/*', () => {
