@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lighthouse,generation,api,admin-users` runs a part;
+ * and `--check` compares with the budgets. `--only web,lighthouse,generation,narration,api,admin-users` runs a part;
  * `--seconds N` sets each API load run's length (default 30).
  */
 import { spawnSync } from 'node:child_process';
@@ -13,12 +13,13 @@ import { benchApiLoad } from './bench/api-load.js';
 import { cpuMeter } from './bench/cpu.js';
 import { benchGeneration } from './bench/generation.js';
 import { benchLighthouse } from './bench/lighthouse.js';
+import { benchNarration } from './bench/narration.js';
 import { seedFeatured } from './bench/mixed-load.js';
 import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 
-const SECTIONS = ['web', 'lighthouse', 'generation', 'api', 'admin-users'] as const;
+const SECTIONS = ['web', 'lighthouse', 'generation', 'narration', 'api', 'admin-users'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     if (run.has('generation')) {
       report.generation = await benchGeneration(stack, { count: 100, concurrentFamilies: 10 });
     }
+    if (run.has('narration')) report.narration = await benchNarration(stack, 10);
     if (run.has('api')) {
       report.api = await benchApiLoad(stack, {
         users: [1, 50, 200],

@@ -3,6 +3,7 @@ import type { ApiLoadReport } from './api-load.js';
 import type { MixedLoadResult } from './mixed-load.js';
 import type { GenerationReport } from './generation.js';
 import type { LighthouseReport } from './lighthouse.js';
+import type { NarrationReport } from './narration.js';
 import type { WebBundleReport } from './web-bundle.js';
 
 /** What one `npm run bench` measured; a section is absent when `--only` left it out. */
@@ -12,6 +13,7 @@ export type BenchReport = {
   web?: WebBundleReport;
   lighthouse?: LighthouseReport;
   generation?: GenerationReport;
+  narration?: NarrationReport;
   api?: ApiLoadReport;
   adminUsers?: AdminUsersReport;
 };
@@ -26,6 +28,8 @@ export const BUDGETS = {
   apiPacePerUser: 1,
   apiP99Ms: 100,
   generationMedianMs: 1000,
+  /** "Read to me": the press to the first sound of a story never read before (the issue's 1.5 s). */
+  narrationFirstSoundP95Ms: 1500,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -33,7 +37,7 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lighthouse, generation, api, adminUsers } = report;
+  const { web, lighthouse, generation, narration, api, adminUsers } = report;
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({
@@ -95,6 +99,20 @@ export function rows(report: BenchReport): Row[] {
     out.push({
       figure: `generation: ${generation.concurrent.families} families at once`,
       value: `${generation.concurrent.storiesPerMinute} stories/min`,
+    });
+  }
+  if (narration) {
+    const { firstSound, replay, firstPartCharacters } = narration;
+    out.push({
+      figure: `read to me: press→first sound, first reading p95 (${narration.stories})`,
+      value: `${firstSound.p95Ms} ms (median ${firstSound.medianMs} ms)`,
+      budget: `≤ ${BUDGETS.narrationFirstSoundP95Ms} ms`,
+      pass: firstSound.p95Ms <= BUDGETS.narrationFirstSoundP95Ms,
+    });
+    out.push({ figure: 'read to me: press→first sound, replay p95', value: `${replay.p95Ms} ms` });
+    out.push({
+      figure: 'read to me: first part sent to the narrator',
+      value: `median ${firstPartCharacters.median}, max ${firstPartCharacters.max} characters`,
     });
   }
   if (adminUsers) {
