@@ -60,7 +60,7 @@ export default function NarrationPlayer({ storyId, initialRate, words, onParagra
 
   const mainAction =
     status === 'playing'
-      ? { label: 'Pause', icon: '⏸', run: pause }
+      ? { label: 'Pause', icon: '❚❚', run: pause }
       : status === 'ended' || status === 'failed'
         ? { label: 'Read again', icon: '↻', run: restart }
         : { label: status === 'paused' ? 'Resume' : 'Play', icon: '▶', run: resume };
@@ -78,7 +78,7 @@ export default function NarrationPlayer({ storyId, initialRate, words, onParagra
         <span className="narration-player__label">{mainAction.label}</span>
       </button>
       <button type="button" className="button button--small button--outline narration-player__button" onClick={restart}>
-        <span aria-hidden="true">⏮</span> <span className="narration-player__label">Restart</span>
+        <span aria-hidden="true">↺</span> <span className="narration-player__label">Restart</span>
       </button>
       <label className="narration-player__speed">
         <span>Speed</span>
