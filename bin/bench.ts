@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lighthouse,generation,narration,api,admin-users` runs a part;
+ * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,narration,api,admin-users`
+ * runs a part;
  * `--seconds N` sets each API load run's length (default 30).
  */
 import { spawnSync } from 'node:child_process';
@@ -16,10 +17,13 @@ import { benchLighthouse } from './bench/lighthouse.js';
 import { benchNarration } from './bench/narration.js';
 import { seedFeatured } from './bench/mixed-load.js';
 import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
+import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 
-const SECTIONS = ['web', 'lighthouse', 'generation', 'narration', 'api', 'admin-users'] as const;
+const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'narration', 'api', 'admin-users'] as const;
+/** The sections that measure the running local stack (the others measure build output). */
+const NEEDS_STACK: readonly Section[] = ['lighthouse', 'generation', 'narration', 'api', 'admin-users'];
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -61,7 +65,40 @@ async function main(): Promise<void> {
   const report: BenchReport = { date: new Date().toISOString(), conditions };
   if (run.has('web') || run.has('lighthouse')) buildWeb(webDir);
   if (run.has('web')) report.web = measureWebBundle(webDir);
+  if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
+  if (NEEDS_STACK.some((section) => run.has(section))) {
+    await benchStack(run, report, { outDir, webDir, seconds, wholeRun });
+  } else {
+    conditions.wholeRun = wholeRunFigures(wholeRun);
+  }
 
+  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`\n(also in ${join(outDir, 'report.json')})\n`);
+  const table = rows(report);
+  printTable(table);
+  const missed = table.filter((row) => row.pass === false);
+  if (check && missed.length > 0) {
+    console.error(`\nBudget missed: ${missed.map((row) => row.figure).join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+function wholeRunFigures(wholeRun: ReturnType<typeof cpuMeter>) {
+  const use = wholeRun();
+  return {
+    machineBusyPercent: use.machineBusyPercent,
+    ourProcessesPercentOfOneCore: use.processes,
+    note: 'machine busy includes work that is not the benchmark (other test runs on a shared machine)',
+  };
+}
+
+async function benchStack(
+  run: Set<Section>,
+  report: BenchReport,
+  options: { outDir: string; webDir: string; seconds: number; wholeRun: ReturnType<typeof cpuMeter> },
+): Promise<void> {
+  const { outDir, webDir, seconds, wholeRun } = options;
   const stack = await startLocalStack({
     ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
     dataDir: undefined,
@@ -93,24 +130,8 @@ async function main(): Promise<void> {
     if (run.has('admin-users')) report.adminUsers = await benchAdminUsers(stack, 10_000);
   } finally {
     // Read before the stack stops: a child that has exited can no longer be asked for its CPU time.
-    const use = wholeRun();
-    conditions.wholeRun = {
-      machineBusyPercent: use.machineBusyPercent,
-      ourProcessesPercentOfOneCore: use.processes,
-      note: 'machine busy includes work that is not the benchmark (other test runs on a shared machine)',
-    };
+    report.conditions.wholeRun = wholeRunFigures(wholeRun);
     await stack.stop();
-  }
-
-  writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify(report, null, 2));
-  console.log(`\n(also in ${join(outDir, 'report.json')})\n`);
-  const table = rows(report);
-  printTable(table);
-  const missed = table.filter((row) => row.pass === false);
-  if (check && missed.length > 0) {
-    console.error(`\nBudget missed: ${missed.map((row) => row.figure).join('; ')}`);
-    process.exitCode = 1;
   }
 }
 

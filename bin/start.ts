@@ -3,7 +3,7 @@
  * Ports, the seeded admin and the story provider come from the environment (see README).
  */
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startLocalStack, type LocalPorts } from './local/stack.js';
 import { assertPortFree, PortInUseError } from './local/ports.js';
 

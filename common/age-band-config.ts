@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGE_BAND_LABELS, AGE_BANDS, type AgeBand } from './age-bands.js';
 import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, MISSIONS, STORY_KINDS } from './story-choices.js';
 

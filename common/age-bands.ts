@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** SPEC §1 and §5: the two age bands. A missing band reads as A; sign-up and profile forms default to B. */
 export const AGE_BANDS = ['A', 'B'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The SPA's runtime configuration, fetched from `/app-config.json` at start-up. In AWS the CDK web

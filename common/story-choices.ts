@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * SPEC §2 wizard options and §9 mapping rules: the choices a family makes, shared by the wizard, the API's

@@ -124,12 +124,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: REGION,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
     });
+    const { client: cognitoClient } = await bootstrap.cognito();
     const [{ userPoolId, clientId }] = await Promise.all([
-      ensureUserPool(bootstrap.cognito),
+      ensureUserPool(cognitoClient),
       ensureTable(bootstrap.dynamodb, TABLE_NAME),
       ensureBucket(bootstrap.s3, MEDIA_BUCKET),
     ]);
-    const adminId = await ensureUser(bootstrap.cognito, userPoolId, { ...options.admin, groups: ['admin'] });
+    const adminId = await ensureUser(cognitoClient, userPoolId, { ...options.admin, groups: ['admin'] });
     await profiles.create({
       userId: adminId,
       email: options.admin.email,

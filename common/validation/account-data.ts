@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A parent's control of the account's data: the download and the deletion. The word is typed in the

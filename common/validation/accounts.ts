@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ageBandSchema } from '../age-bands.js';
 import { LIMITS } from '../limits.js';
 import { isKidSafe } from '../safety/check.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { findModel, modelsOfKind } from '../models/catalogue.js';
 import { ROLES } from '../roles.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** PATCH /api/stories/{id}: what the creator may change (SPEC §2: title, hero name, content). */
 export const storyEditSchema = z

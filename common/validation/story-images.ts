@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { generationModeSchema } from '../story-choices.js';
 
 /** SPEC §5: image customization text, at most 500 characters (the dialog shows a live counter). */

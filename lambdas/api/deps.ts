@@ -6,7 +6,7 @@ import { deleteAccount } from '../shared/accounts/delete-account.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
-import { createPollyClient, type AwsClients } from '../shared/aws-clients.js';
+import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
@@ -154,6 +154,6 @@ export function createApiDeps(
 /** Polly in AWS; the local stack's speech engine on one machine (lambdas/shared/narration). */
 function narratorFor(config: ServerConfig): Narrator {
   return config.narration.kind === 'polly'
-    ? pollyNarrator(createPollyClient(config), config.narration.voice)
+    ? pollyNarrator(pollyConnection(config), config.narration.voice)
     : localNarrator(config.narration.endpoint);
 }

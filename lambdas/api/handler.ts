@@ -1,8 +1,8 @@
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createAwsClients } from '../shared/aws-clients.js';
 import { tracer } from '../shared/observability.js';
 import { loadServerConfig } from '../shared/config.js';
+import { once } from '../shared/lazy.js';
 import { createSfnWorkflowStarter } from '../shared/workflow-starter.js';
 import { createApi } from './app.js';
 import { createApiDeps } from './deps.js';
@@ -12,7 +12,10 @@ import { createTokenVerifier } from './auth/token-verifier.js';
 const config = loadServerConfig();
 if (!config.workflowArn) throw new Error('WORKFLOW_ARN is not set');
 const workflow = createSfnWorkflowStarter(
-  tracer.captureAWSv3Client(new SFNClient({ region: config.region })),
+  once(async () => {
+    const { SFNClient } = await import('@aws-sdk/client-sfn');
+    return tracer.captureAWSv3Client(new SFNClient({ region: config.region }));
+  }),
   config.workflowArn,
 );
 const app = createApi(createApiDeps(config, createAwsClients(config), createTokenVerifier(config.auth), workflow));

@@ -1,9 +1,10 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
+import type { CognitoConnection } from './accounts/cognito-accounts.js';
 import type { ServerConfig } from './config.js';
+import type { PollyConnection } from './narration/polly-narrator.js';
+import { once } from './lazy.js';
 import { tracer } from './observability.js';
 
 /** s3rver accepts only its well-known key pair; the other emulators accept anything. Real AWS uses the
@@ -14,7 +15,8 @@ export type AwsClients = Readonly<{
   dynamodb: DynamoDBClient;
   documents: DynamoDBDocumentClient;
   s3: S3Client;
-  cognito: CognitoIdentityProviderClient;
+  /** Loaded by the first account action: most requests never need the package. */
+  cognito: CognitoConnection;
 }>;
 
 /**
@@ -46,15 +48,25 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
       ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
     }),
   );
-  const cognito = withoutSdkLogging(
-    new CognitoIdentityProviderClient({
-      region,
-      ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
-    }),
-  );
+  const cognito = once(async () => {
+    const sdk = await import('@aws-sdk/client-cognito-identity-provider');
+    const client = withoutSdkLogging(
+      new sdk.CognitoIdentityProviderClient({
+        region,
+        ...(endpoints.cognito ? { endpoint: endpoints.cognito, credentials: localCredentials } : {}),
+      }),
+    );
+    return { sdk, client };
+  });
   return { dynamodb, documents, s3, cognito };
 }
 
-/** Polly, for the API's narrator in AWS (the local stack reads aloud with its own engine). */
-export const createPollyClient = (config: Pick<ServerConfig, 'region'>) =>
-  withoutSdkLogging(new PollyClient({ region: config.region }));
+/**
+ * Polly, for the API's narrator in AWS (the local stack reads aloud with its own engine): the package loads
+ * with the first story read aloud.
+ */
+export const pollyConnection = (config: Pick<ServerConfig, 'region'>): PollyConnection =>
+  once(async () => {
+    const sdk = await import('@aws-sdk/client-polly');
+    return { sdk, client: withoutSdkLogging(new sdk.PollyClient({ region: config.region })) };
+  });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Server configuration, read from the environment once per process. The same names are set by the CDK

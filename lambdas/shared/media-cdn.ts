@@ -1,7 +1,8 @@
-import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 import { randomUUID } from 'node:crypto';
 import type { ServerConfig } from './config.js';
+import { once } from './lazy.js';
 import { log, tracer } from './observability.js';
 
 /**
@@ -24,27 +25,26 @@ export const INVALIDATION_BATCH = 1000;
  * so the API's Lambda cannot take the id in its environment without a dependency cycle (lib/constructs/web.ts).
  */
 export function cloudFrontCdn(
-  clients: { cloudFront: CloudFrontClient; ssm: SSMClient },
+  clients: () => Promise<{ cloudFront: CloudFrontClient; ssm: SSMClient }>,
   distributionIdParameter: string,
 ): MediaCdn {
-  let distributionId: Promise<string> | undefined;
-  const readId = async () => {
-    const { Parameter } = await clients.ssm.send(new GetParameterCommand({ Name: distributionIdParameter }));
+  const distributionId = once(async () => {
+    const { GetParameterCommand } = await import('@aws-sdk/client-ssm');
+    const { ssm } = await clients();
+    const { Parameter } = await ssm.send(new GetParameterCommand({ Name: distributionIdParameter }));
     if (!Parameter?.Value) throw new Error(`SSM parameter ${distributionIdParameter} holds no distribution id`);
     return Parameter.Value;
-  };
+  });
   return {
     async invalidate(objectKeys) {
       if (objectKeys.length === 0) return;
       try {
-        distributionId ??= readId().catch((error: unknown) => {
-          distributionId = undefined; // read again next time
-          throw error;
-        });
-        const id = await distributionId;
+        const id = await distributionId(); // read once; a failed read is tried again next time
+        const { CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
+        const { cloudFront } = await clients();
         for (let start = 0; start < objectKeys.length; start += INVALIDATION_BATCH) {
           const items = objectKeys.slice(start, start + INVALIDATION_BATCH).map((key) => `/${key}`);
-          await clients.cloudFront.send(
+          await cloudFront.send(
             new CreateInvalidationCommand({
               DistributionId: id,
               InvalidationBatch: { CallerReference: randomUUID(), Paths: { Quantity: items.length, Items: items } },
@@ -63,14 +63,21 @@ export function cloudFrontCdn(
   };
 }
 
-/** CloudFront in AWS (the CDK app sets MEDIA_DISTRIBUTION_PARAMETER); locally, explicitly, none. */
+/**
+ * CloudFront in AWS (the CDK app sets MEDIA_DISTRIBUTION_PARAMETER); locally, explicitly, none. The two SDK
+ * packages (a fifth of the API's bundle) load on the first deletion, not in every cold start.
+ */
 export function createMediaCdn(config: Pick<ServerConfig, 'region' | 'mediaDistributionParameter'>): MediaCdn {
   if (!config.mediaDistributionParameter) return NO_CDN;
-  return cloudFrontCdn(
-    {
+  const clients = once(async () => {
+    const [{ CloudFrontClient }, { SSMClient }] = await Promise.all([
+      import('@aws-sdk/client-cloudfront'),
+      import('@aws-sdk/client-ssm'),
+    ]);
+    return {
       cloudFront: tracer.captureAWSv3Client(new CloudFrontClient({ region: config.region })),
       ssm: tracer.captureAWSv3Client(new SSMClient({ region: config.region })),
-    },
-    config.mediaDistributionParameter,
-  );
+    };
+  });
+  return cloudFrontCdn(clients, config.mediaDistributionParameter);
 }

@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MediaCdn } from './media-cdn.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 
 /**
  * The input every execution of the generation workflow starts with (definition.asl.json `$.job`): a new
@@ -12,11 +12,13 @@ export const executionName = (job: WorkflowJob) => job.jobId ?? job.storyId;
 /** Starts the generation workflow. */
 export type WorkflowStarter = Readonly<{ start(job: WorkflowJob): Promise<void> }>;
 
-export function createSfnWorkflowStarter(client: SFNClient, stateMachineArn: string): WorkflowStarter {
+/** Step Functions; the SDK package loads with the first start (story or picture), not in every cold start. */
+export function createSfnWorkflowStarter(client: () => Promise<SFNClient>, stateMachineArn: string): WorkflowStarter {
   return {
     async start(job) {
+      const { ExecutionAlreadyExists, StartExecutionCommand } = await import('@aws-sdk/client-sfn');
       try {
-        await client.send(
+        await (await client()).send(
           new StartExecutionCommand({ stateMachineArn, name: executionName(job), input: JSON.stringify({ job }) }),
         );
       } catch (error) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES, signUpMetadataSchema } from '#common/validation/accounts.js';
 import type { ProfileRepository } from '../shared/repositories/profiles.js';
 

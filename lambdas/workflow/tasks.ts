@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgeBand } from '#common/age-bands.js';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { ImageType } from '#common/story-choices.js';

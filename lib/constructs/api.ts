@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import type { Auth } from './auth.js';
 import type { Data } from './data.js';
 import type { Media } from './media.js';
+import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 /** Every route lives under this prefix, so CloudFront forwards `/api/*` unchanged. */
@@ -57,7 +58,7 @@ export class Api extends Construct {
     super(scope, id);
 
     this.handler = new NodeFunction(this, 'Handler', {
-      entry: 'lambdas/api/handler.ts',
+      entry: LAMBDA_ENTRIES.api,
       description: 'Story Magic HTTP API (Hono)',
       environment: { ...props.environment, WORKFLOW_ARN: props.workflow.stateMachineArn, NARRATOR: 'polly' },
       memorySize: 1024,

@@ -12,6 +12,7 @@ import {
 import { Construct } from 'constructs';
 import { USER_POOL } from '#common/accounts/user-pool.js';
 import type { Data } from './data.js';
+import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 export interface AuthProps {
@@ -71,7 +72,7 @@ export class Auth extends Construct {
 
     // TABLE_NAME only: the handler needs nothing from the pool, so there is no dependency cycle.
     this.triggers = new NodeFunction(this, 'Triggers', {
-      entry: 'lambdas/triggers/handler.ts',
+      entry: LAMBDA_ENTRIES.triggers,
       description: 'Story Magic Cognito triggers (sign-up checks, profiles, sign-in records)',
       environment: { TABLE_NAME: props.data.table.tableName },
       // Cognito waits at most 5 s for a trigger.

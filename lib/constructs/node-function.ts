@@ -1,10 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fromRoot } from '../paths.js';
+import { bundleLambda, LAMBDA_NODE_OPTIONS } from './lambda-bundling.js';
 
 /** Node 22: the runtime `npm start` and the tests use (the `node@22` devDependency), so what is tested is what runs. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
@@ -29,7 +29,7 @@ export interface NodeFunctionProps {
  * the construct that owns the resource (no AWS managed policies, no wildcards by default).
  */
 export class NodeFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -50,9 +50,22 @@ export class NodeFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: fromRoot(props.entry),
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      // Bundled here by the locally installed esbuild (lambda-bundling.ts), never in Docker; the asset's
+      // hash is the bundle's, so an unchanged bundle is not uploaded again.
+      code: Code.fromAsset(fromRoot('lambdas'), {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: DockerImage.fromRegistry('local-bundling-only'),
+          local: {
+            tryBundle(outputDir) {
+              bundleLambda(props.entry, outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -62,23 +75,7 @@ export class NodeFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
-      // Stack traces point into the TypeScript sources (sourceMap below).
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      projectRoot: fromRoot(),
-      depsLockFilePath: fromRoot('package-lock.json'),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Some CommonJS dependencies call require() at run time; ESM output has no require of its own.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // Ship the SDK versions from package-lock.json (the ones tested locally), not the runtime's copy.
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
-      },
+      environment: { NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...props.environment },
     });
   }
 }

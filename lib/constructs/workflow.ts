@@ -9,6 +9,7 @@ import { fromRoot } from '../paths.js';
 import type { Bedrock } from './bedrock.js';
 import type { Data } from './data.js';
 import type { Media } from './media.js';
+import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 /** The tasks Lambda's timeout; test/infra checks it stays below each Task state's TimeoutSeconds. */
@@ -38,7 +39,7 @@ export class Workflow extends Construct {
     super(scope, id);
 
     this.tasks = new NodeFunction(this, 'Tasks', {
-      entry: 'lambdas/workflow/handler.ts',
+      entry: LAMBDA_ENTRIES.workflow,
       description: 'Story Magic generation workflow tasks',
       environment: props.environment,
       // Text and image generation calls take tens of seconds. The timeout stays below every Task state's

@@ -66,6 +66,16 @@ const NO_IAM = new Set([
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 
+/** The one SDK package (of those SERVICE knows) that exports a command of this name. */
+async function packageExporting(command: string, file: string): Promise<string> {
+  const exporting: string[] = [];
+  for (const name of Object.keys(SERVICE)) {
+    if (command in ((await import(name)) as object)) exporting.push(name);
+  }
+  if (exporting.length !== 1) throw new Error(`${file}: ${command} is exported by ${exporting.length} SDK packages`);
+  return exporting[0] ?? '';
+}
+
 /** `service:Action` of every SDK command constructed in the source files of a function's bundle. */
 async function commandsOf(entry: string): Promise<Map<string, string[]>> {
   const result = await build({
@@ -82,16 +92,18 @@ async function commandsOf(entry: string): Promise<Map<string, string[]>> {
   for (const file of Object.keys(result.metafile.inputs)) {
     if (!/\.tsx?$/.test(file)) continue;
     const source = readFileSync(fromRoot(file), 'utf8');
-    // Which package each imported command comes from.
+    // Which package each command comes from: a static import, a dynamic import's destructuring, or else
+    // the one SDK package that exports a command of that name (a command reached through a namespace).
     const origin = new Map<string, string>();
-    for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(@aws-sdk\/[^']+)'/g)) {
-      for (const name of (match[1] ?? '').split(',').map((part) => part.replace(/^\s*type\s+/, '').trim())) {
-        if (name.endsWith('Command')) origin.set(name, match[2] ?? '');
+    const imports = /(?:import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*|const\s*\{([^}]*)\}\s*=\s*await\s+import\()'(@aws-sdk\/[^']+)'/g;
+    for (const match of source.matchAll(imports)) {
+      for (const name of (match[1] ?? match[2] ?? '').split(',').map((part) => part.replace(/^\s*type\s+/, '').trim())) {
+        if (name.endsWith('Command')) origin.set(name, match[3] ?? '');
       }
     }
-    for (const match of source.matchAll(/new\s+(\w+Command)\s*\(/g)) {
+    for (const match of source.matchAll(/new\s+(?:\w+\.)?(\w+Command)\s*\(/g)) {
       const command = match[1] ?? '';
-      const service = SERVICE[origin.get(command) ?? ''];
+      const service = SERVICE[origin.get(command) ?? (await packageExporting(command, file))];
       if (!service) throw new Error(`${file}: ${command} comes from a package this test does not know`);
       const actions = ACTIONS[`${service}:${command}`] ?? [`${service}:${command.replace(/Command$/, '')}`];
       for (const action of actions.filter((each) => !NO_IAM.has(each))) {

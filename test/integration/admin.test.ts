@@ -9,7 +9,7 @@ import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import type { AdminStatsView, AdminUserDetail, AdminUserPage, TemplateView } from '#common/api/admin-views.js';
 import type { StoryView } from '#common/api/views.js';
 import { routes } from '../../lambdas/api/app.js';
-import { cognitoAccounts } from '../../lambdas/shared/accounts/cognito-accounts.js';
+import { cognitoAccounts, cognitoConnectionOf } from '../../lambdas/shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../../lambdas/shared/accounts/delete-account.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { cognitoClient, createSignedInUser, signIn, signUp } from '../support/accounts.js';
@@ -278,7 +278,7 @@ describe('deleting a user', () => {
       tableName: stack.tableName,
       mediaBucket: stack.mediaBucket,
       cdn: NO_CDN,
-      accounts: cognitoAccounts(cognitoClient(stack), stack.appConfig.userPoolId, stack.appConfig.userPoolClientId),
+      accounts: cognitoAccounts(cognitoConnectionOf(cognitoClient(stack)), stack.appConfig.userPoolId, stack.appConfig.userPoolClientId),
     };
     await expect(deleteAccount(deps, userId)).rejects.toThrow('storage unavailable');
     // Half-way: the account is disabled and something is left to finish.

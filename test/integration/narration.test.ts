@@ -8,7 +8,7 @@ import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { mediaStore } from '../../lambdas/shared/media.js';
 import { localNarrator } from '../../lambdas/shared/narration/local-narrator.js';
 import type { Narrator } from '../../lambdas/shared/narration/narrator.js';
-import { pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
+import { pollyConnectionOf, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
 import { RATE_LIMITS, rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
 import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
 import { storyAccess } from '../../lambdas/shared/stories/access.js';
@@ -175,11 +175,9 @@ describe('both narrators through the port', () => {
       return { AudioStream: fakeStream(marks.map((mark) => JSON.stringify(mark)).join('\n')) };
     });
     try {
-      const view = await useCasesWith(pollyNarrator(new PollyClient({ region: 'us-east-1' }), 'Joanna')).part(
-        storyId,
-        { userId, role: 'user' },
-        0,
-      );
+      const view = await useCasesWith(
+        pollyNarrator(pollyConnectionOf(new PollyClient({ region: 'us-east-1' })), 'Joanna'),
+      ).part(storyId, { userId, role: 'user' }, 0);
       expect(view.audioUrl).toMatch(/\/0\.mp3$/);
       expect([...(await mediaBytes(view.audioUrl))]).toEqual([0xff, 0xf3, 0x44, 0xc4]);
       const words = wordsOfPart(content, view);

@@ -12,7 +12,8 @@ const cloudFront = mockClient(CloudFrontClient);
 const ssm = mockClient(SSMClient);
 const s3 = mockClient(S3Client);
 const PARAMETER = '/StoryMagic/media-distribution-id';
-const cdn = () => cloudFrontCdn({ cloudFront: new CloudFrontClient({}), ssm: new SSMClient({}) }, PARAMETER);
+const cdn = () =>
+  cloudFrontCdn(() => Promise.resolve({ cloudFront: new CloudFrontClient({}), ssm: new SSMClient({}) }), PARAMETER);
 
 beforeEach(() => {
   for (const mock of [cloudFront, ssm, s3]) mock.reset();

@@ -13,7 +13,7 @@ import {
 } from '../../common/narration.js';
 import { storyParagraphs } from '../../common/story-layout.js';
 import { narrationVersion, wordTimes } from '../../lambdas/shared/narration/narrator.js';
-import { marksFromPolly, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
+import { marksFromPolly, pollyConnectionOf, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
 
 const story = [
   'Zoë the brave dragon flew over the café at dawn. "Hello!" said Zoë — and the moon smiled.',
@@ -148,7 +148,10 @@ describe('the Polly narrator', () => {
         '{"time":0,"type":"word","start":0,"end":4,"value":"Zoë"}\n{"time":420,"type":"word","start":5,"end":9,"value":"flew"}\n',
       ),
     });
-    const speech = await pollyNarrator(new PollyClient({ region: 'us-east-1' }), 'Joanna').synthesize(text);
+    const speech = await pollyNarrator(
+      pollyConnectionOf(new PollyClient({ region: 'us-east-1' })),
+      'Joanna',
+    ).synthesize(text);
     expect(speech.contentType).toBe('audio/mpeg');
     expect([...speech.audio]).toEqual([0xff, 0xfb, 1]);
     expect(speech.marks.map((mark) => [mark.start, text.slice(mark.from, mark.to)])).toEqual([

@@ -1,20 +1,20 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminGetUserCommand,
-  AdminUserGlobalSignOutCommand,
-  ChangePasswordCommand,
-  AdminListGroupsForUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  ForgotPasswordCommand,
-  type CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type * as CognitoSdk from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#common/roles.js';
 
 /** The Cognito groups behind the roles (SPEC §6); `user` is no group at all. */
 const GROUP_OF: Record<Role, string | null> = { user: null, moderator: 'moderator', admin: 'admin' };
+
+/**
+ * The SDK package with a client of it. Account actions are a small share of requests, so the package
+ * loads with the first of them (lambdas/shared/aws-clients.ts), not in every cold start.
+ */
+export type CognitoConnection = () => Promise<{ sdk: typeof CognitoSdk; client: CognitoIdentityProviderClient }>;
+
+/** A connection over a client made elsewhere (the tests' own). */
+export const cognitoConnectionOf =
+  (client: CognitoIdentityProviderClient): CognitoConnection =>
+  async () => ({ sdk: await import('@aws-sdk/client-cognito-identity-provider'), client });
 
 const isUserNotFound = (error: unknown) => (error as { name?: string }).name === 'UserNotFoundException';
 
@@ -22,12 +22,13 @@ const isUserNotFound = (error: unknown) => (error as { name?: string }).name ===
  * The account side of the admin's actions, in the user pool. Users are addressed by their `sub` (our
  * user id), which Cognito and cognito-local both accept wherever a username is asked for.
  */
-export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string) {
+export function cognitoAccounts(connect: CognitoConnection, userPoolId: string, clientId: string) {
   return {
     /** The user's id and e-mail, or undefined when the pool has no such user (deleted). */
     async find(username: string): Promise<{ sub: string; email: string } | undefined> {
+      const { sdk, client } = await connect();
       try {
-        const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+        const user = await client.send(new sdk.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
         const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
         return { sub: attribute('sub'), email: attribute('email') };
       } catch (error) {
@@ -38,8 +39,9 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
 
     /** Changes the caller's own password; Cognito checks the current one (a wrong one: NotAuthorized). */
     async changePassword(accessToken: string, currentPassword: string, newPassword: string): Promise<void> {
+      const { sdk, client } = await connect();
       await client.send(
-        new ChangePasswordCommand({
+        new sdk.ChangePasswordCommand({
           AccessToken: accessToken,
           PreviousPassword: currentPassword,
           ProposedPassword: newPassword,
@@ -49,25 +51,28 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
 
     /** Signs the user out everywhere: every refresh token stops working, so no session gets a new token. */
     async signOutEverywhere(userId: string): Promise<void> {
-      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
     },
 
     /** Disabling also ends the user's sessions in Cognito; enabling lets them sign in again. */
     async setEnabled(userId: string, enabled: boolean): Promise<void> {
+      const { sdk, client } = await connect();
       const input = { UserPoolId: userPoolId, Username: userId };
-      await client.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+      await client.send(enabled ? new sdk.AdminEnableUserCommand(input) : new sdk.AdminDisableUserCommand(input));
     },
 
     /** Puts the user in exactly the role's group (none for `user`). */
     async setRole(userId: string, role: Role): Promise<void> {
+      const { sdk, client } = await connect();
       const current = await client.send(
-        new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: userId }),
+        new sdk.AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: userId }),
       );
       const wanted = GROUP_OF[role];
       for (const group of current.Groups ?? []) {
         if (group.GroupName && group.GroupName !== wanted && Object.values(GROUP_OF).includes(group.GroupName)) {
           await client.send(
-            new AdminRemoveUserFromGroupCommand({
+            new sdk.AdminRemoveUserFromGroupCommand({
               UserPoolId: userPoolId,
               Username: userId,
               GroupName: group.GroupName,
@@ -77,7 +82,7 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
       }
       if (wanted && !(current.Groups ?? []).some((group) => group.GroupName === wanted)) {
         await client.send(
-          new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: userId, GroupName: wanted }),
+          new sdk.AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: userId, GroupName: wanted }),
         );
       }
     },
@@ -87,12 +92,14 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
      * is entered there). Unlike AdminResetUserPassword it does not lock the account out meanwhile.
      */
     async sendPasswordReset(email: string): Promise<void> {
-      await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.ForgotPasswordCommand({ ClientId: clientId, Username: email }));
     },
 
     /** Deletes the user from the pool; already gone counts as done (a re-run of a deletion). */
     async remove(userId: string): Promise<void> {
-      await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: userId })).catch((error) => {
+      const { sdk, client } = await connect();
+      await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: userId })).catch((error) => {
         if (!isUserNotFound(error)) throw error;
       });
     },

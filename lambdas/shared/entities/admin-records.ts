@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from '../keys.js';
 
 /** SPEC §3 admin_notes: `USER#{userId}` / `NOTE#{created_at}#{id}`, so deleting the user deletes them too. */

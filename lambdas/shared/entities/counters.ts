@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from '../keys.js';
 import type { TransactItem } from './table.js';
 

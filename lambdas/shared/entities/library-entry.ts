@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '#common/limits.js';
 import { keys } from '../keys.js';
 import type { IndexName } from '../table-schema.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccountProfile } from '#common/api/views.js';
 import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
 import { ROLES, type Role } from '#common/roles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
 

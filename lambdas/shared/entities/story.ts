@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ageBandSchema } from '#common/age-bands.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';

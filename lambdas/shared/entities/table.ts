@@ -3,7 +3,7 @@ import {
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * What every entity module builds on: reading an item through its schema, and writing several entities'

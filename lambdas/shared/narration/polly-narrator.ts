@@ -1,4 +1,5 @@
-import { SynthesizeSpeechCommand, type PollyClient, type VoiceId } from '@aws-sdk/client-polly';
+import type * as PollySdk from '@aws-sdk/client-polly';
+import type { PollyClient, VoiceId } from '@aws-sdk/client-polly';
 import type { Narrator, SpokenMark } from './narrator.js';
 
 /** Polly's word speech mark, one JSON object a line: `start` and `end` are byte offsets in the UTF-8 text. */
@@ -28,18 +29,30 @@ export function marksFromPolly(text: string, jsonLines: string): SpokenMark[] {
 }
 
 /**
+ * The SDK package with a client of it. Reading aloud is a small share of requests, so the package loads with
+ * the first of them (lambdas/shared/aws-clients.ts), not in every cold start of the API.
+ */
+export type PollyConnection = () => Promise<{ sdk: typeof PollySdk; client: PollyClient }>;
+
+/** A connection over a client made elsewhere (the tests' own). */
+export const pollyConnectionOf =
+  (client: PollyClient): PollyConnection =>
+  async () => ({ sdk: await import('@aws-sdk/client-polly'), client });
+
+/**
  * Amazon Polly, neural engine: the sound (MP3) and the word marks are two requests of the same text, sent
  * together. A part stays well inside Polly's 3,000 billed characters (common/narration.ts).
  */
-export function pollyNarrator(polly: PollyClient, voice: string): Narrator {
+export function pollyNarrator(connect: PollyConnection, voice: string): Narrator {
   const request = { Engine: 'neural', VoiceId: voice as VoiceId, Text: '', TextType: 'text' } as const;
   return {
     voice: `polly-neural-${voice}`,
     async synthesize(text) {
+      const { sdk, client } = await connect();
       const [sound, marks] = await Promise.all([
-        polly.send(new SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'mp3' })),
-        polly.send(
-          new SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
+        client.send(new sdk.SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'mp3' })),
+        client.send(
+          new sdk.SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
         ),
       ]);
       if (!sound.AudioStream || !marks.AudioStream) throw new Error('Polly answered without a stream');

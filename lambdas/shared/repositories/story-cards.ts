@@ -1,5 +1,5 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { storyPreview } from '#common/story-layout.js';
 import { CARD_FIELDS, storyTextSchema, type storedCardSchema } from '../entities/story.js';
 import { parseItems } from '../entities/table.js';

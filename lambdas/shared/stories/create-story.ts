@@ -12,7 +12,7 @@ import {
   type StoryKind,
 } from '#common/story-choices.js';
 import { characterNameProblem, customDescriptionProblem, pickWritingStyle } from '#common/story-validation.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../entities/story.js';
 import { InvalidInputError, ProfileMissingError } from '../errors.js';

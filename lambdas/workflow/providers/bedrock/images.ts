@@ -1,6 +1,6 @@
 import { ApplyGuardrailCommand, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_MODELS, findModel, invocationFor } from '#common/models/catalogue.js';
 import { ProviderError } from '../types.js';
 import type { Illustration, IllustrationRequest } from '../types.js';

@@ -5,7 +5,7 @@ import type {
   ConverseCommandOutput,
   Message,
 } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invocationFor } from '#common/models/catalogue.js';
 import { ProviderError } from '../types.js';
 import type { StoryDraft, StoryRequest } from '../types.js';

@@ -1,0 +1,77 @@
+import { buildSync } from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fromRoot } from '../paths.js';
+
+/**
+ * Node's built-in modules, each as a CommonJS shim that takes the module with `process.getBuiltinModule`.
+ * An ESM `import ... from 'node:http'` makes Node build an ES module facade over the built-in, reading
+ * every export, which wakes its lazy ones (http's WebSocket loads undici): tens of milliseconds of a cold
+ * import for code the function never runs. esbuild's interop reads a CommonJS export only when used.
+ */
+function builtinShims(dir: string): Record<string, string> {
+  const alias: Record<string, string> = {};
+  for (const name of builtinModules.filter((module) => !module.startsWith('_'))) {
+    const file = join(dir, `${name.replaceAll('/', '-')}.cjs`);
+    writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`);
+    alias[name] = file;
+    alias[`node:${name}`] = file;
+  }
+  return alias;
+}
+
+/**
+ * How every Lambda is bundled: one function, called by the CDK construct at synth (node-function.ts) and by
+ * the benchmark that measures the bundles' size and cold import time (bin/bench/lambda-bundles.ts), so the
+ * figures are those of what is deployed.
+ *
+ * Split into chunks (ESM code splitting) rather than one file: a dynamic `import()` in our code or in the
+ * SDK (the credential providers Lambda never uses, the picture codec, the admin's Cognito client) becomes
+ * a file of its own that Node reads and compiles only when that code runs. Compiling the source is most of
+ * a cold import, so what a request does not need should not be in `index.mjs`.
+ */
+export function bundleLambda(entry: string, outDir: string): void {
+  const shims = mkdtempSync(join(tmpdir(), 'lambda-builtins-'));
+  try {
+    bundle(entry, outDir, builtinShims(shims));
+  } finally {
+    rmSync(shims, { recursive: true, force: true });
+  }
+}
+
+function bundle(entry: string, outDir: string, alias: Record<string, string>): void {
+  buildSync({
+    entryPoints: { index: fromRoot(entry) },
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    // Stack traces point into the TypeScript sources (LAMBDA_NODE_OPTIONS); the sources stay out of the map.
+    sourcemap: true,
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    // Some CommonJS dependencies call require() at run time; ESM output has no require of its own.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    alias,
+    logLevel: 'warning',
+    // The SDK versions from package-lock.json (the ones tested locally) ship in the bundle, not the runtime's.
+    external: [],
+  });
+}
+
+/** The functions' environment that is the same everywhere: stack traces point into the TypeScript sources. */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
+/** The three functions' handler modules, relative to the repository root. */
+export const LAMBDA_ENTRIES = {
+  api: 'lambdas/api/handler.ts',
+  workflow: 'lambdas/workflow/handler.ts',
+  triggers: 'lambdas/triggers/handler.ts',
+} as const;
