@@ -1,28 +1,14 @@
 import * as z from 'zod';
-import { AGE_BAND_LABELS, AGE_BANDS, type AgeBand } from './age-bands.js';
+import { CONFIG_ERROR_CODES } from './age-band-config-file.js';
+import { AGE_BAND_LABELS, AGE_BANDS } from './age-bands.js';
 import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, MISSIONS, STORY_KINDS } from './story-choices.js';
 
 /**
  * SPEC §3: the age-band configuration, one static file per band (`/config/age-band-a.json`, `-b.json`).
- * The SPA parses it at load and the workflow parses the same file before writing or checking a story, so
- * both read it through this one schema. Objects are strict: a misspelt key would otherwise be dropped
+ * The web build refuses to publish a file this schema refuses (web/build/band-configs.ts), and the server
+ * parses the same files before writing or checking a story, so both read them through this one schema. Objects are strict: a misspelt key would otherwise be dropped
  * silently and the app would run on defaults nobody chose.
  */
-
-/** SPEC §8: the configuration error codes. */
-export const CONFIG_ERROR_CODES = {
-  INVALID_CONFIGURATION: 'INVALID_CONFIGURATION',
-  CONFIG_LOAD_FAILED: 'CONFIG_LOAD_FAILED',
-  NO_CONFIG_LOADED: 'NO_CONFIG_LOADED',
-} as const;
-export type ConfigErrorCode = keyof typeof CONFIG_ERROR_CODES;
-
-/** SPEC §8 (error alert) and §2 (the wizard's banner). */
-export const CONFIG_FAILED_MESSAGE = 'Story configuration failed to load. Please reload the app.';
-export const CONFIG_MISSING_BANNER = 'Story configs not loaded. Please reload the app.';
-
-/** SPEC §7: the static file the SPA fetches for a band. */
-export const ageBandConfigPath = (band: AgeBand) => `/config/age-band-${band.toLowerCase()}.json`;
 
 /**
  * The placeholders a prompt may use; prompt builders fill each of them. A placeholder outside this list

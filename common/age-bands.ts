@@ -1,9 +1,6 @@
-import * as z from 'zod';
-
 /** SPEC §1 and §5: the two age bands. A missing band reads as A; sign-up and profile forms default to B. */
 export const AGE_BANDS = ['A', 'B'] as const;
-export const ageBandSchema = z.enum(AGE_BANDS);
-export type AgeBand = z.infer<typeof ageBandSchema>;
+export type AgeBand = (typeof AGE_BANDS)[number];
 
 export const AGE_BAND_LABELS: Record<AgeBand, { name: string; ages: string }> = {
   A: { name: 'Little Storytellers', ages: '5-7' },

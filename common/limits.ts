@@ -8,4 +8,8 @@ export const LIMITS = {
   feedbackMax: 2000,
   toastDurationMs: 5000,
   narrowScreenPx: 768,
+  /** SPEC §5: image customization text, at most 500 characters (the dialog shows a live counter). */
+  imageCustomizationMax: 500,
+  /** SPEC §5: at most 3 pictures on the story page (the server enforces it in the write). */
+  storyPageImagesMax: 3,
 } as const;

@@ -1,5 +1,3 @@
-import * as z from 'zod';
-
 /**
  * SPEC §2 wizard options and §9 mapping rules: the choices a family makes, shared by the wizard, the API's
  * validation and the workflow. "Surprise" is resolved at generation, never stored on a story.
@@ -64,9 +62,3 @@ export function resolveSurprise<T extends string>(
   if (value !== SURPRISE) return value;
   return options[Math.floor(random() * options.length)] ?? (options[0] as T);
 }
-
-export const characterTypeSchema = z.enum([...CHARACTER_TYPES, SURPRISE]);
-export const storyKindSchema = z.enum([...STORY_KINDS, SURPRISE]);
-export const missionSchema = z.enum([...MISSIONS, SURPRISE]);
-export const artStyleSchema = z.enum(ART_STYLE_IDS);
-export const generationModeSchema = z.enum(GENERATION_MODES);

@@ -1,5 +1,5 @@
 import type { ImageType } from './story-choices.js';
-import { countWords } from './story-validation.js';
+import { countWords } from './words.js';
 
 /**
  * How a story's text is laid out for reading (SPEC §2, §9): the story page, the flipbook and the HTML export

@@ -1,5 +1,6 @@
 import type { AgeBandConfig } from './age-band-config.js';
 import { hasMarkup, isKidSafe, unsafeTerms } from './safety/check.js';
+import { countWords } from './words.js';
 import type { StoryKind } from './story-choices.js';
 
 /**
@@ -29,7 +30,6 @@ const CHARACTER_NAME_MIN = 2;
 
 // Letters of any script (José, Zoë) with their combining marks; typographic apostrophes come from phone keyboards.
 const NAME_PATTERN = /^[\p{L}\p{M}' ’-]+$/u;
-const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const QUOTED_PATTERN = /"([^"]*)"|“([^”]*)”/g;
 
 /** Characters as people count them, so an accented letter is one character. */
@@ -68,10 +68,6 @@ export function pictureDescriptionProblem(text: string, band: AgeBandConfig): st
  */
 export function findDeniedTopics(text: string, band: AgeBandConfig): string[] {
   return unsafeTerms(text, band.safety.deny_if_topics);
-}
-
-export function countWords(text: string): number {
-  return text.match(WORD_PATTERN)?.length ?? 0;
 }
 
 /**

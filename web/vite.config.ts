@@ -4,9 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { publishBandConfigs } from './build/band-configs.ts';
 import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in.ts';
 
-/** Code every signed-in screen needs: the auth library, validation, the API client and its query cache, the app's shell. */
+/** Code every signed-in screen needs: the auth library, the API client and its query cache, the app's shell. */
 const SIGNED_IN_SHARED =
-  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|zod|sonner|tslib|js-cookie)[\\/])/;
+  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/])/;
+/**
+ * ...but not validation (zod, the schemas, the safety lexicon) nor the dialogs (web/src/dialogs): only the
+ * screens with forms run it, and a dialog loads when opened (web/src/components/dialogs.tsx).
+ */
+const FORMS_ONLY =
+  /[\\/]common[\\/](validation[\\/](?!account-messages)|safety[\\/]|age-band-config\.ts|story-validation|sanitiser)|[\\/]web[\\/]src[\\/]dialogs[\\/]/;
+/** ...nor what only the admin's screens use, nor the story's page layout (the story page and the flipbook). */
+const NOT_SHARED =
+  /[\\/](web[\\/]src[\\/]api[\\/]admin\.ts|common[\\/](models[\\/]|api[\\/]admin-views|story-layout\.ts))/;
+/**
+ * ...nor the auth library's sign-in, sign-up and reset flows (web/src/auth/password-flows.ts loads them on
+ * use): a signed-in family only needs its session.
+ */
+const SIGN_IN_FLOWS =
+  /[\\/]web[\\/]src[\\/]auth[\\/]password-flows\.ts$|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](apis[\\/](signIn|signUp|autoSignIn|resetPassword|confirmResetPassword)|utils[\\/](srp|signInHelpers|signUpHelpers|handleDeviceSRPAuth|handlePasswordVerifierChallenge|getNewDeviceMetadata))|client[\\/](flows|utils[\\/]passkey))/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
   /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
@@ -28,7 +43,9 @@ export default defineConfig({
           groups: [
             {
               name: SIGNED_IN_CHUNK,
-              test: (id) => SIGNED_IN_SHARED.test(id) && !LANDING.test(id),
+              test: (id) =>
+                SIGNED_IN_SHARED.test(id) &&
+                ![FORMS_ONLY, NOT_SHARED, SIGN_IN_FLOWS, LANDING].some((pattern) => pattern.test(id)),
               includeDependenciesRecursively: false,
             },
           ],

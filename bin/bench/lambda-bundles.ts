@@ -71,4 +71,3 @@ export function benchLambdaBundles(outDir: string, runs = 5): LambdaBundlesRepor
     bundles,
   };
 }
-

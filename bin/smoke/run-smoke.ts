@@ -10,7 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { appConfigSchema } from '#common/app-config.js';
+import { appConfigSchema } from '#common/validation/app-config.js';
 import { APP_CONFIG_PATH } from '#common/app-config-path.js';
 
 type Step = (detail: string) => void;

@@ -1,34 +1,14 @@
 import * as z from 'zod';
-import { ageBandSchema } from '../age-bands.js';
+import { ageBandSchema } from './choices.js';
 import { LIMITS } from '../limits.js';
 import { isKidSafe } from '../safety/check.js';
+import { MESSAGES } from './account-messages.js';
 
 /**
- * SPEC §5: the account rules, with the SPEC's exact messages. The SPA shows the first failing message
- * as a toast; the server (Cognito trigger, API) applies the same schemas and refuses with the same text.
+ * SPEC §5: the account rules, with the SPEC's exact messages (account-messages.ts). The SPA shows the first
+ * failing message as a toast; the server (Cognito trigger, API) applies the same schemas and refuses with
+ * the same text.
  */
-export const MESSAGES = {
-  invalidEmail: 'Invalid email format',
-  emailTooLong: 'Email too long',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordNeedsUppercase: 'Password must contain an uppercase letter',
-  passwordNeedsNumber: 'Password must contain a number',
-  displayNameRequired: 'Display name is required',
-  displayNameTooLong: 'Display name too long',
-  authorNameTooLong: 'Author name too long',
-  // The existing wizard text for a name (common/story-validation.ts): display and author names show on
-  // stories other families read.
-  nameNotKidFriendly: 'Please choose a kid-friendly name',
-  passwordFieldsRequired: 'Please fill in both password fields',
-  passwordsDoNotMatch: 'Passwords do not match',
-  // Not SPEC texts (the SPEC leaves them open); shared so the server and the SPA say the same thing.
-  accountSuspended: 'Your account has been suspended. Please contact us if you think this is a mistake.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-  wrongCredentials: 'Incorrect email or password.',
-  emailTaken: 'An account with this email already exists. Try signing in instead.',
-  tooManyAttempts: 'Too many requests. Please wait a moment and try again.',
-} as const;
 
 // Order matters: only the first failure is shown, so length comes before format.
 export const emailSchema = z

@@ -5,7 +5,7 @@ import {
   generationModeSchema,
   missionSchema,
   storyKindSchema,
-} from '../story-choices.js';
+} from './choices.js';
 
 /** SPEC §8 "Incomplete Story Magic": refused by the wizard and, with the same words, by the server. */
 export const INCOMPLETE_STORY = {

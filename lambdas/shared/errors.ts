@@ -1,5 +1,6 @@
 import { ACCOUNT_DATA_MESSAGES } from '#common/validation/account-data.js';
-import { MESSAGES, WRONG_CURRENT_PASSWORD } from '#common/validation/accounts.js';
+import { MESSAGES } from '#common/validation/account-messages.js';
+import { WRONG_CURRENT_PASSWORD } from '#common/validation/accounts.js';
 import { ADMIN_MESSAGES } from '#common/validation/admin.js';
 import { IMAGE_MESSAGES } from '#common/validation/story-images.js';
 

@@ -18,7 +18,9 @@ export function createSfnWorkflowStarter(client: () => Promise<SFNClient>, state
     async start(job) {
       const { ExecutionAlreadyExists, StartExecutionCommand } = await import('@aws-sdk/client-sfn');
       try {
-        await (await client()).send(
+        await (
+          await client()
+        ).send(
           new StartExecutionCommand({ stateMachineArn, name: executionName(job), input: JSON.stringify({ job }) }),
         );
       } catch (error) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { MESSAGES, signUpMetadataSchema } from '#common/validation/accounts.js';
+import { MESSAGES } from '#common/validation/account-messages.js';
+import { signUpMetadataSchema } from '#common/validation/accounts.js';
 import type { ProfileRepository } from '../shared/repositories/profiles.js';
 
 /**

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '#common/validation/accounts.js';
+import { MESSAGES } from '#common/validation/account-messages.js';
 import { ADMIN_MESSAGES } from '#common/validation/admin.js';
 import { signIn, signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';

@@ -95,9 +95,12 @@ async function commandsOf(entry: string): Promise<Map<string, string[]>> {
     // Which package each command comes from: a static import, a dynamic import's destructuring, or else
     // the one SDK package that exports a command of that name (a command reached through a namespace).
     const origin = new Map<string, string>();
-    const imports = /(?:import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*|const\s*\{([^}]*)\}\s*=\s*await\s+import\()'(@aws-sdk\/[^']+)'/g;
+    const imports =
+      /(?:import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*|const\s*\{([^}]*)\}\s*=\s*await\s+import\()'(@aws-sdk\/[^']+)'/g;
     for (const match of source.matchAll(imports)) {
-      for (const name of (match[1] ?? match[2] ?? '').split(',').map((part) => part.replace(/^\s*type\s+/, '').trim())) {
+      for (const name of (match[1] ?? match[2] ?? '')
+        .split(',')
+        .map((part) => part.replace(/^\s*type\s+/, '').trim())) {
         if (name.endsWith('Command')) origin.set(name, match[3] ?? '');
       }
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfigSchema } from '#common/app-config.js';
+import { appConfigSchema } from '#common/validation/app-config.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
 import { tableSchema } from '../../lambdas/shared/table-schema.js';

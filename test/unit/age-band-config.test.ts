@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CONFIG_ERROR_CODES,
-  ageBandConfigPath,
-  parseAgeBandConfig,
-  type AgeBandConfig,
-} from '#common/age-band-config.js';
+import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
+import { CONFIG_ERROR_CODES, ageBandConfigPath, isPublishedBandConfig } from '#common/age-band-config-file.js';
 import { ART_STYLE_IDS, STORY_KINDS } from '#common/story-choices.js';
 
 const raw = (band: 'a' | 'b'): unknown =>
@@ -159,5 +155,16 @@ describe('a broken configuration', () => {
       'CONFIG_LOAD_FAILED',
       'NO_CONFIG_LOADED',
     ]);
+  });
+});
+
+describe('the file as the SPA receives it', () => {
+  it('is accepted only when it is its band published configuration', () => {
+    expect(isPublishedBandConfig(raw('a'), 'A')).toBe(true);
+    expect(isPublishedBandConfig(raw('b'), 'B')).toBe(true);
+    expect(isPublishedBandConfig(raw('a'), 'B')).toBe(false); // the other band's file
+    expect(isPublishedBandConfig({ message: 'Not Found' }, 'A')).toBe(false); // an error page as JSON
+    expect(isPublishedBandConfig(null, 'A')).toBe(false);
+    expect(isPublishedBandConfig({ ...(raw('a') as object), version: 'latest' }, 'A')).toBe(false);
   });
 });

@@ -17,12 +17,12 @@ import {
 } from '#common/story-choices.js';
 import {
   characterNameProblem,
-  countWords,
   customDescriptionProblem,
   findDeniedTopics,
   splitSentences,
   validateStory,
 } from '#common/story-validation.js';
+import { countWords } from '#common/words.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
 import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';

@@ -10,7 +10,7 @@ import {
   type FlipbookPage,
   type StoryIllustration,
 } from '#common/story-layout.js';
-import { countWords } from '#common/story-validation.js';
+import { countWords } from '#common/words.js';
 
 /** `count` distinct words as sentences of `perSentence` words: "p1w1 p1w2 … p1w10. p1w11 …". */
 function prose(count: number, prefix: string, perSentence = 10): string {

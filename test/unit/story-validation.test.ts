@@ -4,7 +4,6 @@ import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.
 import {
   characterNameProblem,
   countSpokenWords,
-  countWords,
   customDescriptionProblem,
   findDeniedTopics,
   paginate,
@@ -12,6 +11,7 @@ import {
   splitSentences,
   validateStory,
 } from '#common/story-validation.js';
+import { countWords } from '#common/words.js';
 import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
 
 function load(band: 'a' | 'b'): AgeBandConfig {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
 import { aStory, family, saveStories } from './support/fake-api';
@@ -31,7 +31,7 @@ describe('My Library', () => {
     const { user } = openApp('/library');
 
     await user.click(await screen.findByRole('button', { name: 'Remove Pip and the Robot' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove from your library?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from your library?' }); // loads on opening
     expect(within(dialog).getByText(/will be removed from your library/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
@@ -77,7 +77,8 @@ describe('My Library', () => {
     const { user } = openApp('/library');
 
     expect(await screen.findByRole('heading', { name: 'Failed to load library' })).toBeTruthy();
-    expect(screen.getAllByText('Failed to load library').length).toBeGreaterThan(1); // the toast too
+    // The toast too (its library loads with the first toast).
+    await waitFor(() => expect(screen.getAllByText('Failed to load library').length).toBeGreaterThan(1));
     family.failing.clear();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'The Moon Ranch' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { MESSAGES } from '#common/validation/accounts.js';
+import { MESSAGES } from '#common/validation/account-messages.js';
 import type { profileProvisioning } from '../../shared/accounts/provision-profile.js';
 import type { ProfileRepository } from '../../shared/repositories/profiles.js';
 import { ApiError } from '../errors.js';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { AccountProfile } from '#common/api/views.js';
-import { ageBandSchema, MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
+import { MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
+import { ageBandSchema } from '#common/validation/choices.js';
 import { ROLES, type Role } from '#common/roles.js';
 import { entityTypes, keys } from '../keys.js';
 import type { IndexName } from '../table-schema.js';

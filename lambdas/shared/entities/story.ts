@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ageBandSchema } from '#common/age-bands.js';
+import { ageBandSchema } from '#common/validation/choices.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';

@@ -9,7 +9,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { storyPreview } from '#common/story-layout.js';
 import type { ImageType } from '#common/story-choices.js';
-import { MAX_STORY_PAGE_IMAGES } from '#common/validation/story-images.js';
 import { countChange } from '../entities/counters.js';
 import { releaseLibrarySlot, reserveLibrarySlot } from '../entities/library-entry.js';
 import {
@@ -40,6 +39,7 @@ import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../error
 import { entityTypes, keys, prefixes } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
 import { libraryCountOf } from './library.js';
+import { LIMITS } from '#common/limits.js';
 
 /** What a family's request decides; the rest of a new story is filled in by `createWithLibrarySlot`. */
 export type NewStory = Omit<
@@ -88,7 +88,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           ExpressionAttributeValues: {
             ':zero': 0,
             ':one': 1,
-            ':max': MAX_STORY_PAGE_IMAGES,
+            ':max': LIMITS.storyPageImagesMax,
             ':types': new Set([item.image_type, ...legacyHeld]),
             ...(keepsTypes ? { ':type': item.image_type } : {}),
           },
@@ -98,7 +98,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     });
     if (failed.size === 0) return true;
     const current = await read(item.story_id);
-    if (!current || (current.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
+    if (!current || (current.image_count ?? 0) >= LIMITS.storyPageImagesMax) throw new ImageLimitError();
     return false;
   }
 
@@ -254,7 +254,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     ): Promise<ImageJobItem> {
       for (let attempt = 0; attempt <= order.length; attempt++) {
         const story = await read(job.story_id);
-        if (!story || (story.image_count ?? 0) >= MAX_STORY_PAGE_IMAGES) throw new ImageLimitError();
+        if (!story || (story.image_count ?? 0) >= LIMITS.storyPageImagesMax) throw new ImageLimitError();
         const taken = new Set<ImageType>(story.image_types ?? held);
         const type = order.find((candidate) => !taken.has(candidate));
         if (!type) throw new ImageLimitError();

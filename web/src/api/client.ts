@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { MESSAGES } from '#common/validation/accounts';
+import { MESSAGES } from '#common/validation/account-messages';
 
 /** An API refusal, with the server's code and its message (safe to show). */
 export class ApiRequestError extends Error {

@@ -1,20 +1,15 @@
 import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  fetchAuthSession,
-  getCurrentUser,
-  resetPassword,
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  signUp as amplifySignUp,
-} from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import type { AppConfig } from '#common/app-config';
 import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
+
+/** Sign-in, sign-up and reset load on first use (password-flows.ts). */
+const passwordFlows = () => import('./password-flows');
 import { changeOwnPassword, fetchProfile, type Profile } from '../api/profile';
 
 /**
@@ -149,14 +144,16 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       async signIn(email, password) {
         // A stale session from another account would make Amplify refuse a new sign-in.
         await amplifySignOut().catch(() => undefined);
-        const result = await amplifySignIn({ username: email, password, options: PASSWORD_FLOW });
+        const result = await (await passwordFlows()).signIn({ username: email, password, options: PASSWORD_FLOW });
         if (!result.isSignedIn) throw new Error('Sign-in needs another step this app does not support yet.');
         sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
         await load();
       },
       async signUp(input) {
         await amplifySignOut().catch(() => undefined);
-        const { isSignUpComplete } = await amplifySignUp({
+        const { isSignUpComplete } = await (
+          await passwordFlows()
+        ).signUp({
           username: input.email,
           password: input.password,
           options: {
@@ -166,7 +163,9 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           },
         });
         if (!isSignUpComplete) throw new Error('Your account needs confirming before you can sign in.');
-        await amplifySignIn({ username: input.email, password: input.password, options: PASSWORD_FLOW });
+        await (
+          await passwordFlows()
+        ).signIn({ username: input.email, password: input.password, options: PASSWORD_FLOW });
         sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
         await load();
       },
@@ -196,17 +195,17 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
         try {
           // The old refresh token is already revoked, so Cognito refuses its revocation: drop it by hand.
           await amplifySignOut().catch(() => forgetStoredTokens());
-          await amplifySignIn({ username: loginId, password: newPassword, options: PASSWORD_FLOW });
+          await (await passwordFlows()).signIn({ username: loginId, password: newPassword, options: PASSWORD_FLOW });
         } finally {
           reauthenticating.current = false;
           await load();
         }
       },
       async requestPasswordReset(email) {
-        await resetPassword({ username: email });
+        await (await passwordFlows()).resetPassword({ username: email });
       },
       async confirmPasswordReset(email, code, newPassword) {
-        await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+        await (await passwordFlows()).confirmResetPassword({ username: email, confirmationCode: code, newPassword });
       },
     }),
     [load],

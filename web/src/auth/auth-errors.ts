@@ -1,4 +1,4 @@
-import { MESSAGES } from '#common/validation/accounts';
+import { MESSAGES } from '#common/validation/account-messages';
 
 /**
  * SPEC §8: an auth error shows its message, or "Something went wrong". Known Cognito errors get one

@@ -1,20 +1,38 @@
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
 import { LIMITS } from '#common/limits';
+import { setToasterMounted, useToasterWanted } from './toast';
+
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+/** Rendered after the toaster, so its effect runs once the toaster is listening. */
+function ToasterListening() {
+  useEffect(() => {
+    setToasterMounted(true);
+    return () => setToasterMounted(false);
+  }, []);
+  return null;
+}
 
 /**
  * The app's one toaster: SPEC §9, one toast at a time, 5 s each; below the signed-in header by default,
- * at the top where a page has none (`belowHeader={false}`).
+ * at the top where a page has none (`belowHeader={false}`). It and the toast library load with the first
+ * toast (toast.ts).
  */
 export function AppToaster({ belowHeader = true }: { belowHeader?: boolean }) {
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
   return (
-    <Toaster
-      position="top-center"
-      offset={{ top: belowHeader ? 76 : 16 }}
-      mobileOffset={{ top: belowHeader ? 68 : 12 }}
-      visibleToasts={1}
-      duration={LIMITS.toastDurationMs}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        offset={{ top: belowHeader ? 76 : 16 }}
+        mobileOffset={{ top: belowHeader ? 68 : 12 }}
+        visibleToasts={1}
+        duration={LIMITS.toastDurationMs}
+        richColors
+        closeButton
+      />
+      <ToasterListening />
+    </Suspense>
   );
 }

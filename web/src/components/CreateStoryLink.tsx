@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '#common/limits';
 import { useAuth } from '../auth/AuthContext';
-import { LibraryFullDialog } from './LibraryFullDialog';
+import { LibraryFullDialog } from './dialogs';
 
 /** SPEC §2: "Create" goes to /create/01, or opens the Library Full dialog when the library is full. */
 export function CreateStoryLink({ className, children }: { className: string; children: ReactNode }) {

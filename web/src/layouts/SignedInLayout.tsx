@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { useAuth } from '../auth/AuthContext';
 import { CreateStoryLink } from '../components/CreateStoryLink';
 import './signed-in-layout.css';

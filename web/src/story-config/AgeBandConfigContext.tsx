@@ -1,10 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import {
-  ageBandConfigPath,
-  parseAgeBandConfig,
-  type AgeBandConfig,
-  type ConfigErrorCode,
-} from '#common/age-band-config';
+import { ageBandConfigPath, isPublishedBandConfig, type ConfigErrorCode } from '#common/age-band-config-file';
+import type { AgeBandConfig } from '#common/age-band-config';
 import type { AgeBand } from '#common/age-bands';
 import { useAuth } from '../auth/AuthContext';
 
@@ -17,7 +13,8 @@ const AgeBandConfigContext = createContext<ConfigState>({ status: 'failed', erro
 
 /**
  * SPEC §4: the family's age-band configuration, loaded at start and again when the band changes (sign-in,
- * profile). A file that fails to load or to validate turns reading of the configuration off.
+ * profile). A file that fails to load, or is not the band's published configuration, turns reading of the
+ * configuration off.
  */
 export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
   const { profile, profileLoading } = useAuth();
@@ -31,11 +28,15 @@ export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
     fetch(ageBandConfigPath(band))
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const parsed = parseAgeBandConfig(await response.json());
+        const json: unknown = await response.json();
         if (cancelled) return;
-        if (parsed.ok) setState({ status: 'ready', config: parsed.config, band });
+        // The schema was applied when the file was published (web/build/band-configs.ts).
+        if (isPublishedBandConfig(json, band)) setState({ status: 'ready', config: json as AgeBandConfig, band });
         else {
-          console.error('INVALID_CONFIGURATION', parsed.message);
+          console.error(
+            'INVALID_CONFIGURATION',
+            `the file at ${ageBandConfigPath(band)} is not band ${band}'s configuration`,
+          );
           setState({ status: 'failed', error: 'INVALID_CONFIGURATION', band });
         }
       })

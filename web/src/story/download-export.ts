@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { exportStory } from '../api/stories';
 import { saveFile } from '../components/save-file';
 

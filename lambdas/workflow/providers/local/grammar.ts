@@ -1,4 +1,5 @@
-import { countWords, splitSentences } from '#common/story-validation.js';
+import { splitSentences } from '#common/story-validation.js';
+import { countWords } from '#common/words.js';
 import { fill, type TemplateContext } from './template.js';
 
 /**

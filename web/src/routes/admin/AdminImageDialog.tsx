@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { firstError } from '#common/validation/accounts';
 import { adminImageRequestSchema, type ADMIN_IMAGE_SLOTS } from '#common/validation/admin';
-import { IMAGE_CUSTOMIZATION_MAX } from '#common/validation/story-images';
 import { DialogActions } from './DialogActions';
 import { useActionDialog } from './useActionDialog';
+import { LIMITS } from '#common/limits';
 
 export type AdminImageSlot = (typeof ADMIN_IMAGE_SLOTS)[number];
 
@@ -42,7 +42,7 @@ export function AdminImageDialog({ heading, imageType, onSubmit, onClose }: Prop
             id={`${id}-text`}
             className="field__input field__input--area"
             rows={4}
-            maxLength={IMAGE_CUSTOMIZATION_MAX}
+            maxLength={LIMITS.imageCustomizationMax}
             value={text}
             aria-describedby={`${id}-hint ${id}-count`}
             onChange={(e) => setText(e.target.value)}
@@ -51,7 +51,7 @@ export function AdminImageDialog({ heading, imageType, onSubmit, onClose }: Prop
             Anything the picture should show, for example “the hero flying a red kite at sunset”.
           </p>
           <p id={`${id}-count`} className="field__hint" aria-live="polite">
-            {text.length}/{IMAGE_CUSTOMIZATION_MAX}
+            {text.length}/{LIMITS.imageCustomizationMax}
           </p>
         </div>
         <DialogActions

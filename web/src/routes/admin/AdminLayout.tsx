@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useAuth } from '../../auth/AuthContext';
 import { PageSpinner } from '../../components/PageSpinner';
 import './admin.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { firstError } from '#common/validation/accounts';
 import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '#common/models/catalogue';
 import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '#common/validation/admin';

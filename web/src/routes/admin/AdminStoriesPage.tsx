@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fetchAdminStories, useDeleteAdminStory, useUpdateStoryFlags, type AdminStoryRow } from '../../api/admin';
 import { universeName } from '#common/story-universe';
 import { ConfirmDialog } from './ConfirmDialog';

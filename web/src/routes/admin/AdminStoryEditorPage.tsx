@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { StoryView } from '#common/api/views';
 import { sanitiserNotice } from '#common/sanitiser';
 import { firstError } from '#common/validation/accounts';

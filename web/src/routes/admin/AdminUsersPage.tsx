@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { Role } from '#common/roles';
 import { firstError } from '#common/validation/accounts';
 import { bulkUserActionSchema, type BulkUserAction } from '#common/validation/admin';

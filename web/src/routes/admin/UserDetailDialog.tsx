@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { ageBandOptionLabel } from '#common/age-bands';
 import type { Role } from '#common/roles';
 import { firstError } from '#common/validation/accounts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { usePageQuery } from '../../api/admin';
 
 /** One page of an admin list as the server answers it: its rows and where the next page starts. */

@@ -1,15 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { AGE_BANDS, ageBandOptionLabel, DEFAULT_FORM_AGE_BAND, type AgeBand } from '#common/age-bands';
 import { LIMITS } from '#common/limits';
-import {
-  firstError,
-  newPasswordSchema,
-  signInSchema,
-  signUpSchema,
-  emailSchema,
-} from '#common/validation/accounts';
+import { firstError, newPasswordSchema, signInSchema, signUpSchema, emailSchema } from '#common/validation/accounts';
 import { useAuth } from '../../auth/AuthContext';
 import { TextField } from '../../components/TextField';
 import type { FromState } from '../../auth/guards';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { INCOMPLETE_STORY } from '#common/validation/story-request';
 import { ApiRequestError } from '../../api/client';
 import { useGenerateStory } from '../../api/stories';
-import { LibraryFullDialog } from '../../components/LibraryFullDialog';
+import { LibraryFullDialog } from '../../components/dialogs';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { ART_STYLE_CHOICES } from './choices';
 import { stepPath } from './CreateLayout';

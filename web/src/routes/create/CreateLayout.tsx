@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { CONFIG_MISSING_BANNER } from '#common/age-band-config';
+import { CONFIG_MISSING_BANNER } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { ART_STYLE_CHOICES, CHARACTER_CHOICES, KIND_CHOICES, labelOf, MISSION_CHOICES } from './choices';
 import { useWizard, wizard, type WizardChoices } from './wizard';

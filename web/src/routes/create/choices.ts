@@ -1,11 +1,4 @@
-import {
-  ART_STYLES,
-  CHARACTER_TYPES,
-  MISSIONS,
-  STORY_KINDS,
-  SURPRISE,
-  type ArtStyle,
-} from '#common/story-choices';
+import { ART_STYLES, CHARACTER_TYPES, MISSIONS, STORY_KINDS, SURPRISE, type ArtStyle } from '#common/story-choices';
 
 /** An option card of the wizard: its value (what the wizard stores), its words and its picture. */
 export type Choice<Value extends string = string> = { value: Value; label: string; emoji: string };

@@ -6,13 +6,8 @@ import {
   generationModeSchema,
   missionSchema,
   storyKindSchema,
-  type ArtStyle,
-  type CharacterType,
-  type GenerationMode,
-  type Mission,
-  type StoryKind,
-  type SURPRISE,
-} from '#common/story-choices';
+} from '#common/validation/choices';
+import type { ArtStyle, CharacterType, GenerationMode, Mission, StoryKind, SURPRISE } from '#common/story-choices';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
 /**

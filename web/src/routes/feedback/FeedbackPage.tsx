@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { LIMITS } from '#common/limits';
 import { FEEDBACK_KINDS, feedbackSchema, type Feedback } from '#common/validation/feedback';
 import { firstError } from '#common/validation/accounts';
@@ -45,7 +45,7 @@ function FeedbackForm() {
     event.preventDefault();
     const parsed = feedbackSchema.safeParse({ kind, message });
     const problem = firstError(parsed);
-    if (problem || !parsed.success) return void toast.error(problem);
+    if (!parsed.success) return void toast.error(problem ?? parsed.error.message);
     try {
       await send.mutateAsync(parsed.data);
       setMessage('');

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useRegenerateImage, useStory, type Story } from '../../api/stories';
-import { ShareDialog } from '../../components/ShareDialog';
 import { downloadStory } from '../../story/download-export';
-import { EditStoryDialog } from '../../story/EditStoryDialog';
-import { ImageDialog } from '../../story/ImageDialog';
 import { imageErrorMessage } from '../../story/image-errors';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
 import FlipbookPage from './FlipbookPage';
+import { EditStoryDialog, ImageDialog, ShareDialog } from '../../components/dialogs';
 
 type Open =
   | { kind: 'edit'; story: Story }

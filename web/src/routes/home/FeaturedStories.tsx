@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useFeatured, type FeaturedStory } from '../../api/featured';
-import { ShareDialog } from '../../components/ShareDialog';
 import { downloadStory } from '../../story/download-export';
 import { storyTitle } from '../../story/story-title';
+import { ShareDialog } from '../../components/dialogs';
 
 /** A card shows the theme's emoji when the story has no cover, and a book when it has no theme either. */
 const FALLBACK_EMOJI = '📖';

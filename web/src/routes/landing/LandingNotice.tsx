@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { AppToaster } from '../../components/AppToaster';
 
 /**

@@ -1,18 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { LIMITS } from '#common/limits';
 import { dropFromLibrary, useLibrary, useRemoveFromLibrary, type LibraryCard } from '../../api/library';
 import { isNotFound } from '../../api/stories';
 import { useAuth } from '../../auth/AuthContext';
 import { CreateStoryLink } from '../../components/CreateStoryLink';
 import { PageSpinner } from '../../components/PageSpinner';
-import { RemoveStoryDialog } from '../../components/RemoveStoryDialog';
-import { ShareDialog } from '../../components/ShareDialog';
 import { downloadStory } from '../../story/download-export';
 import { cardTitle, LibraryStoryCard } from './LibraryCard';
 import './library.css';
+import { RemoveStoryDialog, ShareDialog } from '../../components/dialogs';
 
 /** SPEC §2 My Library (/library): the family's saved stories, at most 10, newest saved first. */
 export default function LibraryPage() {

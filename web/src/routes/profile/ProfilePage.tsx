@@ -1,16 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '#common/age-bands';
 import { LIMITS } from '#common/limits';
 import { DELETE_ACCOUNT_WORD } from '#common/validation/account-data';
-import {
-  authorNameSchema,
-  changePasswordSchema,
-  displayNameSchema,
-  firstError,
-  MESSAGES,
-} from '#common/validation/accounts';
+import { authorNameSchema, changePasswordSchema, displayNameSchema, firstError } from '#common/validation/accounts';
+import { MESSAGES } from '#common/validation/account-messages';
 import { ApiRequestError } from '../../api/client';
 import { useDeleteOwnAccount, useDownloadAccountData, useUpdateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { LIMITS } from '#common/limits';
 import { ApiRequestError } from '../../api/client';
 import { useRemoveFromLibrary, useSaveToLibrary } from '../../api/library';
 import type { Story } from '../../api/stories';
 import { useAuth } from '../../auth/AuthContext';
-import { LibraryFullDialog } from '../../components/LibraryFullDialog';
-import { RemoveStoryDialog } from '../../components/RemoveStoryDialog';
 import './save-toggle.css';
+import { LibraryFullDialog, RemoveStoryDialog } from '../../components/dialogs';
 
 /** SPEC §8: the server's message when it refused with a reason, else "Failed to update library". */
 function libraryError(error: unknown) {

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { isNotFound, useStory, type Story } from '../../api/stories';
 import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
-import { wizard } from '../create/wizard';
 import './story.css';
 
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
@@ -29,7 +28,8 @@ export default function StoryPage() {
     if (!story || !fromWizard || announced.current) return;
     if (story.status === 'ready') {
       announced.current = true;
-      wizard.reset(); // the next story starts from an empty wizard
+      // The next story starts from an empty wizard (loaded already: the family has just used it).
+      void import('../create/wizard').then(({ wizard }) => wizard.reset());
       toast.success('Story Created! ✨', { description: 'Your magical story is ready!' });
     } else if (story.status === 'failed') {
       announced.current = true;

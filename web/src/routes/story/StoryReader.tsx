@@ -1,15 +1,11 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
-import { MAX_STORY_PAGE_IMAGES } from '#common/validation/story-images';
 import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
-import { ShareDialog } from '../../components/ShareDialog';
-import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config';
+import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { downloadStory } from '../../story/download-export';
-import { EditStoryDialog } from '../../story/EditStoryDialog';
-import { ImageDialog } from '../../story/ImageDialog';
 import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
 import { ReadToMe } from '../../narration/ReadToMe';
@@ -17,6 +13,8 @@ import { narrationRateOf } from '../../narration/narration-rate';
 import { useAuth } from '../../auth/AuthContext';
 import { storyTitle } from '../../story/story-title';
 import { universeName } from '#common/story-universe';
+import { LIMITS } from '#common/limits';
+import { EditStoryDialog, ImageDialog, ShareDialog } from '../../components/dialogs';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
@@ -171,7 +169,7 @@ export function StoryReader({
           {pending.length > 0 ? <p>Painting your picture…</p> : null}
         </div>
       )}
-      {story.isCreator && pictureCount < MAX_STORY_PAGE_IMAGES && !coverPainting && (
+      {story.isCreator && pictureCount < LIMITS.storyPageImagesMax && !coverPainting && (
         <p className="story-add-picture">
           <button type="button" className="button button--primary" onClick={() => setImageAction({ kind: 'add' })}>
             {story.images.length === 0 ? 'Create Hero Image' : 'Edit your Story'}

@@ -1,6 +1,6 @@
 import { useModalDialog } from '../components/useModalDialog';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { sanitiserNotice } from '#common/sanitiser';
 import { storyEditSchema } from '#common/validation/story-edit';
 import { firstError } from '#common/validation/accounts';

@@ -1,6 +1,6 @@
-import { useModalDialog } from './useModalDialog';
+import { useModalDialog } from '../components/useModalDialog';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 
 type Props = { storyUrl: string; title: string; onDownload: () => Promise<void>; onClose: () => void };
 

@@ -1,4 +1,4 @@
-import { useModalDialog } from './useModalDialog';
+import { useModalDialog } from '../components/useModalDialog';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '#common/limits';
 

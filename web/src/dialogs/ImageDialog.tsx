@@ -1,7 +1,7 @@
 import { useModalDialog } from '../components/useModalDialog';
 import { useId, useState, type FormEvent } from 'react';
-import { IMAGE_CUSTOMIZATION_MAX } from '#common/validation/story-images';
 import type { GenerationMode } from '#common/story-choices';
+import { LIMITS } from '#common/limits';
 
 type Props = {
   /** "Create Hero Image", "Add an illustration" or "Regenerate …". */
@@ -44,13 +44,13 @@ export function ImageDialog({ heading, imageNumber, onSubmit, onClose }: Props) 
             id={`${id}-text`}
             className="field__input field__input--area"
             rows={4}
-            maxLength={IMAGE_CUSTOMIZATION_MAX}
+            maxLength={LIMITS.imageCustomizationMax}
             value={text}
             aria-describedby={`${id}-count`}
             onChange={(e) => setText(e.target.value)}
           />
           <p id={`${id}-count`} className="field__hint" aria-live="polite">
-            {text.length}/{IMAGE_CUSTOMIZATION_MAX}
+            {text.length}/{LIMITS.imageCustomizationMax}
           </p>
         </div>
         <fieldset className="quality-switch">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useModalDialog } from './useModalDialog';
+import { useModalDialog } from '../components/useModalDialog';
 
 type Props = {
   title: string;
