@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { NARRATION_RATES } from '#common/narration';
+import { narrationRateOf } from './narration-rate';
 import { useNarration } from './useNarration';
 import { keepInView, locateWord, showWord, type WordSource } from './word-highlight';
 import './narration.css';
 
 export type NarrationPlayerProps = Readonly<{
   storyId: string;
-  /** How fast it reads at first (the age band's default, common/narration.ts). */
-  initialRate: number;
+  /** The story's age range ("5-7"): how fast it reads at first (the band's default, common/narration.ts). */
+  ageRange: string;
   words: WordSource;
   /** The word now read is shown in this paragraph (the flipbook turns to its page). */
   onParagraph?: ((paragraph: HTMLElement) => void) | undefined;
@@ -29,9 +30,9 @@ const STATUS_TEXT = {
  * lit in the text (word-highlight.ts) and kept in view; it is never announced (only the player's state is,
  * in a status line). Loaded only once "Read to me" is pressed (ReadToMe.tsx), and it stops when it is gone.
  */
-export default function NarrationPlayer({ storyId, initialRate, words, onParagraph, onClose }: NarrationPlayerProps) {
+export default function NarrationPlayer({ storyId, ageRange, words, onParagraph, onClose }: NarrationPlayerProps) {
   const main = useRef<HTMLButtonElement>(null);
-  const [rate, setRate] = useState(initialRate);
+  const [rate, setRate] = useState(() => narrationRateOf(ageRange));
   const { audio, status, word, problem, pause, resume, restart } = useNarration({ storyId, rate });
 
   useEffect(() => main.current?.focus(), []);

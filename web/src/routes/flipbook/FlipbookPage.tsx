@@ -5,7 +5,6 @@ import { storyParagraphs, type StoryIllustration } from '#common/story-layout';
 import { isNotFound, useStory, type Story } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { storyTitle } from '../../story/story-title';
-import { narrationRateOf } from '../../narration/narration-rate';
 import { FlipbookReader } from './FlipbookReader';
 import './flipbook.css';
 
@@ -154,7 +153,7 @@ function FlipbookBook({
         <FlipbookReader
           text={text}
           storyTitle={title}
-          readAloud={{ storyId: story.id, initialRate: narrationRateOf(story.ageRange) }}
+          readAloud={{ storyId: story.id, ageRange: story.ageRange }}
           onRegenerate={
             story.isCreator && actions.onRegenerate
               ? (imageType) => actions.onRegenerate?.(story, imageType)

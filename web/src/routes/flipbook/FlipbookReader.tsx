@@ -85,8 +85,8 @@ export function FlipbookReader({
 }: {
   text: BookText;
   storyTitle: string;
-  /** "Read to me" for this story, starting at this speed. */
-  readAloud?: { storyId: string; initialRate: number } | undefined;
+  /** "Read to me" for this story (its age range sets the first speed). */
+  readAloud?: { storyId: string; ageRange: string } | undefined;
   /** For the creator: repaint the illustration on the open page(s). */
   onRegenerate?: ((imageType: ImageType) => void) | undefined;
 }) {
@@ -233,7 +233,7 @@ export function FlipbookReader({
               <ReadToMe
                 className="button--small"
                 storyId={readAloud.storyId}
-                initialRate={readAloud.initialRate}
+                ageRange={readAloud.ageRange}
                 words={bookWords}
                 onParagraph={onReadParagraph}
               />

@@ -9,7 +9,6 @@ import { downloadStory } from '../../story/download-export';
 import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
 import { ReadToMe } from '../../narration/ReadToMe';
-import { narrationRateOf } from '../../narration/narration-rate';
 import { useAuth } from '../../auth/AuthContext';
 import { storyTitle } from '../../story/story-title';
 import { universeName } from '#common/story-universe';
@@ -207,7 +206,7 @@ export function StoryReader({
       </div>
       {/* Kept at the bottom of the window while the story is on screen (story.css). */}
       <div className="story-read-aloud">
-        <ReadToMe storyId={story.id} initialRate={narrationRateOf(story.ageRange)} words={storyWords} />
+        <ReadToMe storyId={story.id} ageRange={story.ageRange} words={storyWords} />
       </div>
       <p className="story__end">~ The End ~</p>
       <div className="story-end-actions">
