@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,api,admin-users,bedrock`
+ * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,narration,api,admin-users,bedrock`
  * runs a part; `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the
  * Bedrock provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets
  * its stories per band and workflow (default 10).
@@ -16,16 +16,17 @@ import { cpuMeter } from './bench/cpu.js';
 import { bedrockReport, benchBedrockWorkflow, type Workflow } from './bench/bedrock-generation.js';
 import { benchGeneration } from './bench/generation.js';
 import { benchLighthouse } from './bench/lighthouse.js';
+import { benchNarration } from './bench/narration.js';
 import { seedFeatured } from './bench/mixed-load.js';
 import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 
-const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'api', 'admin-users', 'bedrock'] as const;
+const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'narration', 'api', 'admin-users', 'bedrock'] as const;
 type Section = (typeof SECTIONS)[number];
 /** The sections measured on the local stack with the offline provider (web and lambdas measure build output). */
-const LOCAL_STACK: readonly Section[] = ['lighthouse', 'generation', 'api', 'admin-users'];
+const LOCAL_STACK: readonly Section[] = ['lighthouse', 'generation', 'narration', 'api', 'admin-users'];
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -132,6 +133,7 @@ async function benchLocal(
     if (run.has('generation')) {
       report.generation = await benchGeneration(stack, { count: 100, concurrentFamilies: 10 });
     }
+    if (run.has('narration')) report.narration = await benchNarration(stack, 10);
     if (run.has('api')) {
       report.api = await benchApiLoad(stack, {
         users: [1, 50, 200],

@@ -65,6 +65,12 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
         'it is limited to the media/ prefix of the one media bucket and to Get/Put/DeleteObject.',
     );
   }
+  ack(
+    api.handler.role,
+    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:polly:<AWS::Region>:<AWS::AccountId>:lexicon/*]',
+    '"Read to me": polly:SynthesizeSpeech only, authorised on the lexicons a request may use; the app stores ' +
+      "none, so this is the narrowest resource the action takes (the account and region's lexicons, not *).",
+  );
   const xRay =
     'xray:PutTraceSegments and xray:PutTelemetryRecords, added by CDK for active tracing: X-Ray has no ' +
     'resource-level permissions for them.';

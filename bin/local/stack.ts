@@ -7,6 +7,7 @@ import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config
 import { startApiServer } from './api-server.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
+import { startSpeechEngine } from './speech-engine/index.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter } from './workflow-runner.js';
 import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
@@ -151,6 +152,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stoppers.push(bedrockTwin.stop);
     }
 
+    // "Read to me": the local narrator's speech engine (eSpeak NG), a process of its own.
+    const speechEngine = await startSpeechEngine(logDir);
+    stoppers.push(speechEngine.stop);
+
     const issuer = `${cognito.endpoint}/${userPoolId}`;
     const serverConfig = loadServerConfig({
       AWS_REGION: REGION,
@@ -161,6 +166,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AUTH_JWKS_URI: `${issuer}/.well-known/jwks.json`,
       AUTH_CLIENT_ID: clientId,
       STORY_PROVIDER: options.storyProvider,
+      NARRATOR: 'local',
+      SPEECH_ENGINE_URL: speechEngine.url,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,

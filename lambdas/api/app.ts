@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.js';
 import { libraryRoutes } from './routes/library.js';
 import { meRoutes } from './routes/me.js';
 import { storyImageRoutes } from './routes/story-images.js';
+import { narrationRoutes } from './routes/narration.js';
 import { storyTextRoutes } from './routes/story-text.js';
 import { storyRoutes } from './routes/stories.js';
 import type { Access, Env, RouteDefinition } from './routes/route.js';
@@ -34,6 +35,7 @@ export const routes: readonly RouteDefinition[] = [
   ...feedbackRoutes,
   ...storyRoutes,
   ...storyImageRoutes,
+  ...narrationRoutes,
   ...storyTextRoutes,
   ...libraryRoutes,
   ...featuredRoutes,

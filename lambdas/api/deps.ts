@@ -6,7 +6,7 @@ import { deleteAccount } from '../shared/accounts/delete-account.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
-import type { AwsClients } from '../shared/aws-clients.js';
+import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
@@ -27,6 +27,10 @@ import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete
 import { editorialUseCases, type EditorialUseCases } from '../shared/stories/editorial.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
 import { pictureUseCases, type PictureUseCases } from '../shared/stories/request-picture.js';
+import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
+import { localNarrator } from '../shared/narration/local-narrator.js';
+import type { Narrator } from '../shared/narration/narrator.js';
+import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import { storyTextUseCases, type StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
@@ -61,6 +65,7 @@ export type ApiDeps = Readonly<{
   views: StoryViews;
   createStory: ReturnType<typeof createStoryUseCase>;
   pictures: PictureUseCases;
+  narration: NarrationUseCases;
   storyText: StoryTextUseCases;
   libraryActions: LibraryUseCases;
   editorial: EditorialUseCases;
@@ -126,6 +131,7 @@ export function createApiDeps(
     views,
     createStory: createStoryUseCase({ profiles, stories, rateLimits, workflow, bands }),
     pictures: pictureUseCases({ access, stories, rateLimits, workflow, media, bands }),
+    narration: narrationUseCases({ access, rateLimits, media, narrator: narratorFor(config) }),
     storyText: storyTextUseCases({ access, stories, views, media }),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
     editorial: editorialUseCases({
@@ -143,4 +149,11 @@ export function createApiDeps(
     ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
+}
+
+/** Polly in AWS; the local stack's speech engine on one machine (lambdas/shared/narration). */
+function narratorFor(config: ServerConfig): Narrator {
+  return config.narration.kind === 'polly'
+    ? pollyNarrator(pollyConnection(config), config.narration.voice)
+    : localNarrator(config.narration.endpoint);
 }

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { CognitoConnection } from './accounts/cognito-accounts.js';
 import type { ServerConfig } from './config.js';
+import type { PollyConnection } from './narration/polly-narrator.js';
 import { once } from './lazy.js';
 import { tracer } from './observability.js';
 
@@ -59,3 +60,13 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
   });
   return { dynamodb, documents, s3, cognito };
 }
+
+/**
+ * Polly, for the API's narrator in AWS (the local stack reads aloud with its own engine): the package loads
+ * with the first story read aloud.
+ */
+export const pollyConnection = (config: Pick<ServerConfig, 'region'>): PollyConnection =>
+  once(async () => {
+    const sdk = await import('@aws-sdk/client-polly');
+    return { sdk, client: withoutSdkLogging(new sdk.PollyClient({ region: config.region })) };
+  });

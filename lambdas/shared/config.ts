@@ -36,6 +36,12 @@ const envSchema = dataEnvSchema.extend({
   /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  /** Who reads stories aloud: Amazon Polly (AWS, the default) or the local stack's speech engine. */
+  NARRATOR: z.enum(['polly', 'local']).default('polly'),
+  /** Polly's neural voice. */
+  NARRATION_VOICE: z.string().min(1).default('Joanna'),
+  /** Local-only: the speech engine (bin/local/speech-engine) the local narrator calls. */
+  SPEECH_ENGINE_URL: z.url().optional(),
   /**
    * `true` (default): the story is streamed and its cover painted while the text is written. `false`: the
    * strictly sequential workflow (whole answer, then the cover), kept so the benchmark can compare both.
@@ -80,6 +86,7 @@ export type ServerConfig = DataConfig &
     allowedOrigins: readonly string[];
     guardrail: Readonly<{ id: string; version: string }> | undefined;
     bedrock: Readonly<{ region: string; endpoint: string | undefined; stream: boolean }>;
+    narration: Readonly<{ kind: 'polly'; voice: string }> | Readonly<{ kind: 'local'; endpoint: string }>;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -121,5 +128,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       endpoint: e.BEDROCK_ENDPOINT,
       stream: e.BEDROCK_STREAM === 'true',
     },
+    narration: narrationConfig(e),
   };
+}
+
+function narrationConfig(e: z.infer<typeof envSchema>): ServerConfig['narration'] {
+  if (e.NARRATOR === 'polly') return { kind: 'polly', voice: e.NARRATION_VOICE };
+  if (!e.SPEECH_ENGINE_URL) throw new Error('Invalid server configuration: NARRATOR=local needs SPEECH_ENGINE_URL');
+  return { kind: 'local', endpoint: e.SPEECH_ENGINE_URL };
 }

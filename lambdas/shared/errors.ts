@@ -71,6 +71,13 @@ export class JobNotFoundError extends DomainError {
   }
 }
 
+/** A narration part past the story's end (the story's parts are counted from its text). */
+export class NarrationPartNotFoundError extends DomainError {
+  constructor() {
+    super('This part of the story has no words to read.');
+  }
+}
+
 /** A page cursor that is not one this API handed out (forged or stale). */
 export class InvalidCursorError extends DomainError {
   constructor() {

@@ -1,4 +1,12 @@
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import * as z from 'zod';
 import type { MediaCdn } from './media-cdn.js';
 
 /**
@@ -32,12 +40,59 @@ export async function deletePictureObjects(
   pictures: readonly StoredPicture[],
   cdn: MediaCdn,
 ) {
-  const keys = objectKeysOf(pictures);
+  await deleteKeys(s3, bucket, objectKeysOf(pictures), cdn);
+}
+
+/** Deletes objects by key (S3 takes at most 1,000 a call) and drops them from the CDN's cache. */
+async function deleteKeys(s3: S3Client, bucket: string, keys: readonly string[], cdn: MediaCdn) {
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
     await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
   }
   await cdn.invalidate(keys);
+}
+
+/**
+ * A story's narration: media/stories/{storyId}/narration/{version}/{part}.{mp3|wav} and {part}.json (when each
+ * word is read). The version is the narrated text's hash, so an edit makes new keys and a replay reads the
+ * stored ones.
+ */
+const narrationPrefix = (storyId: string) => `media/stories/${storyId}/narration/`;
+const SOUND_EXTENSIONS: Readonly<Record<string, string>> = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
+export const narrationObjectKeys = (storyId: string, version: string, part: number, contentType: string) => ({
+  sound: `${narrationPrefix(storyId)}${version}/${part}.${SOUND_EXTENSIONS[contentType] ?? 'bin'}`,
+  timings: `${narrationPrefix(storyId)}${version}/${part}.json`,
+});
+
+const storedNarrationSchema = z.object({
+  soundKey: z.string().min(1),
+  firstWord: z.number().int().min(0),
+  times: z.array(z.number().min(0)),
+});
+export type StoredNarration = z.infer<typeof storedNarrationSchema>;
+
+/** Every narration object of a story, but those of `keepVersion` (its current text's). */
+export async function deleteNarrationObjects(
+  s3: S3Client,
+  bucket: string,
+  storyId: string,
+  cdn: MediaCdn,
+  keepVersion?: string,
+) {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: narrationPrefix(storyId), ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      if (object.Key && !(keepVersion && object.Key.startsWith(`${narrationPrefix(storyId)}${keepVersion}/`))) {
+        keys.push(object.Key);
+      }
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  if (keys.length) await deleteKeys(s3, bucket, keys, cdn);
 }
 
 /** The file ending of each picture type a provider paints. */
@@ -116,6 +171,38 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
 
     /** Deletes pictures' objects and thumbnails, and drops them from the CDN's cache. */
     deletePictures: (pictures: readonly StoredPicture[]) => deletePictureObjects(s3, bucket, pictures, cdn),
+
+    /** A part's stored narration, or undefined when it has not been made yet. */
+    async readNarration(storyId: string, version: string, part: number): Promise<StoredNarration | undefined> {
+      try {
+        const object = await s3.send(
+          new GetObjectCommand({ Bucket: bucket, Key: narrationObjectKeys(storyId, version, part, '').timings }),
+        );
+        return storedNarrationSchema.parse(JSON.parse((await object.Body?.transformToString('utf-8')) ?? ''));
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+
+    /** Stores a part's sound, then its timings (read as "this part is made", so they go last). */
+    async storeNarration(
+      storyId: string,
+      version: string,
+      part: number,
+      sound: Readonly<{ audio: Uint8Array; contentType: string }>,
+      words: Readonly<{ firstWord: number; times: number[] }>,
+    ): Promise<StoredNarration> {
+      const keys = narrationObjectKeys(storyId, version, part, sound.contentType);
+      await this.put(keys.sound, sound.audio, sound.contentType);
+      const stored = { soundKey: keys.sound, ...words };
+      await this.put(keys.timings, new TextEncoder().encode(JSON.stringify(stored)), 'application/json');
+      return stored;
+    },
+
+    /** A story's narration of other versions than `keepVersion` (an older text's), or all of it. */
+    deleteNarration: (storyId: string, keepVersion?: string) =>
+      deleteNarrationObjects(s3, bucket, storyId, cdn, keepVersion),
   };
 }
 

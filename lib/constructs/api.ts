@@ -60,7 +60,7 @@ export class Api extends Construct {
     this.handler = new NodeFunction(this, 'Handler', {
       entry: LAMBDA_ENTRIES.api,
       description: 'Story Magic HTTP API (Hono)',
-      environment: { ...props.environment, WORKFLOW_ARN: props.workflow.stateMachineArn },
+      environment: { ...props.environment, WORKFLOW_ARN: props.workflow.stateMachineArn, NARRATOR: 'polly' },
       memorySize: 1024,
       // API Gateway gives up after 30 s; slow work goes to the workflow.
       timeout: Duration.seconds(29),
@@ -71,6 +71,14 @@ export class Api extends Construct {
     props.workflow.grantStartExecution(role);
     role.addToPrincipalPolicy(
       new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [props.auth.userPool.userPoolArn] }),
+    );
+    // "Read to me": Polly reads a story's parts aloud. SynthesizeSpeech is authorised on the lexicons it may
+    // use (none are stored: the scope is this account and region's lexicons, never every resource).
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['polly:SynthesizeSpeech'],
+        resources: [Stack.of(this).formatArn({ service: 'polly', resource: 'lexicon', resourceName: '*' })],
+      }),
     );
 
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -167,6 +167,10 @@ describe.each([
     await page.getByRole('dialog').waitFor();
     await axe.sweep('edit story dialog');
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Read to me' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await axe.sweep('story page, reading aloud');
+    await page.getByRole('button', { name: 'Stop' }).click();
 
     await page.goto(`${webUrl}/story/${newStoryId}/flipbook`);
     await page.getByRole('button', { name: 'Read Story' }).waitFor();
@@ -175,6 +179,9 @@ describe.each([
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForTimeout(700);
     await axe.sweep('flipbook reading');
+    await page.getByRole('button', { name: 'Read to me' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await axe.sweep('flipbook reading aloud');
 
     await visit('library', '/library', 'Your Saved Stories');
     await page.locator('.library-card').first().waitFor();

@@ -22,6 +22,7 @@ const SERVICE: Readonly<Record<string, string>> = {
   '@aws-sdk/client-bedrock-runtime': 'bedrock',
   '@aws-sdk/client-cloudfront': 'cloudfront',
   '@aws-sdk/client-ssm': 'ssm',
+  '@aws-sdk/client-polly': 'polly',
 };
 
 /** Commands whose IAM actions are not their own name (document-client names, transactions, Converse…). */

@@ -477,6 +477,7 @@ describe('Lambda functions', () => {
     expect(api.WORKFLOW_ARN).toEqual({ Ref: logicalIdOf(synth.stack.workflow.stateMachine) });
     // The tasks start a streamed story's cover on the same machine, named so its ARN needs no reference.
     expect(JSON.stringify(tasks.WORKFLOW_ARN)).toContain(`:stateMachine:${synth.stack.stackName}-generation`);
+    expect(api.NARRATOR).toBe('polly'); // "Read to me" with Amazon Polly
     expect(api.AWS_REGION).toBeUndefined(); // reserved: Lambda sets it
   });
 
@@ -559,6 +560,16 @@ describe('least privilege', () => {
     // The machine carries that very name, so the ARN built from it is this machine's and no other's.
     const [, machine] = only('AWS::StepFunctions::StateMachine');
     expect(machine.Properties.StateMachineName).toBe(`${synth.stack.stackName}-generation`);
+  });
+
+  it('lets only the api function read stories aloud: exactly polly:SynthesizeSpeech, on lexicons, never *', () => {
+    const polly = (role: string) =>
+      policyStatements(role).filter((s) => actionsOf(s).some((action) => action.startsWith('polly:')));
+    const [statement, ...others] = polly(apiRole());
+    expect(others).toEqual([]);
+    expect(actionsOf(statement as Statement)).toEqual(['polly:SynthesizeSpeech']);
+    expect(JSON.stringify(statement?.Resource)).toContain(':lexicon/*');
+    expect(polly(tasksRole())).toEqual([]);
   });
 
   it('scopes table access to the table and its named indexes, and media access to media/*', () => {

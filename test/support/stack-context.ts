@@ -12,6 +12,8 @@ export type StackContext = {
   mediaBucket: string;
   admin: { email: string; password: string };
   logDir: string;
+  /** The local narrator's speech engine (bin/local/speech-engine). */
+  speechEngineUrl: string;
 };
 
 declare module 'vitest' {

@@ -9,6 +9,9 @@ import { isConditionFailure } from '../entities/table.js';
 export const RATE_LIMITS = {
   generate: { limit: 10, windowSeconds: 600 },
   image: { limit: 30, windowSeconds: 600 },
+  // A part of a story read aloud for the first time (a replay reads the stored one and costs nothing):
+  // a long story is about 10 parts, so this is a dozen stories' first readings in ten minutes.
+  narrate: { limit: 120, windowSeconds: 600 },
 } as const;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

@@ -1,7 +1,7 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { keys } from '../keys.js';
-import { deletePictureObjects } from '../media.js';
+import { deleteNarrationObjects, deletePictureObjects } from '../media.js';
 import type { MediaCdn } from '../media-cdn.js';
 import { countChange, type Counter } from '../entities/counters.js';
 import { SAVES_INDEX, savedBySchema } from '../entities/library-entry.js';
@@ -23,7 +23,7 @@ export type StoryDeletion = (storyId: string) => Promise<boolean>;
 
 /**
  * Deletes a story for good (its creator removing it, an admin deleting it, an account being deleted):
- * 1. its pictures' objects, 2. every family's library entry of it, each with that family's count,
+ * 1. its pictures' and its narration's objects, 2. every family's library entry of it, each with that family's count,
  * 3. its pictures' and jobs' items, 4. the story with the dashboard counters, in one transaction.
  * Each step is safe to repeat, and the story itself goes last, so a failure half-way leaves it findable
  * and a second run finishes the job. Returns false when there was no story to delete.
@@ -33,6 +33,7 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
   if (!found) return false;
   const { story, images } = found;
   await deletePictureObjects(deps.s3, deps.mediaBucket, images, deps.cdn);
+  await deleteNarrationObjects(deps.s3, deps.mediaBucket, storyId, deps.cdn);
 
   const library = libraryRepository(deps.db, deps.tableName);
   for (const userId of await familiesWhoSaved(deps, storyId)) await library.remove(userId, storyId);

@@ -153,6 +153,7 @@ function FlipbookBook({
         <FlipbookReader
           text={text}
           storyTitle={title}
+          readAloud={{ storyId: story.id, ageRange: story.ageRange }}
           onRegenerate={
             story.isCreator && actions.onRegenerate
               ? (imageType) => actions.onRegenerate?.(story, imageType)

@@ -37,7 +37,8 @@ export function FlipbookPageContent({
     case 'content':
       // Laid out to fit (measure-pages.ts): the same structure and classes as the page measured there.
       return (
-        <div className="flipbook-page flipbook-page--content">
+        // data-page: "Read to me" turns to the page of the word it reads.
+        <div className="flipbook-page flipbook-page--content" data-page={number - 1}>
           <div className="flipbook-page__text">
             {page.paragraphs.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>

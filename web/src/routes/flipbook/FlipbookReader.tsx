@@ -12,6 +12,8 @@ import {
 } from 'react';
 import type { ImageType } from '#common/story-choices';
 import type { FlipbookPage } from '#common/story-layout';
+import { ReadToMe } from '../../narration/ReadToMe';
+import type { WordSource } from '../../narration/word-highlight';
 import { BookView } from './BookView';
 import { CarouselView } from './CarouselView';
 import { measurePages, type BookText } from './measure-pages';
@@ -53,6 +55,18 @@ function useWidth(element: RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/** The paragraphs of the book's text pages in page order (each page once, whatever the view puts in the DOM). */
+function pageParagraphs(container: HTMLElement): HTMLElement[] {
+  const pages = new Map<number, HTMLElement>();
+  for (const page of container.querySelectorAll<HTMLElement>('.flipbook-page--content[data-page]')) {
+    const index = Number(page.dataset.page);
+    if (!pages.has(index)) pages.set(index, page);
+  }
+  return [...pages.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([, page]) => [...page.querySelectorAll<HTMLElement>('.flipbook-page__text p')]);
+}
+
 /** Keys typed into a field, or meant for an open dialog, are not page turns. */
 function isTypingOrInDialog(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -67,9 +81,12 @@ export function FlipbookReader({
   text,
   storyTitle,
   onRegenerate,
+  readAloud,
 }: {
   text: BookText;
   storyTitle: string;
+  /** "Read to me" for this story (its age range sets the first speed). */
+  readAloud?: { storyId: string; ageRange: string } | undefined;
   /** For the creator: repaint the illustration on the open page(s). */
   onRegenerate?: ((imageType: ImageType) => void) | undefined;
 }) {
@@ -123,6 +140,13 @@ export function FlipbookReader({
     if (index < position.first || index > position.last) {
       if (beginTurn()) view.current?.goTo(index);
     }
+  };
+
+  // "Read to me": the words of the book's text pages, page by page; the book turns to the page being read.
+  const [bookWords] = useState<WordSource>(() => ({ container: () => region.current, paragraphs: pageParagraphs }));
+  const onReadParagraph = (paragraph: HTMLElement) => {
+    const page = Number(paragraph.closest<HTMLElement>('[data-page]')?.dataset.page);
+    if (Number.isInteger(page)) goTo(page);
   };
 
   const onPositionChange = useCallback((first: number, last: number) => setPosition({ first, last }), []);
@@ -204,6 +228,17 @@ export function FlipbookReader({
           <p id="flipbook-keys-hint" className="flipbook-controls__hint">
             {narrow ? 'Swipe or use the arrows.' : 'Tip: the ← and → keys turn the pages too.'}
           </p>
+          {readAloud && (
+            <div className="flipbook-read-aloud">
+              <ReadToMe
+                className="button--small"
+                storyId={readAloud.storyId}
+                ageRange={readAloud.ageRange}
+                words={bookWords}
+                onParagraph={onReadParagraph}
+              />
+            </div>
+          )}
           {onRegenerate && visibleIllustration && (
             <button
               type="button"

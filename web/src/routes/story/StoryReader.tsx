@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
@@ -8,6 +8,7 @@ import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { downloadStory } from '../../story/download-export';
 import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
+import { ReadToMe } from '../../narration/ReadToMe';
 import { useAuth } from '../../auth/AuthContext';
 import { storyTitle } from '../../story/story-title';
 import { universeName } from '#common/story-universe';
@@ -15,6 +16,9 @@ import { LIMITS } from '#common/limits';
 import { EditStoryDialog, ImageDialog, ShareDialog } from '../../components/dialogs';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
+
+/** "Read to me" lights the words of the story's paragraphs, in order (not the pictures' captions). */
+const storyWordsIn = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>(':scope > div > p')];
 
 const SCENE_LABELS: Record<string, string> = {
   cover: 'Hero Image',
@@ -43,6 +47,8 @@ export function StoryReader({
   const requestImage = useRequestImage(story.id);
   const regenerateImage = useRegenerateImage(story.id);
   const deleteImage = useDeleteImage(story.id);
+  const storyText = useRef<HTMLDivElement>(null);
+  const [storyWords] = useState(() => ({ container: () => storyText.current, paragraphs: storyWordsIn }));
 
   const paragraphs = storyParagraphs(story.content);
   const cover = story.images.find((image) => image.imageType === 'cover');
@@ -187,7 +193,7 @@ export function StoryReader({
         )}
       </ul>
 
-      <div className="story__text">
+      <div className="story__text" ref={storyText}>
         {paragraphs.map((paragraph, index) => {
           const slot = slots.get(index);
           return (
@@ -197,6 +203,10 @@ export function StoryReader({
             </div>
           );
         })}
+      </div>
+      {/* Kept at the bottom of the window while the story is on screen (story.css). */}
+      <div className="story-read-aloud">
+        <ReadToMe storyId={story.id} ageRange={story.ageRange} words={storyWords} />
       </div>
       <p className="story__end">~ The End ~</p>
       <div className="story-end-actions">

@@ -1,0 +1,59 @@
+import { narrationParts, paragraphWords, partText, type NarrationPartView } from '#common/narration.js';
+import { storyParagraphs } from '#common/story-layout.js';
+import { NarrationPartNotFoundError, StoryNotFoundError } from '../errors.js';
+import { mediaUrlOf, type MediaStore } from '../media.js';
+import { narrationVersion, wordTimes, type Narrator } from '../narration/narrator.js';
+import type { RateLimiter } from '../repositories/rate-limits.js';
+import type { Actor, StoryAccess } from './access.js';
+
+export type NarrationDeps = Readonly<{
+  access: StoryAccess;
+  rateLimits: RateLimiter;
+  narrator: Narrator;
+  media: Pick<MediaStore, 'readNarration' | 'storeNarration' | 'deleteNarration'>;
+}>;
+
+/**
+ * "Read to me": a story read aloud part by part, each part made on its first request (the first part is
+ * short, so its sound starts soon after the press; the player asks for the next while one plays) and kept
+ * in the media bucket under the text's version, so a replay costs nothing and an edit is read as edited.
+ */
+export function narrationUseCases(deps: NarrationDeps) {
+  return {
+    async part(storyId: string, actor: Actor, index: number): Promise<NarrationPartView> {
+      const { story } = await deps.access.readable(storyId, actor);
+      // Only the stored, finished (checked) text is read.
+      if (story.status !== 'ready') throw new StoryNotFoundError(storyId);
+      const paragraphs = storyParagraphs(story.content);
+      const words = paragraphWords(paragraphs);
+      const parts = narrationParts(paragraphs, words);
+      const part = parts[index];
+      if (!part) throw new NarrationPartNotFoundError();
+      const version = narrationVersion(deps.narrator.voice, story.content);
+      const view = (stored: { soundKey: string; firstWord: number; times: number[] }): NarrationPartView => ({
+        version,
+        partCount: parts.length,
+        index,
+        audioUrl: mediaUrlOf(stored.soundKey),
+        firstWord: stored.firstWord,
+        times: stored.times,
+      });
+
+      const stored = await deps.media.readNarration(story.id, version, index);
+      if (stored) return view(stored);
+
+      await deps.rateLimits.take(actor.userId, 'narrate');
+      const { text, ranges } = partText(paragraphs, words, part);
+      const speech = await deps.narrator.synthesize(text);
+      const times = wordTimes(ranges, speech.marks);
+      const [made] = await Promise.all([
+        deps.media.storeNarration(story.id, version, index, speech, { firstWord: part.firstWord, times }),
+        // A new text's first part: the old text's narration is not kept.
+        index === 0 ? deps.media.deleteNarration(story.id, version) : undefined,
+      ]);
+      return view(made);
+    },
+  };
+}
+
+export type NarrationUseCases = ReturnType<typeof narrationUseCases>;
