@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,api,admin-users` runs a part;
+ * and `--check` compares with the budgets. `--only web,lambdas,pictures,lighthouse,generation,api,admin-users` runs a part;
  * `--seconds N` sets each API load run's length (default 30).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,8 +18,9 @@ import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
+import { benchPictures } from './bench/pictures.js';
 
-const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'api', 'admin-users'] as const;
+const SECTIONS = ['web', 'lambdas', 'pictures', 'lighthouse', 'generation', 'api', 'admin-users'] as const;
 /** The sections that measure the running local stack (the others measure build output). */
 const NEEDS_STACK: readonly Section[] = ['lighthouse', 'generation', 'api', 'admin-users'];
 type Section = (typeof SECTIONS)[number];
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   if (run.has('web') || run.has('lighthouse')) buildWeb(webDir);
   if (run.has('web')) report.web = measureWebBundle(webDir);
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
+  if (run.has('pictures')) report.pictures = await benchPictures(join(outDir, 'pictures'));
   if (NEEDS_STACK.some((section) => run.has(section))) {
     await benchStack(run, report, { outDir, webDir, seconds, wholeRun });
   } else {

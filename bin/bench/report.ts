@@ -4,6 +4,7 @@ import type { MixedLoadResult } from './mixed-load.js';
 import type { GenerationReport } from './generation.js';
 import type { LambdaBundlesReport } from './lambda-bundles.js';
 import type { LighthouseReport } from './lighthouse.js';
+import type { PicturesReport } from './pictures.js';
 import type { WebBundleReport } from './web-bundle.js';
 
 /** What one `npm run bench` measured; a section is absent when `--only` left it out. */
@@ -12,6 +13,7 @@ export type BenchReport = {
   conditions: Record<string, unknown>;
   web?: WebBundleReport;
   lambdas?: LambdaBundlesReport;
+  pictures?: PicturesReport;
   lighthouse?: LighthouseReport;
   generation?: GenerationReport;
   api?: ApiLoadReport;
@@ -31,6 +33,8 @@ export const BUDGETS = {
   apiPacePerUser: 1,
   apiP99Ms: 100,
   generationMedianMs: 1000,
+  /** Each picture on the story page at 375 px. */
+  pictureAt375KB: 120,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -38,7 +42,7 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, lighthouse, generation, api, adminUsers } = report;
+  const { web, lambdas, pictures, lighthouse, generation, api, adminUsers } = report;
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({
@@ -59,6 +63,21 @@ export function rows(report: BenchReport): Row[] {
         pass: kB <= BUDGETS.signedInJsGzipKB,
       });
     }
+  }
+  if (pictures) {
+    for (const { dpr, width, bytes } of pictures.at375) {
+      const kB = Math.round(bytes / 1024);
+      out.push({
+        figure: `pictures: story page at 375 px, DPR ${dpr} (the ${width} px WebP)`,
+        value: `${kB} KB of the ${Math.round(pictures.originalBytes / 1024)} KB PNG`,
+        budget: `≤ ${BUDGETS.pictureAt375KB} KB`,
+        pass: kB <= BUDGETS.pictureAt375KB,
+      });
+    }
+    out.push({
+      figure: 'pictures: making the variants and thumbnail of one',
+      value: `${pictures.makeMs} ms, peak RSS ${pictures.peakRssMB} MB`,
+    });
   }
   if (lambdas) {
     for (const [name, bundle] of Object.entries(lambdas.bundles)) {
