@@ -133,4 +133,35 @@ describe('right-sized pictures on the story page, in Chromium', () => {
       await context.close();
     }
   });
+
+  it('the flipbook at 375 px shows the cover from a variant too, on its cover screen and its first page', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    try {
+      await signInThroughForm(page, web.url, account);
+      const loaded: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path.startsWith(`/media/stories/${storyId}/`)) loaded.push(path);
+      });
+      await page.goto(`${web.url}/story/${storyId}/flipbook`);
+      const coverScreen = page.locator('.flipbook-cover__image');
+      await expect
+        .poll(() => coverScreen.evaluate((element) => (element as unknown as ShownImage).naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await coverScreen.getAttribute('width')).toBe(String(cover.width));
+      await page.getByRole('button', { name: 'Read Story' }).click();
+      const coverPage = page.locator('.flipbook-page__cover-image').first();
+      await expect
+        .poll(() => coverPage.evaluate((element) => (element as unknown as ShownImage).naturalWidth))
+        .toBeGreaterThan(0);
+      await screenshot(page, 'flipbook-picture-375', { fullPage: false });
+
+      const variants = cover.variants.map((variant) => variant.url);
+      expect(loaded.length).toBeGreaterThan(0);
+      expect(loaded.filter((path) => !variants.includes(path))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
