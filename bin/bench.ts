@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
- * and `--check` compares with the budgets. `--only web,lambdas,lighthouse,generation,narration,api,admin-users,bedrock`
- * runs a part; `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the
- * Bedrock provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets
- * its stories per band and workflow (default 10).
+ * and `--check` compares with the budgets.
+ * `--only web,lambdas,pictures,lighthouse,generation,narration,api,admin-users,bedrock` runs a part; `--seconds N`
+ * sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock provider against
+ * the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories per band and
+ * workflow (default 10).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,8 +23,19 @@ import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
+import { benchPictures } from './bench/pictures.js';
 
-const SECTIONS = ['web', 'lambdas', 'lighthouse', 'generation', 'narration', 'api', 'admin-users', 'bedrock'] as const;
+const SECTIONS = [
+  'web',
+  'lambdas',
+  'pictures',
+  'lighthouse',
+  'generation',
+  'narration',
+  'api',
+  'admin-users',
+  'bedrock',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** The sections measured on the local stack with the offline provider (web and lambdas measure build output). */
 const LOCAL_STACK: readonly Section[] = ['lighthouse', 'generation', 'narration', 'api', 'admin-users'];
@@ -68,6 +80,7 @@ async function main(): Promise<void> {
   if (run.has('web') || run.has('lighthouse')) buildWeb(webDir);
   if (run.has('web')) report.web = measureWebBundle(webDir);
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
+  if (run.has('pictures')) report.pictures = await benchPictures(join(outDir, 'pictures'));
 
   // Read before the last stack stops: a child that has exited can no longer be asked for its CPU time.
   const recordCpu = () => {

@@ -1,4 +1,5 @@
 import type { ImageType } from './story-choices.js';
+import type { StoryImageView } from './api/views.js';
 import { countWords } from './words.js';
 
 /**
@@ -70,12 +71,22 @@ export function imageSlotsForStoryPage(paragraphCount: number): StoryPageImageSl
   });
 }
 
-export type StoryIllustration = { imageType: ImageType; url: string };
+/** A picture's size and its smaller variants (StoryImageView's), for screens that show it right-sized. */
+export type IllustrationSizes = Pick<StoryImageView, 'width' | 'height' | 'variants'>;
+
+export type StoryIllustration = { imageType: ImageType; url: string; sizes?: IllustrationSizes };
 
 export type FlipbookPage =
-  | { type: 'cover'; title: string; author: string; byline: string; imageUrl?: string }
+  | {
+      type: 'cover';
+      title: string;
+      author: string;
+      byline: string;
+      imageUrl?: string;
+      imageSizes?: IllustrationSizes;
+    }
   | { type: 'content'; paragraphs: string[] }
-  | { type: 'illustration'; imageType: ImageType; imageUrl: string }
+  | { type: 'illustration'; imageType: ImageType; imageUrl: string; imageSizes?: IllustrationSizes }
   | { type: 'end' };
 
 const FLIPBOOK_ILLUSTRATION_PERCENTS = [25, 50, 75] as const;
@@ -174,7 +185,7 @@ export function flipbookPages(input: {
     title: input.title,
     author,
     byline: author ? `By ${author}` : '',
-    ...(cover ? { imageUrl: cover.url } : {}),
+    ...(cover ? { imageUrl: cover.url, ...(cover.sizes ? { imageSizes: cover.sizes } : {}) } : {}),
   };
 
   const scenes = input.illustrations.filter((illustration) => illustration !== cover && illustration.url);
@@ -198,7 +209,12 @@ export function flipbookPages(input: {
     pages.push({ type: 'content', paragraphs });
     const illustration = illustrationAfter.get(index);
     if (illustration)
-      pages.push({ type: 'illustration', imageType: illustration.imageType, imageUrl: illustration.url });
+      pages.push({
+        type: 'illustration',
+        imageType: illustration.imageType,
+        imageUrl: illustration.url,
+        ...(illustration.sizes ? { imageSizes: illustration.sizes } : {}),
+      });
   });
   pages.push({ type: 'end' });
   return pages;

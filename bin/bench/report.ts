@@ -6,6 +6,7 @@ import type { GenerationReport } from './generation.js';
 import type { LambdaBundlesReport } from './lambda-bundles.js';
 import type { LighthouseReport } from './lighthouse.js';
 import type { NarrationReport } from './narration.js';
+import type { PicturesReport } from './pictures.js';
 import type { WebBundleReport } from './web-bundle.js';
 
 /** What one `npm run bench` measured; a section is absent when `--only` left it out. */
@@ -14,6 +15,7 @@ export type BenchReport = {
   conditions: Record<string, unknown>;
   web?: WebBundleReport;
   lambdas?: LambdaBundlesReport;
+  pictures?: PicturesReport;
   lighthouse?: LighthouseReport;
   generation?: GenerationReport;
   narration?: NarrationReport;
@@ -41,6 +43,8 @@ export const BUDGETS = {
   bedrockSpeedup: 1.5,
   /** "Read to me": the press to the first sound of a story never read before (the issue's 1.5 s). */
   narrationFirstSoundP95Ms: 1500,
+  /** Each picture on the story page at 375 px. */
+  pictureAt375KB: 120,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -48,7 +52,7 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, lighthouse, generation, narration, api, adminUsers, bedrock } = report;
+  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock } = report;
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({
@@ -69,6 +73,21 @@ export function rows(report: BenchReport): Row[] {
         pass: kB <= BUDGETS.signedInJsGzipKB,
       });
     }
+  }
+  if (pictures) {
+    for (const { dpr, width, bytes } of pictures.at375) {
+      const kB = Math.round(bytes / 1024);
+      out.push({
+        figure: `pictures: story page at 375 px, DPR ${dpr} (the ${width} px WebP)`,
+        value: `${kB} KB of the ${Math.round(pictures.originalBytes / 1024)} KB PNG`,
+        budget: `≤ ${BUDGETS.pictureAt375KB} KB`,
+        pass: kB <= BUDGETS.pictureAt375KB,
+      });
+    }
+    out.push({
+      figure: 'pictures: making the variants and thumbnail of one',
+      value: `${pictures.makeMs} ms, peak RSS ${pictures.peakRssMB} MB`,
+    });
   }
   if (lambdas) {
     for (const [name, bundle] of Object.entries(lambdas.bundles)) {

@@ -20,12 +20,22 @@ export type ProfileView = {
   libraryCount: number;
 };
 
-/** thumbnailUrl: a card-sized variant (the picture itself when it is a vector, which scales). */
+/** A smaller copy of a picture the browser may load instead of it (an `srcset` candidate). */
+export type PictureVariantView = { url: string; width: number; height: number; type: string };
+
+/**
+ * imageUrl: the picture as painted (the download and print use it). thumbnailUrl: a card-sized variant
+ * (the picture itself when it is a vector, which scales). width/height: the picture's size, null on older
+ * pictures; variants: WebP copies at the screens' widths, narrowest first, none for a vector.
+ */
 export type StoryImageView = {
   id: string;
   imageType: string;
   imageUrl: string;
   thumbnailUrl: string;
+  width: number | null;
+  height: number | null;
+  variants: PictureVariantView[];
   createdAt: string;
 };
 

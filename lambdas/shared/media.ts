@@ -11,12 +11,34 @@ import type { MediaCdn } from './media-cdn.js';
 
 /**
  * Pictures live in the media bucket under media/stories/{storyId}/, served at /media/... and cached for a
- * year (a key never changes). Each raster picture has a small JPEG beside it for cards; a vector picture
- * (the local illustrator's SVG) scales, so it is its own thumbnail.
+ * year (a key never changes). Each raster picture is kept as painted (for the download and print), with a
+ * small JPEG beside it for cards and WebP variants at the widths the screens use; a vector picture (the
+ * local illustrator's SVG) scales, so it is its own thumbnail and has no variants.
  */
 export const THUMBNAIL_WIDTH = 320;
 
-type StoredPicture = { image_url: string; object_key: string; thumbnail_url?: string; thumbnail_key?: string };
+/**
+ * The variants' widths: a phone's column (about 360 CSS px) at DPR 1 and at DPR 2-3, and a desktop page.
+ * The SPA's `sizes` (web/src/components/StoryPicture.tsx) lets the browser choose between them.
+ */
+export const VARIANT_WIDTHS = [480, 960] as const;
+
+/** A smaller copy of a picture, before it is stored. */
+export type PictureVariantBody = Readonly<{ width: number; height: number; contentType: string; body: Uint8Array }>;
+
+/** A stored variant as a story image item records it. */
+export type StoredVariant = { url: string; key: string; width: number; height: number; content_type: string };
+
+type StoredPicture = {
+  image_url: string;
+  object_key: string;
+  thumbnail_url?: string;
+  thumbnail_key?: string;
+  /** The picture's own size (absent on pictures stored before sizes were recorded). */
+  width?: number;
+  height?: number;
+  variants?: StoredVariant[];
+};
 
 export const thumbnailUrlOf = (picture: Pick<StoredPicture, 'image_url' | 'thumbnail_url'>): string =>
   picture.thumbnail_url ?? picture.image_url;
@@ -25,13 +47,16 @@ export const thumbnailUrlOf = (picture: Pick<StoredPicture, 'image_url' | 'thumb
 export const coverThumbnailOf = (story: { cover_image_url?: string | null; cover_thumbnail_url?: string | null }) =>
   story.cover_image_url ? (story.cover_thumbnail_url ?? story.cover_image_url) : null;
 
+/** Every object of the pictures: each original, its thumbnail and its variants. */
 export const objectKeysOf = (pictures: readonly StoredPicture[]): string[] =>
-  pictures.flatMap((picture) =>
-    picture.thumbnail_key ? [picture.object_key, picture.thumbnail_key] : [picture.object_key],
-  );
+  pictures.flatMap((picture) => [
+    picture.object_key,
+    ...(picture.thumbnail_key ? [picture.thumbnail_key] : []),
+    ...(picture.variants ?? []).map((variant) => variant.key),
+  ]);
 
 /**
- * Deletes pictures' objects and their thumbnails (S3 takes at most 1,000 keys a call), then drops their
+ * Deletes pictures' objects, their thumbnails and variants (S3 takes at most 1,000 keys a call), then drops their
  * addresses from the CDN's cache, so a deleted or repainted picture stops being served.
  */
 export async function deletePictureObjects(
@@ -103,10 +128,12 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-/** Where a picture and its thumbnail are kept: the one description of the bucket's key layout. */
+/** Where a picture, its thumbnail and its variants are kept: the one description of the bucket's key layout. */
 export const pictureObjectKeys = (storyId: string, imageId: string, contentType: string) => ({
   picture: `media/stories/${storyId}/${imageId}.${EXTENSIONS[contentType] ?? 'bin'}`,
   thumbnail: `media/stories/${storyId}/${imageId}.thumb.jpg`,
+  variant: (width: number, variantType: string) =>
+    `media/stories/${storyId}/${imageId}.w${width}.${EXTENSIONS[variantType] ?? 'bin'}`,
 });
 
 /** The address the SPA loads an object from (CloudFront and the local web server serve `/media/*`). */
@@ -117,7 +144,7 @@ export type PictureData = Readonly<{ contentType: string; dataUri: string }>;
 
 /**
  * The media bucket as the use cases see it: pictures go in under the layout above, come out as data, and
- * leave with their thumbnails and their CDN cache entries.
+ * leave with their thumbnails, variants and CDN cache entries.
  */
 export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
   return {
@@ -135,24 +162,43 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
     },
 
     /**
-     * Stores a painted picture, and its thumbnail when it has one, under the layout above; answers the
-     * fields a story image item keeps of them. (For the workflow's painting task to call.)
+     * Stores a painted picture with its thumbnail and variants (a vector picture has neither) under the
+     * layout above; answers the fields a story image item keeps of them. (For the workflow's painting task.)
      */
     async storePicture(
       storyId: string,
       imageId: string,
-      painted: Readonly<{ body: Uint8Array; contentType: string }>,
-      thumbnail: Uint8Array | undefined,
+      painted: Readonly<{ body: Uint8Array; contentType: string; width: number; height: number }>,
+      smaller: Readonly<{ thumbnail: Uint8Array | null; variants: readonly PictureVariantBody[] }> | null,
     ): Promise<StoredPicture> {
       const keys = pictureObjectKeys(storyId, imageId, painted.contentType);
+      const thumbnail = smaller?.thumbnail;
+      const variants = (smaller?.variants ?? []).map((variant) => ({
+        ...variant,
+        key: keys.variant(variant.width, variant.contentType),
+      }));
       await Promise.all([
         this.put(keys.picture, painted.body, painted.contentType),
         thumbnail ? this.put(keys.thumbnail, thumbnail, 'image/jpeg') : undefined,
+        ...variants.map((variant) => this.put(variant.key, variant.body, variant.contentType)),
       ]);
       return {
         image_url: mediaUrlOf(keys.picture),
         object_key: keys.picture,
+        width: painted.width,
+        height: painted.height,
         ...(thumbnail ? { thumbnail_url: mediaUrlOf(keys.thumbnail), thumbnail_key: keys.thumbnail } : {}),
+        ...(variants.length > 0
+          ? {
+              variants: variants.map(({ key, width, height, contentType }) => ({
+                url: mediaUrlOf(key),
+                key,
+                width,
+                height,
+                content_type: contentType,
+              })),
+            }
+          : {}),
       };
     },
 
@@ -169,7 +215,7 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
       }
     },
 
-    /** Deletes pictures' objects and thumbnails, and drops them from the CDN's cache. */
+    /** Deletes pictures' objects, thumbnails and variants, and drops them from the CDN's cache. */
     deletePictures: (pictures: readonly StoredPicture[]) => deletePictureObjects(s3, bucket, pictures, cdn),
 
     /** A part's stored narration, or undefined when it has not been made yet. */

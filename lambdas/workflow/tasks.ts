@@ -14,7 +14,7 @@ import type { StoryItem } from '../shared/entities/story.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
 import { ProviderError, type PromptTemplate, type StoryProvider, type StoryRequest } from './providers/types.js';
-import { makeThumbnail } from './thumbnails.js';
+import { makeSmallerPictures } from './picture-variants.js';
 
 /**
  * A story generating (or a new story's cover pending) for longer than this lost its workflow (the state
@@ -400,7 +400,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     }
   }
 
-  /** Draws one illustration and stores it, with its thumbnail when it has one, in the media bucket. */
+  /** Draws one illustration and stores it, with its thumbnail and variants when it has them, in the media bucket. */
   async function drawAndStore(picture: {
     storyId: string;
     imageType: ImageType;
@@ -437,8 +437,12 @@ export function createTaskHandlers(deps: TaskDeps) {
       band,
     });
     const imageId = randomUUID();
-    const thumbnail = await makeThumbnail(drawn.body, drawn.contentType);
-    const stored = await deps.media.storePicture(picture.storyId, imageId, drawn, thumbnail ?? undefined);
+    const smaller = await makeSmallerPictures(drawn.body, drawn.contentType);
+    // A raster picture's size is what it decodes to; a vector's is what the provider drew it at.
+    const size = smaller
+      ? { width: smaller.width, height: smaller.height }
+      : { width: drawn.width, height: drawn.height };
+    const stored = await deps.media.storePicture(picture.storyId, imageId, { ...drawn, ...size }, smaller);
     return { id: imageId, story_id: picture.storyId, image_type: picture.imageType, ...stored };
   }
 }

@@ -1,6 +1,6 @@
 import { buildSync } from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../paths.js';
@@ -41,8 +41,25 @@ export function bundleLambda(entry: string, outDir: string): void {
   }
 }
 
+/**
+ * Files a bundled package reads at run time rather than imports, by the package it belongs to: the bundle
+ * carries each under its own node_modules at the package's path, where `require.resolve` finds it from any
+ * chunk (the WebP encoder's WebAssembly, read by lambdas/workflow/picture-variants.ts).
+ */
+const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
+  '@jsquash/webp': ['@jsquash/webp/codec/enc/webp_enc_simd.wasm'],
+};
+
+function copyRuntimeFiles(inputs: readonly string[], outDir: string): void {
+  const resolve = createRequire(fromRoot('package.json')).resolve;
+  for (const [pkg, files] of Object.entries(RUNTIME_FILES)) {
+    if (!inputs.some((input) => input.includes(`node_modules/${pkg}/`))) continue;
+    for (const file of files) cpSync(resolve(file), join(outDir, 'node_modules', file));
+  }
+}
+
 function bundle(entry: string, outDir: string, alias: Record<string, string>): void {
-  buildSync({
+  const { metafile } = buildSync({
     entryPoints: { index: fromRoot(entry) },
     outdir: outDir,
     bundle: true,
@@ -63,7 +80,9 @@ function bundle(entry: string, outDir: string, alias: Record<string, string>): v
     logLevel: 'warning',
     // The SDK versions from package-lock.json (the ones tested locally) ship in the bundle, not the runtime's.
     external: [],
+    metafile: true,
   });
+  copyRuntimeFiles(Object.keys(metafile.inputs), outDir);
 }
 
 /** The functions' environment that is the same everywhere: stack traces point into the TypeScript sources. */

@@ -60,7 +60,7 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     await expect
       .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
-    expect(await cover.getAttribute('src')).toMatch(/\.png$/);
+    expect(await cover.getAttribute('src')).toMatch(/\.w960\.webp$/);
     await screenshot(page, 'bedrock-story');
 
     await page.getByRole('button', { name: 'Edit your Story' }).click();

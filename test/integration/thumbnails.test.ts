@@ -36,7 +36,7 @@ const rasterPainter: StoryProvider = {
 
 const mediaObject = (url: string) => fetch(`${stack.s3Endpoint}/${stack.mediaBucket}${url}`);
 
-describe('raster pictures get a card-sized thumbnail beside them', () => {
+describe('raster pictures get a card-sized thumbnail and WebP variants beside them', () => {
   it('stores a long-cached JPEG thumbnail, replaces it on regenerate and deletes it with its picture', async () => {
     const { account, userId, storyId } = await familyWithReservedStory();
     const workflow = workflowWith(rasterPainter);
@@ -51,6 +51,8 @@ describe('raster pictures get a card-sized thumbnail beside them', () => {
     expect(cover.imageUrl).toMatch(/\.png$/);
     expect(cover.thumbnailUrl).toMatch(/\.thumb\.jpg$/);
     expect((await stories.get(storyId))?.cover_thumbnail_url).toBe(cover.thumbnailUrl);
+    // An 896 px picture: a 480 px variant and one at its own width, none upscaled to 960.
+    expect(cover.variants.map((variant) => variant.width)).toEqual([480, 896]);
 
     const thumbnail = await mediaObject(cover.thumbnailUrl);
     expect(thumbnail.status).toBe(200);
@@ -74,6 +76,7 @@ describe('raster pictures get a card-sized thumbnail beside them', () => {
     expect(newCover.id).not.toBe(cover.id);
     expect((await mediaObject(cover.imageUrl)).status).toBe(404);
     expect((await mediaObject(cover.thumbnailUrl)).status).toBe(404);
+    for (const variant of cover.variants) expect((await mediaObject(variant.url)).status).toBe(404);
     expect((await mediaObject(newCover.thumbnailUrl)).status).toBe(200);
     expect((await stories.get(storyId))?.cover_thumbnail_url).toBe(newCover.thumbnailUrl);
 
@@ -81,6 +84,7 @@ describe('raster pictures get a card-sized thumbnail beside them', () => {
     expect((await call(`/stories/${storyId}/images/${newCover.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await mediaObject(newCover.imageUrl)).status).toBe(404);
     expect((await mediaObject(newCover.thumbnailUrl)).status).toBe(404);
+    for (const variant of newCover.variants) expect((await mediaObject(variant.url)).status).toBe(404);
     const after = await stories.get(storyId);
     expect(after?.cover_image_url).toBeUndefined();
     expect(after?.cover_thumbnail_url).toBeUndefined();
@@ -93,5 +97,6 @@ describe('raster pictures get a card-sized thumbnail beside them', () => {
     const [cover] = story.images;
     expect(cover?.imageUrl).toMatch(/\.svg$/);
     expect(cover?.thumbnailUrl).toBe(cover?.imageUrl);
+    expect(cover?.variants).toEqual([]);
   });
 });

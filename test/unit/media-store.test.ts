@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mediaStore } from '../../lambdas/shared/media.js';
@@ -9,26 +9,84 @@ const store = mediaStore(new S3Client({ region: 'eu-west-1' }), 'bucket', NO_CDN
 beforeEach(() => s3.reset());
 
 describe('the media store', () => {
-  it("keeps a painted picture and its thumbnail under the story's folder, long-cached, and says where", async () => {
+  it("keeps a painted picture, its thumbnail and variants under the story's folder, long-cached, and says where", async () => {
     s3.on(PutObjectCommand).resolves({});
     const stored = await store.storePicture(
       's1',
       'i1',
-      { body: new Uint8Array([1]), contentType: 'image/png' },
-      new Uint8Array([2]),
+      { body: new Uint8Array([1]), contentType: 'image/png', width: 1024, height: 768 },
+      {
+        thumbnail: new Uint8Array([2]),
+        variants: [
+          { width: 480, height: 360, contentType: 'image/webp', body: new Uint8Array([3]) },
+          { width: 960, height: 720, contentType: 'image/webp', body: new Uint8Array([4]) },
+        ],
+      },
     );
     expect(stored).toEqual({
       image_url: '/media/stories/s1/i1.png',
       object_key: 'media/stories/s1/i1.png',
+      width: 1024,
+      height: 768,
       thumbnail_url: '/media/stories/s1/i1.thumb.jpg',
       thumbnail_key: 'media/stories/s1/i1.thumb.jpg',
+      variants: [
+        {
+          url: '/media/stories/s1/i1.w480.webp',
+          key: 'media/stories/s1/i1.w480.webp',
+          width: 480,
+          height: 360,
+          content_type: 'image/webp',
+        },
+        {
+          url: '/media/stories/s1/i1.w960.webp',
+          key: 'media/stories/s1/i1.w960.webp',
+          width: 960,
+          height: 720,
+          content_type: 'image/webp',
+        },
+      ],
     });
     const puts = s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
-    expect(puts.map((put) => [put.Key, put.ContentType])).toEqual([
-      ['media/stories/s1/i1.png', 'image/png'],
-      ['media/stories/s1/i1.thumb.jpg', 'image/jpeg'],
+    expect(puts.map((put) => [put.Key, put.ContentType, (put.Body as Uint8Array)[0]])).toEqual([
+      ['media/stories/s1/i1.png', 'image/png', 1],
+      ['media/stories/s1/i1.thumb.jpg', 'image/jpeg', 2],
+      ['media/stories/s1/i1.w480.webp', 'image/webp', 3],
+      ['media/stories/s1/i1.w960.webp', 'image/webp', 4],
     ]);
     expect(puts.every((put) => put.CacheControl === 'public, max-age=31536000, immutable')).toBe(true);
+  });
+
+  it('deletes a picture with its thumbnail and variants, and drops all of them from the CDN', async () => {
+    s3.on(DeleteObjectsCommand).resolves({});
+    const invalidated: string[][] = [];
+    const withCdn = mediaStore(new S3Client({ region: 'eu-west-1' }), 'bucket', {
+      invalidate: async (keys: readonly string[]) => void invalidated.push([...keys]),
+    });
+    const old = { image_url: '/media/stories/s1/old.png', object_key: 'media/stories/s1/old.png' };
+    const current = {
+      image_url: '/media/stories/s1/i1.png',
+      object_key: 'media/stories/s1/i1.png',
+      thumbnail_key: 'media/stories/s1/i1.thumb.jpg',
+      variants: [480, 960].map((width) => ({
+        url: `/media/stories/s1/i1.w${width}.webp`,
+        key: `media/stories/s1/i1.w${width}.webp`,
+        width,
+        height: width,
+        content_type: 'image/webp',
+      })),
+    };
+    await withCdn.deletePictures([old, current]);
+    const expected = [
+      'media/stories/s1/old.png',
+      'media/stories/s1/i1.png',
+      'media/stories/s1/i1.thumb.jpg',
+      'media/stories/s1/i1.w480.webp',
+      'media/stories/s1/i1.w960.webp',
+    ];
+    const deleted = s3.commandCalls(DeleteObjectsCommand).flatMap((call) => call.args[0].input.Delete?.Objects ?? []);
+    expect(deleted.map((object) => object.Key)).toEqual(expected);
+    expect(invalidated).toEqual([expected]);
   });
 
   it('stores a vector picture alone: it is its own thumbnail', async () => {
@@ -36,10 +94,15 @@ describe('the media store', () => {
     const stored = await store.storePicture(
       's1',
       'i2',
-      { body: new Uint8Array([1]), contentType: 'image/svg+xml' },
-      undefined,
+      { body: new Uint8Array([1]), contentType: 'image/svg+xml', width: 896, height: 896 },
+      null,
     );
-    expect(stored).toEqual({ image_url: '/media/stories/s1/i2.svg', object_key: 'media/stories/s1/i2.svg' });
+    expect(stored).toEqual({
+      image_url: '/media/stories/s1/i2.svg',
+      object_key: 'media/stories/s1/i2.svg',
+      width: 896,
+      height: 896,
+    });
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(1);
   });
 

@@ -53,6 +53,53 @@ describe('the story page', () => {
     expect(screen.queryByText('Painting the cover')).toBeNull();
   });
 
+  it('shows each picture right-sized: WebP variants by srcset and sizes, its shape held by width and height', async () => {
+    const variant = (id: string, width: number) => ({
+      url: `/media/stories/s/${id}.w${width}.webp`,
+      width,
+      height: width,
+      type: 'image/webp',
+    });
+    const story = aStory({
+      images: [
+        {
+          id: 'c1',
+          imageType: 'cover',
+          imageUrl: '/media/stories/s/c1.png',
+          thumbnailUrl: '/media/stories/s/c1.thumb.jpg',
+          width: 1024,
+          height: 1024,
+          variants: [variant('c1', 480), variant('c1', 960)],
+          createdAt: '2026-11-01T10:00:01.000Z',
+        },
+        // A picture stored before variants were made: shown as it is.
+        {
+          id: 'e1',
+          imageType: 'early-scene',
+          imageUrl: '/media/stories/s/e1.png',
+          thumbnailUrl: '/media/stories/s/e1.thumb.jpg',
+          width: null,
+          height: null,
+          variants: [],
+          createdAt: '2026-11-01T10:00:02.000Z',
+        },
+      ],
+    });
+    saveStories(story);
+    openApp(`/story/${story.id}`);
+
+    const cover = (await screen.findByRole('img', { name: /^Hero Image of/ })) as HTMLImageElement;
+    expect(cover.getAttribute('srcset')).toBe('/media/stories/s/c1.w480.webp 480w, /media/stories/s/c1.w960.webp 960w');
+    expect(cover.getAttribute('sizes')).toBe('(min-width: 48rem) 46rem, 100vw');
+    expect(cover.getAttribute('src')).toBe('/media/stories/s/c1.w960.webp');
+    expect([cover.getAttribute('width'), cover.getAttribute('height')]).toEqual(['1024', '1024']);
+
+    const older = screen.getByRole('img', { name: /^Early Scene of/ });
+    expect(older.getAttribute('src')).toBe('/media/stories/s/e1.png');
+    expect(older.hasAttribute('srcset')).toBe(false);
+    expect(older.hasAttribute('width')).toBe(false);
+  });
+
   it('announces the story the wizard asked for once it is ready, and empties the wizard', async () => {
     const story = aStory({ status: 'generating', progress: 'writing' });
     saveStories(story);

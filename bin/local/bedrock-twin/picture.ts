@@ -3,12 +3,53 @@ import png from '@jimp/js-png';
 
 const Jimp = createJimp({ formats: [png] });
 
-/** Small enough to encode quickly, larger than a card thumbnail so the thumbnail path runs too. */
-export const TWIN_PICTURE_SIZE = 512;
+/**
+ * The size Stable Image Core and Nova Canvas answer a square request with, so pictures from the twin
+ * weigh what a painted one does and go through the same variants (lambdas/workflow/picture-variants.ts).
+ */
+export const TWIN_PICTURE_SIZE = 1024;
 
 /**
- * A real PNG standing in for a painted picture: a soft two-colour wash chosen from the prompt and the
- * seed, so different prompts give different pictures and the same ones the same picture.
+ * Brushwork: smooth value noise over seven octaves, made once per process. A flat wash would compress to a
+ * few kilobytes and hide what a real picture costs; with this a twin PNG weighs about as much as a painted
+ * one (1.5-2 MB) and its WebP variants about as much as a painting's.
+ */
+let texture: Float32Array | undefined;
+function brushwork(size: number): Float32Array {
+  if (texture) return texture;
+  let state = 12345;
+  const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const smooth = (t: number) => t * t * (3 - 2 * t);
+  const field = new Float32Array(size * size);
+  let amplitude = 1;
+  let total = 0;
+  for (const cells of [4, 8, 16, 32, 64, 128, 256]) {
+    const grid = Float32Array.from({ length: (cells + 1) ** 2 }, random);
+    const at = (gx: number, gy: number) => grid[gy * (cells + 1) + gx] ?? 0;
+    for (let y = 0; y < size; y++) {
+      const fy = (y / size) * cells;
+      const gy = Math.floor(fy);
+      const ty = smooth(fy - gy);
+      for (let x = 0; x < size; x++) {
+        const fx = (x / size) * cells;
+        const gx = Math.floor(fx);
+        const tx = smooth(fx - gx);
+        const top = at(gx, gy) * (1 - tx) + at(gx + 1, gy) * tx;
+        const bottom = at(gx, gy + 1) * (1 - tx) + at(gx + 1, gy + 1) * tx;
+        field[y * size + x] = (field[y * size + x] ?? 0) + amplitude * (top * (1 - ty) + bottom * ty);
+      }
+    }
+    total += amplitude;
+    amplitude *= 0.75;
+  }
+  for (let i = 0; i < field.length; i++) field[i] = (field[i] ?? 0) / total - 0.5;
+  texture = field;
+  return field;
+}
+
+/**
+ * A real PNG standing in for a painted picture: a two-colour wash chosen from the prompt and the seed,
+ * with brushwork over it, so different prompts give different pictures and the same ones the same picture.
  */
 export async function twinPicture(prompt: string, seed: number): Promise<Buffer> {
   let h = seed >>> 0;
@@ -16,13 +57,21 @@ export async function twinPicture(prompt: string, seed: number): Promise<Buffer>
   const from = [0, 8, 16].map((shift) => ((h >>> shift) & 0xff) | 0x60);
   const to = from.map((value) => 255 - (value >> 1));
   const size = TWIN_PICTURE_SIZE;
+  const strokes = brushwork(size);
   const picture = new Jimp({ width: size, height: size, color: 0xffffffff });
   const data = picture.bitmap.data;
+  let grain = h | 1;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const t = (x + y) / (2 * size);
       const i = (y * size + x) * 4;
-      from.forEach((start, c) => (data[i + c] = Math.round(start * (1 - t) + (to[c] ?? start) * t)));
+      // Canvas grain: what keeps a painted picture from compressing to nothing.
+      grain = (Math.imul(grain, 1103515245) + 12345) >>> 0;
+      const stroke = (strokes[y * size + x] ?? 0) * 240 + ((grain >>> 24) / 255 - 0.5) * 6;
+      from.forEach((start, c) => {
+        const value = start * (1 - t) + (to[c] ?? start) * t + (stroke * (c + 1)) / 2;
+        data[i + c] = Math.max(0, Math.min(255, Math.round(value)));
+      });
       data[i + 3] = 255;
     }
   }

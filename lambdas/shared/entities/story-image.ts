@@ -12,6 +12,20 @@ export const storyImageItemSchema = z.object({
   /** A raster picture's small variant; a vector picture is its own thumbnail, so these are absent. */
   thumbnail_url: z.string().optional(),
   thumbnail_key: z.string().optional(),
+  /** The picture's size, and its WebP variants narrowest first (absent on vectors and on older pictures). */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  variants: z
+    .array(
+      z.object({
+        url: z.string(),
+        key: z.string(),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        content_type: z.string(),
+      }),
+    )
+    .optional(),
   created_at: z.string(),
 });
 export type StoryImageItem = z.infer<typeof storyImageItemSchema>;

@@ -27,6 +27,14 @@ export const toImageView = (image: StoryImageItem) => ({
   imageType: image.image_type,
   imageUrl: image.image_url,
   thumbnailUrl: thumbnailUrlOf(image),
+  width: image.width ?? null,
+  height: image.height ?? null,
+  variants: (image.variants ?? []).map(({ url, width, height, content_type }) => ({
+    url,
+    width,
+    height,
+    type: content_type,
+  })),
   createdAt: image.created_at,
 });
 

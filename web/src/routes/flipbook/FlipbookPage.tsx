@@ -4,6 +4,8 @@ import { IMAGE_TYPES, type ImageType } from '#common/story-choices';
 import { storyParagraphs, type StoryIllustration } from '#common/story-layout';
 import { isNotFound, useStory, type Story } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
+import { pictureOf } from '../../components/picture-source';
+import { StoryPicture } from '../../components/StoryPicture';
 import { storyTitle } from '../../story/story-title';
 import { FlipbookReader } from './FlipbookReader';
 import './flipbook.css';
@@ -28,8 +30,16 @@ const isImageType = (value: string): value is ImageType => (IMAGE_TYPES as reado
 
 /** The story's pictures for the layout: its image rows, and a cover URL that has no row of its own. */
 function storyIllustrations(story: Story): StoryIllustration[] {
-  const illustrations = story.images.flatMap((image) =>
-    isImageType(image.imageType) && image.imageUrl ? [{ imageType: image.imageType, url: image.imageUrl }] : [],
+  const illustrations = story.images.flatMap((image): StoryIllustration[] =>
+    isImageType(image.imageType) && image.imageUrl
+      ? [
+          {
+            imageType: image.imageType,
+            url: image.imageUrl,
+            sizes: { width: image.width, height: image.height, variants: image.variants },
+          },
+        ]
+      : [],
   );
   if (story.coverImageUrl && !illustrations.some((illustration) => illustration.imageType === 'cover')) {
     illustrations.unshift({ imageType: 'cover', url: story.coverImageUrl });
@@ -123,7 +133,7 @@ function FlipbookBook({
     }),
     [story, title, author],
   );
-  const coverUrl = text.illustrations.find((illustration) => illustration.imageType === 'cover')?.url;
+  const cover = text.illustrations.find((illustration) => illustration.imageType === 'cover');
 
   // Closing the book brings the focus back to where the reader left the cover.
   useEffect(() => {
@@ -168,7 +178,15 @@ function FlipbookBook({
     <div className="flipbook flipbook--cover">
       <div className="flipbook-toolbar">{backToStory}</div>
       <section className="flipbook-cover" aria-labelledby="flipbook-cover-title">
-        {coverUrl && <img className="flipbook-cover__image" src={coverUrl} alt={`Cover of “${title}”`} />}
+        {cover && (
+          <StoryPicture
+            className="flipbook-cover__image"
+            picture={pictureOf(cover.url, cover.sizes)}
+            // The cover screen's picture column: at most 18rem on a phone, about a third of a wide screen.
+            sizes="(min-width: 48rem) 33vw, 18rem"
+            alt={`Cover of “${title}”`}
+          />
+        )}
         <div className="flipbook-cover__text">
           <h1 id="flipbook-cover-title" className="flipbook-cover__title">
             {title}

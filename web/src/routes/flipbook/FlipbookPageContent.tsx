@@ -1,5 +1,10 @@
 import type { ImageType } from '#common/story-choices';
 import type { FlipbookPage } from '#common/story-layout';
+import { pictureOf } from '../../components/picture-source';
+import { StoryPicture } from '../../components/StoryPicture';
+
+/** A page is at most half the book's width on a wide screen, and the whole screen in the phone's carousel. */
+const FLIPBOOK_PICTURE_SIZES = '(min-width: 48rem) 50vw, 100vw';
 
 const SCENE_NAMES: Record<ImageType, string> = {
   cover: 'the cover',
@@ -28,7 +33,12 @@ export function FlipbookPageContent({
       return (
         <div className="flipbook-page flipbook-page--cover">
           {page.imageUrl && (
-            <img className="flipbook-page__cover-image" src={page.imageUrl} alt={`Cover of “${page.title}”`} />
+            <StoryPicture
+              className="flipbook-page__cover-image"
+              picture={pictureOf(page.imageUrl, page.imageSizes)}
+              sizes={FLIPBOOK_PICTURE_SIZES}
+              alt={`Cover of “${page.title}”`}
+            />
           )}
           <p className="flipbook-page__cover-title">{page.title}</p>
           {page.byline && <p className="flipbook-page__byline">{page.byline}</p>}
@@ -52,9 +62,10 @@ export function FlipbookPageContent({
     case 'illustration':
       return (
         <div className="flipbook-page flipbook-page--illustration">
-          <img
+          <StoryPicture
             className="flipbook-page__illustration"
-            src={page.imageUrl}
+            picture={pictureOf(page.imageUrl, page.imageSizes)}
+            sizes={FLIPBOOK_PICTURE_SIZES}
             alt={illustrationAlt(page.imageType, storyTitle)}
           />
           <span className="flipbook-page__number" aria-hidden="true">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
 import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
+import { StoryPicture } from '../../components/StoryPicture';
 import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { downloadStory } from '../../story/download-export';
@@ -27,6 +28,9 @@ const SCENE_LABELS: Record<string, string> = {
   climax: 'Climax',
   ending: 'Ending',
 };
+
+/** The story column (story.css `.story`, at most 46rem) is the width of the screen on a phone. */
+const STORY_PICTURE_SIZES = '(min-width: 48rem) 46rem, 100vw';
 
 /** SPEC §2 story page, once the story is ready. Changes go through the story's query (api/stories.ts). */
 export function StoryReader({
@@ -92,8 +96,9 @@ export function StoryReader({
     const painting = pending.some((job) => job.replaces === image.id);
     return (
       <figure className={big ? 'story-figure story-figure--hero' : 'story-figure'}>
-        <img
-          src={image.imageUrl}
+        <StoryPicture
+          picture={image}
+          sizes={STORY_PICTURE_SIZES}
           alt={`${SCENE_LABELS[image.imageType] ?? 'Picture'} of ${title}`}
           // The hero picture is what a reader sees first; the others wait until they scroll near.
           {...(big ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
