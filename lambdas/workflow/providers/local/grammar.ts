@@ -38,6 +38,7 @@ type Shape =
   | 'hero-speech'
   | 'hero-question'
   | 'state'
+  | 'identity'
   | 'team-deed';
 
 type Tie = Readonly<{
@@ -97,10 +98,30 @@ const TIES: readonly Tie[] = [
   { shapes: ['hero-question'], template: ', {pal}', names: ['pal'], uses: 2 },
   // Narration, and what the hero is or feels, are set in the story's own place and day, or seen by its friend.
   { shapes: ['narration', 'state'], template: 'That {weather} {daypart},', names: ['day'], uses: 1, lead: true },
-  { shapes: ['narration', 'state'], template: 'Over in {placeName},', names: ['place'], uses: 1, lead: true },
-  { shapes: ['narration'], template: '(All over|Right across) {placeName},', names: ['place'], uses: 1, lead: true, rich: true },
+  {
+    shapes: ['narration', 'state', 'identity'],
+    template: 'Over in {placeName},',
+    names: ['place'],
+    uses: 1,
+    lead: true,
+  },
+  {
+    shapes: ['narration'],
+    template: '(All over|Right across) {placeName},',
+    names: ['place'],
+    uses: 1,
+    lead: true,
+    rich: true,
+  },
   { shapes: ['narration', 'state'], template: '{Pal} (noticed|could see) that', names: ['pal'], uses: 4, lead: true },
-  { shapes: ['narration'], template: '(As|While) {pal} (watched|looked on),', names: ['pal'], uses: 2, lead: true, rich: true },
+  {
+    shapes: ['narration'],
+    template: '(As|While) {pal} (watched|looked on),',
+    names: ['pal'],
+    uses: 2,
+    lead: true,
+    rich: true,
+  },
   { shapes: ['deed'], template: ', and {pal} (nodded|smiled|clapped)', names: ['pal'], uses: 2 },
   { shapes: ['deed'], template: ', while {pal} kept watch', names: ['pal'], uses: 1 },
   { shapes: ['deed'], template: ', with {pal} alongside', names: ['pal'], uses: 1 },
@@ -144,12 +165,16 @@ function shapeOf(
     if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
     const first = /^\p{L}+/u.exec(sentence)?.[0] ?? '';
     const leads = LOWERED.has(first) || first === facts.hero;
-    if (!sentence.startsWith(`${facts.hero} `)) return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
+    if (!sentence.startsWith(`${facts.hero} `))
+      return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
     // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
-    if (!DEED.test(verb) || STATES.has(verb)) return FELT.has(verb) ? { shape: 'state', at: 0 } : undefined;
+    // What the hero always is ("Mia was a fluffy creature") is said of the place, not of one day or glance.
+    const always = new RegExp(`^${escape(facts.hero)} was an? `, 'u').test(sentence);
+    if (!DEED.test(verb) || STATES.has(verb))
+      return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
     return { shape: 'deed', at: sentence.length - 1 };
   }
   const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);
@@ -159,7 +184,8 @@ function shapeOf(
     const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
     // The hero's question or cry, a sentence of its own to a reader: the friend is named inside it.
     const cry = /^["“][^"“”]*[\p{L}\p{N}]([!?])["”] /u.exec(sentence);
-    if (shape === 'hero-tag' && cry && !/, \p{Lu}[\p{L}-]*[!?]["”] $/u.test(cry[0])) return { shape: 'hero-question', at: cry[0].length - 3 };
+    if (shape === 'hero-tag' && cry && !/, \p{Lu}[\p{L}-]*[!?]["”] $/u.test(cry[0]))
+      return { shape: 'hero-question', at: cry[0].length - 3 };
     // Someone else's short tag ("said the giant"): said to the friends.
     if (!shape && OTHER_TAG.test(words)) return { shape: 'other-tag', at: sentence.length - 1 };
     return shape && { shape, at: sentence.length - 1 };
