@@ -199,13 +199,14 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 
 /**
  * Distinct sentences that two or more of the 300 stories say, outside the declared refrains, as measured
- * when the grammar was written (see the printed table). The issue's goal is 0 and is not reached yet: before
- * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name. A change that makes stories more
- * alike fails here; lower these as the grammar grows, never raise them.
+ * when the grammar was last grown (see the printed table). The issue's goal is 0 and is not reached yet: before
+ * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name; then 1,422 and 947; now with ties
+ * before narration (the day, the place, the friend noticing) and plot lines that name the place or friend.
+ * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1422, B: 947 };
+const MEASURED_SHARED = { A: 1421, B: 740 };
 /** Band B's type-token ratio over band A's, as measured. */
-const TTR_MARGIN = 0.005;
+const TTR_MARGIN = 0.006;
 
 /** Walks a story's plan: every pay-off was set up earlier, every set-up is paid off, all of it is printed. */
 function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): string[] {

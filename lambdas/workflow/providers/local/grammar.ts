@@ -30,7 +30,17 @@ export function factsIn(sentence: string, facts: Facts): number {
  * carefully"), after other narration, after a speech tag spoken by the hero or by the companion, or inside
  * speech with no tag, spoken by whoever spoke last.
  */
-type Shape = 'deed' | 'narration' | 'hero-tag' | 'pal-tag' | 'hero-speech' | 'team-deed';
+type Shape =
+  | 'deed'
+  | 'narration'
+  | 'hero-tag'
+  | 'pal-tag'
+  | 'other-tag'
+  | 'hero-speech'
+  | 'hero-question'
+  | 'state'
+  | 'identity'
+  | 'team-deed';
 
 type Tie = Readonly<{
   shapes: readonly Shape[];
@@ -41,13 +51,15 @@ type Tie = Readonly<{
   uses: number;
   /** Band B only (a longer phrase). */
   rich?: true;
+  /** Said before the sentence ("Over in Bramblewick, the ponies…"), whose first word is then lowered. */
+  lead?: true;
 }>;
 
 /** The grammar's ties, by the sentence shapes they fit. Each is a template of the story's facts. */
 const TIES: readonly Tie[] = [
-  { shapes: ['deed'], template: ', with {palThe} close behind', names: ['pal'], uses: 2 },
-  { shapes: ['deed'], template: ', as {palThe} (watched|looked on)', names: ['pal'], uses: 2 },
-  { shapes: ['deed'], template: ', while {palThe} waited (nearby|close by)', names: ['pal'], uses: 2, rich: true },
+  { shapes: ['deed'], template: ', with {pal} close behind', names: ['pal'], uses: 2 },
+  { shapes: ['deed'], template: ', as {pal} (watched|looked on)', names: ['pal'], uses: 2 },
+  { shapes: ['deed'], template: ', while {pal} waited (nearby|close by)', names: ['pal'], uses: 2, rich: true },
   { shapes: ['deed'], template: ' that {weather} {daypart}', names: ['day'], uses: 1 },
   {
     shapes: ['deed', 'hero-tag'],
@@ -58,7 +70,7 @@ const TIES: readonly Tie[] = [
   },
   {
     shapes: ['deed'],
-    template: ', while {palThe} (kept a lookout|hummed a little tune|counted the clouds over {placeName})',
+    template: ', while {pal} (kept a lookout|hummed a little tune|counted the clouds over {placeName})',
     names: ['pal'],
     uses: 1,
     rich: true,
@@ -67,7 +79,7 @@ const TIES: readonly Tie[] = [
     shapes: ['hero-tag'],
     template: '< to {pal}/, (turning to|smiling at|with a nod to|looking at) {pal}>',
     names: ['pal'],
-    uses: 3,
+    uses: 5,
   },
   {
     shapes: ['pal-tag'],
@@ -84,8 +96,39 @@ const TIES: readonly Tie[] = [
     rich: true,
   },
   { shapes: ['hero-speech'], template: ', {pal}', names: ['pal'], uses: 4 },
+  { shapes: ['hero-question'], template: ', {pal}', names: ['pal'], uses: 2 },
+  // Narration, and what the hero is or feels, are set in the story's own place and day, or seen by its friend.
+  { shapes: ['narration', 'state'], template: 'That {weather} {daypart},', names: ['day'], uses: 1, lead: true },
+  {
+    shapes: ['narration', 'state', 'identity'],
+    template: 'Over in {placeName},',
+    names: ['place'],
+    uses: 1,
+    lead: true,
+  },
+  {
+    shapes: ['narration'],
+    template: '(All over|Right across) {placeName},',
+    names: ['place'],
+    uses: 1,
+    lead: true,
+    rich: true,
+  },
+  { shapes: ['narration', 'state'], template: '{Pal} (noticed|could see) that', names: ['pal'], uses: 4, lead: true },
+  {
+    shapes: ['narration'],
+    template: '(As|While) {pal} (watched|looked on),',
+    names: ['pal'],
+    uses: 2,
+    lead: true,
+    rich: true,
+  },
+  { shapes: ['deed'], template: ', and {pal} (nodded|smiled|clapped)', names: ['pal'], uses: 2 },
+  { shapes: ['deed'], template: ', while {pal} kept watch', names: ['pal'], uses: 1 },
+  { shapes: ['deed'], template: ', with {pal} alongside', names: ['pal'], uses: 1 },
+  { shapes: ['other-tag'], template: ' to {hero} and {pal}', names: ['pal'], uses: 3 },
   // "Mia brewed a cup of tea" becomes "Mia and Pip brewed a cup of tea": the friends do it together.
-  { shapes: ['team-deed'], template: 'and {pal}', names: ['pal'], uses: 4 },
+  { shapes: ['team-deed'], template: 'and {pal}', names: ['pal'], uses: 6 },
 ];
 
 /** One story's ties, and how often each is still allowed. */
@@ -94,7 +137,7 @@ export type Tying = { left: Map<Tie, number> };
 export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
 
 const TEAM_VERBS = new Set(
-  'brewed helped led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
+  'saw kept invited flashed heard spotted noticed reached brewed helped led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
     ' ',
   ),
 );
@@ -102,6 +145,13 @@ const TEAM_VERBS = new Set(
 const DEED =
   /^(\p{L}+ed|ran|sang|took|gave|held|found|went|came|knelt|stood|sat|flew|led|spun|threw|put|hid|swam|made|drew|rode|wrote)$/u;
 const STATES = new Set('lived loved liked wanted hoped needed seemed belonged owned believed'.split(' '));
+
+/** First words a leading phrase can go before, lowered ("Over in Bramblewick, the ponies…"). */
+const LOWERED = new Set(
+  'A An The Everyone Everybody It There They Her His Its Their Nobody Something Someone'.split(' '),
+);
+const FELT = new Set('was felt did had knew wore'.split(' '));
+const OTHER_TAG = /^(said|whispered|called|murmured) the \p{L}+$|^the \p{L}+ (said|whispered|called|murmured)$/u;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -114,12 +164,18 @@ function shapeOf(
   const quoted = /["“”]/.test(sentence);
   if (!quoted) {
     if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
-    if (!sentence.startsWith(`${facts.hero} `)) return { shape: 'narration', at: sentence.length - 1 };
+    const first = /^\p{L}+/u.exec(sentence)?.[0] ?? '';
+    const leads = LOWERED.has(first) || first === facts.hero;
+    if (!sentence.startsWith(`${facts.hero} `))
+      return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
-    // A deed, not a state ("Mia lived in…", "Mia had…"): someone can watch a deed happen.
-    if (!DEED.test(verb) || STATES.has(verb)) return undefined;
+    // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
+    // What the hero always is ("Mia was a fluffy creature") is said of the place, not of one day or glance.
+    const always = new RegExp(`^${escape(facts.hero)} was an? `, 'u').test(sentence);
+    if (!DEED.test(verb) || STATES.has(verb))
+      return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
     return { shape: 'deed', at: sentence.length - 1 };
   }
   const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);
@@ -127,12 +183,42 @@ function shapeOf(
     const words = tag[1];
     const by = (name: string) => new RegExp(`(^|\\s)${escape(name)}(\\s|$)`, 'u').test(words);
     const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
+    // The hero's question or cry, a sentence of its own to a reader: the friend is named inside it.
+    const cry = /^["“][^"“”]*[\p{L}\p{N}]([!?])["”] /u.exec(sentence);
+    if (shape === 'hero-tag' && cry && !/, \p{Lu}[\p{L}-]*[!?]["”] $/u.test(cry[0]))
+      return { shape: 'hero-question', at: cry[0].length - 3 };
+    // Someone else's short tag ("said the giant"): said to the friends.
+    if (!shape && OTHER_TAG.test(words)) return { shape: 'other-tag', at: sentence.length - 1 };
     return shape && { shape, at: sentence.length - 1 };
   }
   // Speech with no tag: the hero speaks on, after a tag of the hero's ("…," said Mia. "Let's go.").
   const speech = /^["“][^"“”]*[\p{L}\p{N}]([.!?])["”]$/u.exec(sentence);
   if (speech && lastSpeaker === facts.hero) return { shape: 'hero-speech', at: sentence.length - 2 };
   return undefined;
+}
+
+/** "Then Mia saw the truth" becomes "Then Mia and Pip saw the truth": the friends do it together. */
+function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } | undefined {
+  const opener = new RegExp(
+    `^(Then|And then|At last|Soon|So|And|Together|Just then|Later|Later that day|In the end),? ${escape(facts.hero)} (\\p{L}+) `,
+    'u',
+  ).exec(sentence);
+  const verb = opener?.[2];
+  if (!opener || !verb || !TEAM_VERBS.has(verb)) return undefined;
+  return { shape: 'team-deed', at: opener[0].length - verb.length - 2 };
+}
+
+/**
+ * Who says a sentence of bare speech, read from its neighbours: the short tag after it ('"Who could it
+ * be?" Mia wondered.') or the narration before it ('Mia smiled. "Let's go!"').
+ */
+function speechBy(all: readonly string[], i: number, facts: Facts): string | undefined {
+  const by = (sentence: string | undefined, pattern: (name: string) => RegExp) =>
+    [facts.hero, facts.pal].find((name) => sentence !== undefined && pattern(escape(name)).test(sentence));
+  return (
+    by(all[i + 1], (name) => new RegExp(`^${name} \\p{L}+( \\p{L}+)?\\.$`, 'u')) ??
+    by(all[i - 1], (name) => new RegExp(`^${name} [^"“”]*\\.$`, 'u'))
+  );
 }
 
 /** Who speaks in a sentence's tag, if it is the hero or the companion. */
@@ -155,13 +241,15 @@ export function tieToStory(
   context: TemplateContext,
   /** Asked before each tie with the words it adds: whether the story still has room for them. */
   room: (words: number) => boolean,
+  /** The sentences this pass may tie (the writer ties the shortest, most generic ones first). */
+  only: (sentence: string) => boolean = () => true,
 ): string {
   let lastSpeaker: string | undefined;
   return splitSentences(line)
-    .map((sentence) => {
-      const place = shapeOf(sentence, facts, lastSpeaker);
+    .map((sentence, i, all) => {
+      const place = shapeOf(sentence, facts, speechBy(all, i, facts) ?? lastSpeaker);
       lastSpeaker = speakerOf(sentence, facts) ?? lastSpeaker;
-      if (!place || factsIn(sentence, facts) >= 2) return sentence;
+      if (!place || !only(sentence) || factsIn(sentence, facts) >= 2) return sentence;
       const fits = [...tying.left].filter(
         ([tie, left]) =>
           left > 0 &&
@@ -176,6 +264,11 @@ export function tieToStory(
       const phrase = fill(tie.template, context);
       if (!room(countWords(phrase))) return sentence;
       tying.left.set(tie, left - 1);
+      if (tie.lead) {
+        const first = /^\p{L}+/u.exec(sentence)?.[0] ?? '';
+        const rest = LOWERED.has(first) ? first.toLowerCase() + sentence.slice(first.length) : sentence;
+        return `${phrase} ${rest}`;
+      }
       const joined = /^[,;]/.test(phrase) ? phrase : ` ${phrase}`;
       return `${sentence.slice(0, place.at)}${joined}${sentence.slice(place.at)}`;
     })

@@ -144,7 +144,7 @@ const OBSTACLE: Beat = {
       options: [
         '{PalThe} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
         '{Pal}\'s {palKind} knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
-        '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us?" {pal} (whispered|squeaked).',
+        '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us, {hero}?" {pal} (whispered|squeaked).',
         '"(Can we hide from {challengeSeen}|Should we run back home to {placeName}< now/ before {challengeSeen} sees us>)?" {pal} whispered.',
       ],
     },
@@ -228,7 +228,7 @@ function resolution(lessons: readonly string[]): Beat {
 
 const CALL_EXTRAS = [
   '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it, {pal})."',
-  '{PalThe} (nodded|agreed) right away. "I\'m coming too, {hero}!"',
+  '{PalThe} (nodded|agreed) right away. "I\'m coming too, {hero}[, all the way (to|across) {placeName}]!"',
   '"(We have to help|Someone needs us), {pal}!" {said} {hero}[, already reaching for a coat].',
   '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
 ];
@@ -264,10 +264,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         setUp('challenge', 'Then they (noticed|found) something (odd|strange): {challengeSign}.'),
-        '"(Who|What) could have made (that|this|those)[ out here in {place}]?" {pal} (whispered|wondered aloud|asked).',
+        '"(Who|What) could have made (that|this|those)[ (out here in|so close to) {placeName}]?" {pal} (whispered|wondered aloud|asked).',
         [
           "{Hero} (knelt|bent) down to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
-          '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed this way|Whoever it was, they were in a hurry)," {hero} said.',
+          '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
           '{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said[, pointing].',
         ],
         maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
@@ -312,12 +312,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        'At the end of the path stood a (big|tall|round) door with words carved on it.',
+        'At the end of the path stood a (big|tall|round) door with words carved on it[, the oldest door in {placeName}].',
         setUp('riddle', '"{riddleQuestion}" read {pal}.'),
         '[The door would only open for the right answer, and there was no other way to {thing}.]',
         payOff(
           'riddle',
-          '{Hero} (thought and thought|tapped a chin and thought|closed both eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleAnswer}"',
+          '{Hero} (thought and thought|tapped a chin and thought|closed both eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
         ),
         'With a (happy|cheerful) creak, the door swung open, and {pal} (cheered|clapped).',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
@@ -363,7 +363,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'On the way, they met {mentorName}, {mentorDesc}.',
         '"I am not sure I am (brave|strong|big) enough[ to {goal}]," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|Brave is taking one small step, then another|Even the bravest hearts wobble sometimes)."',
+        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
@@ -419,8 +419,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
-          '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Everyone is here|Not one is missing)!"',
-          '"(One, two, three|All present)!" {hero} counted[, pointing at each one in turn].',
+          '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Every one of them is here, {pal}|Not one is missing, {pal})!"',
+          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted[, pointing at each one in turn].',
         ),
         setUp(
           'far-from-home',
@@ -438,7 +438,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       payOff(
         'far-from-home',
         '"(Time to go home|Home we go|Follow me, everyone)," {said} {hero}[(, pointing the way| with a wave)].',
-        '{Hero} (whistled|called) to gather everyone. "(Home time|This way home)!"',
+        '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
@@ -524,7 +524,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Clue by clue, we will find what is true!" {said} {hero}.'],
     ending: [
-      'And {hero} closed the notebook with a happy snap. Case closed!',
+      'And {hero} closed the notebook with a happy snap. The case of {placeName} was closed!',
       'And that was one more mystery solved by {hero} and {pal}.',
     ],
     said: ['said', 'whispered', 'exclaimed'],
@@ -535,7 +535,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     refrain: ['"Three, two, one, blast off!" cheered {hero} and {pal}.'],
     ending: [
       'Far above, the stars twinkled goodnight to {hero}.',
-      'And {hero} fell asleep, dreaming of planets still to visit.',
+      'And {hero} fell asleep, dreaming of planets still to visit with {pal}.',
     ],
     said: ['said', 'called', 'cheered'],
     extras: [
@@ -591,7 +591,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['In a land where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
     refrain: ['"Moonlight, starlight, kind and true, show the way to me and you," {hero} whispered.'],
     ending: [
-      "And if you listen closely on a quiet night, you can still hear the flowers humming {hero}'s name.",
+      "And if you listen closely on a quiet night, you can still hear the flowers of {placeName} humming {hero}'s name.",
       'And the lanterns of {place} (glowed|shone) a little brighter every night after that, just for {hero} and {pal}.',
     ],
     said: ['said', 'whispered', 'murmured', 'replied'],

@@ -15,7 +15,7 @@ import {
   type StyleFlavour,
   type Thread,
 } from './story-beats.js';
-import { startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
+import { factsIn, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
 import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
@@ -55,7 +55,7 @@ const HAZARD_WORRIES = [
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
-  '"Right," {said} {hero}, studying it (carefully|closely). "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
+  '"Right," {said} {hero}, studying {hazard} (carefully|closely). "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
 
@@ -270,7 +270,8 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     mentorDesc: mentor.desc,
     mentorGift: mentor.gift,
     riddleQuestion: riddle[0],
-    riddleAnswer: riddle[1],
+    // Said to the friend, so the answer is this story's: "It is a clock, Pip!"
+    riddleSaid: `It is ${riddle[1].replace(/[!.]$/, '').replace(/^\p{Lu}/u, (c) => c.toLowerCase())}, ${companion.name}!`,
     challengeWho: challenge.who,
     // Before the truth comes out, the one in trouble is called what it looks like ("the tall, flapping white shape").
     challengeSeen: challenge.who.replace(/^an? /, 'the '),
@@ -289,7 +290,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   // Mostly plain "said", as good children's writers do; the style's own verbs now and then.
   // Band B's speakers reply, exclaim and announce too, as confident readers' books do.
   const saying = context.rich ? [...flavour.said, ...RICH_SAID] : flavour.said;
-  vars.said = () => (random() < (context.rich ? 0.35 : 0.6) ? 'said' : choose(saying, context));
+  vars.said = () => (random() < (context.rich ? 0.25 : 0.6) ? 'said' : choose(saying, context));
   // Clauses first (they may use the values above), then the sentences built from them.
   const clauses = {
     sound: world.sound,
@@ -656,18 +657,38 @@ function tie(paragraphs: Paragraph[], story: Story) {
   const lines = paragraphs.flatMap((p) => p.lines);
   let words = lines.reduce((n, l) => n + l.words, 0);
   const sentences = lines.reduce((n, l) => n + l.sentences, 0);
-  for (const paragraph of paragraphs) {
-    paragraph.lines = paragraph.lines.map((line) => {
-      if (line.fixed) return line;
-      const tied = tieToStory(line.text, story.facts, story.tying, story.context, (added) => {
-        const fits = words + added <= words_total.max - 5 && (words + added) / sentences <= sentence_len.max - 0.4;
-        if (fits) words += added;
-        return fits;
+  // The shortest sentences first: "Mia counted." is the one any story could say. A sentence that names
+  // none of the facts comes before one that names one already.
+  for (const [longest, none] of TIE_PASSES) {
+    for (const paragraph of paragraphs) {
+      paragraph.lines = paragraph.lines.map((line) => {
+        if (line.fixed) return line;
+        const tied = tieToStory(
+          line.text,
+          story.facts,
+          story.tying,
+          story.context,
+          (added) => {
+            const fits = words + added <= words_total.max - 5 && (words + added) / sentences <= sentence_len.max - 0.4;
+            if (fits) words += added;
+            return fits;
+          },
+          (sentence) => countWords(sentence) <= longest && (!none || factsIn(sentence, story.facts) === 0),
+        );
+        return tied === line.text ? line : { ...line, ...measured(tied, line), text: tied };
       });
-      return tied === line.text ? line : { ...line, ...measured(tied, line), text: tied };
-    });
+    }
   }
 }
+
+/** The tie passes: sentences of at most so many words, and whether only those naming no fact yet. */
+const TIE_PASSES: readonly (readonly [number, boolean])[] = [
+  [5, true],
+  [9, true],
+  [Infinity, true],
+  // A short sentence naming one fact may name a second; a long one keeps to one tie.
+  [9, false],
+];
 
 /** A beat too long for one page becomes two paragraphs, split near its middle but never after a worry. */
 function splitToFit(lines: readonly StoryLine[], cap: number): string[] {

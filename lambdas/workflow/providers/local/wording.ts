@@ -131,6 +131,28 @@ const RICH: Table = {
   nodded: ['nodded', 'agreed'],
   smile: ['smile', 'grin'],
   everyone: ['everyone', 'everybody'],
+  quickly: ['swiftly', 'briskly', 'speedily'],
+  suddenly: ['abruptly', 'unexpectedly'],
+  whole: ['entire', 'whole'],
+  glad: ['pleased', 'delighted', 'thrilled'],
+  helped: ['assisted', 'aided', 'helped'],
+  gathered: ['collected', 'assembled', 'gathered'],
+  climbed: ['scrambled', 'clambered', 'climbed'],
+  noise: ['commotion', 'clamour', 'racket'],
+  lovely: ['delightful', 'charming', 'enchanting'],
+  answered: ['responded', 'replied'],
+  watched: ['observed', 'studied', 'watched'],
+  idea: ['notion', 'brainwave', 'idea'],
+  cold: ['chilly', 'frosty', 'icy'],
+  quick: ['swift', 'speedy'],
+  heavy: ['weighty', 'hefty'],
+  amazing: ['astonishing', 'astounding', 'remarkable'],
+  busy: ['bustling', 'busy'],
+  hungry: ['famished', 'ravenous'],
+  happily: ['joyfully', 'merrily', 'gleefully'],
+  loudly: ['noisily', 'boisterously'],
+  excitedly: ['eagerly', 'keenly'],
+  looked: ['gazed', 'peered', 'looked'],
 };
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
@@ -149,6 +171,10 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
   kind: /^ (you|of|that|who)\b/,
+  watched: /^ over\b/,
+  helped: /^ (out|to)\b/,
+  // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
+  looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
