@@ -129,7 +129,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const [{ userPoolId, clientId }] = await Promise.all([
       ensureUserPool(cognitoClient),
       ensureTable(bootstrap.dynamodb, TABLE_NAME),
-      ensureBucket(bootstrap.s3, MEDIA_BUCKET),
+      bootstrap.s3().then(({ client }) => ensureBucket(client, MEDIA_BUCKET)),
     ]);
     const adminId = await ensureUser(cognitoClient, userPoolId, { ...options.admin, groups: ['admin'] });
     await profiles.create({

@@ -1,10 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import type { CognitoConnection } from './accounts/cognito-accounts.js';
 import type { ServerConfig } from './config.js';
 import type { PollyConnection } from './narration/polly-narrator.js';
 import { once } from './lazy.js';
+import type { S3Connection } from './media.js';
 import { tracer } from './observability.js';
 
 /** s3rver accepts only its well-known key pair; the other emulators accept anything. Real AWS uses the
@@ -14,7 +14,8 @@ const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export type AwsClients = Readonly<{
   dynamodb: DynamoDBClient;
   documents: DynamoDBDocumentClient;
-  s3: S3Client;
+  /** Loaded by the first request that reads or writes an object: most never do. */
+  s3: S3Connection;
   /** Loaded by the first account action: most requests never need the package. */
   cognito: CognitoConnection;
 }>;
@@ -42,12 +43,16 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
   const documents = withoutSdkLogging(
     DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
   );
-  const s3 = withoutSdkLogging(
-    new S3Client({
-      region,
-      ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
-    }),
-  );
+  const s3 = once(async () => {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = withoutSdkLogging(
+      new sdk.S3Client({
+        region,
+        ...(endpoints.s3 ? { endpoint: endpoints.s3, forcePathStyle: true, credentials: localCredentials } : {}),
+      }),
+    );
+    return { sdk, client };
+  });
   const cognito = once(async () => {
     const sdk = await import('@aws-sdk/client-cognito-identity-provider');
     const client = withoutSdkLogging(

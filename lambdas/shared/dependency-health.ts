@@ -1,5 +1,4 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { AwsClients } from './aws-clients.js';
 import type { ServerConfig } from './config.js';
 
@@ -28,7 +27,10 @@ export async function checkDependencies(
 ): Promise<Record<string, DependencyState>> {
   const [database, storage, auth] = await Promise.all([
     probe(() => aws.dynamodb.send(new DescribeTableCommand({ TableName: config.tableName }))),
-    probe(() => aws.s3.send(new HeadBucketCommand({ Bucket: config.mediaBucket }))),
+    probe(async () => {
+      const { sdk, client } = await aws.s3();
+      return client.send(new sdk.HeadBucketCommand({ Bucket: config.mediaBucket }));
+    }),
     probe(async () => {
       const response = await fetch(config.auth.jwksUri, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`JWKS answered ${response.status}`);

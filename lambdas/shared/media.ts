@@ -1,13 +1,19 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import type { MediaCdn } from './media-cdn.js';
+
+
+/**
+ * The S3 package with a client of it. Most requests read no object (a library page, a story, a status
+ * poll), so the package loads with the first that does (aws-clients.ts), not in every cold start.
+ */
+export type S3Connection = () => Promise<{ sdk: typeof S3Sdk; client: S3Client }>;
+
+/** A connection over a client made elsewhere (a test's own). */
+export const s3ConnectionOf =
+  (client: S3Client): S3Connection =>
+  async () => ({ sdk: await import('@aws-sdk/client-s3'), client });
 
 /**
  * Pictures live in the media bucket under media/stories/{storyId}/, served at /media/... and cached for a
@@ -60,7 +66,7 @@ export const objectKeysOf = (pictures: readonly StoredPicture[]): string[] =>
  * addresses from the CDN's cache, so a deleted or repainted picture stops being served.
  */
 export async function deletePictureObjects(
-  s3: S3Client,
+  s3: S3Connection,
   bucket: string,
   pictures: readonly StoredPicture[],
   cdn: MediaCdn,
@@ -69,10 +75,11 @@ export async function deletePictureObjects(
 }
 
 /** Deletes objects by key (S3 takes at most 1,000 a call) and drops them from the CDN's cache. */
-async function deleteKeys(s3: S3Client, bucket: string, keys: readonly string[], cdn: MediaCdn) {
+async function deleteKeys(s3: S3Connection, bucket: string, keys: readonly string[], cdn: MediaCdn) {
+  const { sdk, client } = await s3();
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-    await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
+    await client.send(new sdk.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
   }
   await cdn.invalidate(keys);
 }
@@ -98,17 +105,18 @@ export type StoredNarration = z.infer<typeof storedNarrationSchema>;
 
 /** Every narration object of a story, but those of `keepVersion` (its current text's). */
 export async function deleteNarrationObjects(
-  s3: S3Client,
+  s3: S3Connection,
   bucket: string,
   storyId: string,
   cdn: MediaCdn,
   keepVersion?: string,
 ) {
+  const { sdk, client } = await s3();
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: narrationPrefix(storyId), ContinuationToken: token }),
+    const page = await client.send(
+      new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: narrationPrefix(storyId), ContinuationToken: token }),
     );
     for (const object of page.Contents ?? []) {
       if (object.Key && !(keepVersion && object.Key.startsWith(`${narrationPrefix(storyId)}${keepVersion}/`))) {
@@ -146,12 +154,13 @@ export type PictureData = Readonly<{ contentType: string; dataUri: string }>;
  * The media bucket as the use cases see it: pictures go in under the layout above, come out as data, and
  * leave with their thumbnails, variants and CDN cache entries.
  */
-export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
+export function mediaStore(s3: S3Connection, bucket: string, cdn: MediaCdn) {
   return {
     /** Long-cached: a picture's key never changes, a new picture gets a new key. */
     async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-      await s3.send(
-        new PutObjectCommand({
+      const { sdk, client } = await s3();
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -205,7 +214,8 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
     /** A picture as a data: URI; undefined when it cannot be read (a missing picture leaves a gap). */
     async readAsDataUri(picture: Pick<StoredPicture, 'object_key'>): Promise<PictureData | undefined> {
       try {
-        const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: picture.object_key }));
+        const { sdk, client } = await s3();
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: picture.object_key }));
         const bytes = await object.Body?.transformToByteArray();
         if (!bytes) return undefined;
         const contentType = object.ContentType ?? 'image/png';
@@ -221,12 +231,13 @@ export function mediaStore(s3: S3Client, bucket: string, cdn: MediaCdn) {
     /** A part's stored narration, or undefined when it has not been made yet. */
     async readNarration(storyId: string, version: string, part: number): Promise<StoredNarration | undefined> {
       try {
-        const object = await s3.send(
-          new GetObjectCommand({ Bucket: bucket, Key: narrationObjectKeys(storyId, version, part, '').timings }),
+        const { sdk, client } = await s3();
+        const object = await client.send(
+          new sdk.GetObjectCommand({ Bucket: bucket, Key: narrationObjectKeys(storyId, version, part, '').timings }),
         );
         return storedNarrationSchema.parse(JSON.parse((await object.Body?.transformToString('utf-8')) ?? ''));
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
         throw error;
       }
     },

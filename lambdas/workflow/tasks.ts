@@ -14,7 +14,6 @@ import type { StoryItem } from '../shared/entities/story.js';
 import type { StoryRepository } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
 import { ProviderError, type PromptTemplate, type StoryProvider, type StoryRequest } from './providers/types.js';
-import { makeSmallerPictures } from './picture-variants.js';
 
 /**
  * A story generating (or a new story's cover pending) for longer than this lost its workflow (the state
@@ -437,6 +436,8 @@ export function createTaskHandlers(deps: TaskDeps) {
       band,
     });
     const imageId = randomUUID();
+    // The image codecs (jimp, WebP's WASM) load with the first picture, not with every task's cold start.
+    const { makeSmallerPictures } = await import('./picture-variants.js');
     const smaller = await makeSmallerPictures(drawn.body, drawn.contentType);
     // A raster picture's size is what it decodes to; a vector's is what the provider drew it at.
     const size = smaller

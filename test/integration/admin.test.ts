@@ -1,4 +1,5 @@
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { S3Client, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -274,7 +275,7 @@ describe('deleting a user', () => {
     } as unknown as S3Client & { send(input: ServiceInputTypes): Promise<ServiceOutputTypes> };
     const deps = {
       db: table.documents,
-      s3: failingS3,
+      s3: s3ConnectionOf(failingS3),
       tableName: stack.tableName,
       mediaBucket: stack.mediaBucket,
       cdn: NO_CDN,

@@ -1,5 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { mediaStore } from '../../lambdas/shared/media.js';
+import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
@@ -49,7 +49,7 @@ export function workflowHarness(stack: StackContext) {
       templates: templateRepository(db, stack.tableName),
       provider,
       bands: AGE_BAND_CONFIGS,
-      media: mediaStore(s3, stack.mediaBucket, NO_CDN),
+      media: mediaStore(s3ConnectionOf(s3), stack.mediaBucket, NO_CDN),
       workflow,
     });
 

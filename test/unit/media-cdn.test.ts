@@ -4,7 +4,7 @@ import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deletePictureObjects } from '../../lambdas/shared/media.js';
+import { deletePictureObjects, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { cloudFrontCdn, createMediaCdn, NO_CDN } from '../../lambdas/shared/media-cdn.js';
 import { captureLogs } from '../support/logs.js';
 
@@ -31,7 +31,7 @@ const picture = (n: number) => ({
 
 describe('deleting pictures in AWS', () => {
   it('invalidates the picture and its thumbnail at their /media paths, after deleting the objects', async () => {
-    await deletePictureObjects(new S3Client({}), 'bucket', [picture(1)], cdn());
+    await deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', [picture(1)], cdn());
     expect(s3.commandCalls(DeleteObjectsCommand)).toHaveLength(1);
     const [call] = cloudFront.commandCalls(CreateInvalidationCommand);
     expect(call?.args[0].input).toMatchObject({
@@ -46,7 +46,7 @@ describe('deleting pictures in AWS', () => {
   it('batches a whole story in as few calls as CloudFront allows and reads the id once', async () => {
     const invalidate = cdn();
     const pictures = Array.from({ length: 600 }, (_, n) => picture(n)); // 1,200 keys
-    await deletePictureObjects(new S3Client({}), 'bucket', pictures, invalidate);
+    await deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', pictures, invalidate);
     await invalidate.invalidate(['media/stories/s2/a.png']);
     const batches = cloudFront
       .commandCalls(CreateInvalidationCommand)
@@ -61,7 +61,7 @@ describe('deleting pictures in AWS', () => {
       .rejects(Object.assign(new Error('too many'), { name: 'TooManyInvalidationsInProgress' }));
     const logs = captureLogs();
     try {
-      await expect(deletePictureObjects(new S3Client({}), 'bucket', [picture(1)], cdn())).resolves.toBeUndefined();
+      await expect(deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', [picture(1)], cdn())).resolves.toBeUndefined();
     } finally {
       logs.stop();
     }
@@ -79,7 +79,7 @@ describe('deleting pictures in AWS', () => {
   it('invalidates nothing with no pictures, and nothing locally, where s3rver serves media directly', async () => {
     await cdn().invalidate([]);
     expect(createMediaCdn({ region: 'us-east-1', mediaDistributionParameter: undefined })).toBe(NO_CDN);
-    await deletePictureObjects(new S3Client({}), 'bucket', [picture(1)], NO_CDN);
+    await deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', [picture(1)], NO_CDN);
     expect(cloudFront.commandCalls(CreateInvalidationCommand)).toHaveLength(0);
     expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
   });

@@ -1,11 +1,11 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mediaStore } from '../../lambdas/shared/media.js';
+import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
 
 const s3 = mockClient(S3Client);
-const store = mediaStore(new S3Client({ region: 'eu-west-1' }), 'bucket', NO_CDN);
+const store = mediaStore(s3ConnectionOf(new S3Client({ region: 'eu-west-1' })), 'bucket', NO_CDN);
 beforeEach(() => s3.reset());
 
 describe('the media store', () => {
@@ -60,7 +60,7 @@ describe('the media store', () => {
   it('deletes a picture with its thumbnail and variants, and drops all of them from the CDN', async () => {
     s3.on(DeleteObjectsCommand).resolves({});
     const invalidated: string[][] = [];
-    const withCdn = mediaStore(new S3Client({ region: 'eu-west-1' }), 'bucket', {
+    const withCdn = mediaStore(s3ConnectionOf(new S3Client({ region: 'eu-west-1' })), 'bucket', {
       invalidate: async (keys: readonly string[]) => void invalidated.push([...keys]),
     });
     const old = { image_url: '/media/stories/s1/old.png', object_key: 'media/stories/s1/old.png' };

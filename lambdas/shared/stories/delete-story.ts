@@ -1,7 +1,6 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { keys } from '../keys.js';
-import { deleteNarrationObjects, deletePictureObjects } from '../media.js';
+import { deleteNarrationObjects, deletePictureObjects, type S3Connection } from '../media.js';
 import type { MediaCdn } from '../media-cdn.js';
 import { countChange, type Counter } from '../entities/counters.js';
 import { SAVES_INDEX, savedBySchema } from '../entities/library-entry.js';
@@ -12,7 +11,7 @@ import { storyRepository } from '../repositories/stories.js';
 
 export type StoryDeletionDeps = Readonly<{
   db: DynamoDBDocumentClient;
-  s3: S3Client;
+  s3: S3Connection;
   tableName: string;
   mediaBucket: string;
   cdn: MediaCdn;
