@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../bin/local/ports.js';
-import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
-import { startBedrockApi } from '../support/bedrock-api.js';
+import { startBedrockSite } from '../support/bedrock-api.js';
 import { launchBrowser } from '../support/browser.js';
 import { closeWelcomeVideo, openPage, SCREENSHOT_DIR, screenshot, createStoryThroughWizard } from '../support/pages.js';
 
@@ -16,28 +14,19 @@ const stack = inject('stack');
  * the Bedrock twin.
  */
 describe('a family’s journey with the bedrock provider, in Chromium', () => {
-  let bedrock: Awaited<ReturnType<typeof startBedrockApi>>;
-  let web: WebServer;
+  let bedrock: Awaited<ReturnType<typeof startBedrockSite>>;
   let browser: Browser;
   beforeAll(async () => {
-    bedrock = await startBedrockApi(stack);
-    web = await startWebServer({
-      mode: 'preview',
-      port: await freePort(),
-      apiUrl: bedrock.context.apiUrl,
-      mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
-      appConfig: stack.appConfig,
-    });
+    bedrock = await startBedrockSite(stack);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();
-    await web.stop();
     await bedrock.stop();
   });
 
   it('makes a story, reads it with its painted cover, adds a picture and downloads the printable file', async () => {
-    const webUrl = web.url;
+    const webUrl = bedrock.url;
     const { context, page } = await openPage(browser);
     const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
@@ -92,18 +81,18 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
   it('a filtered cover: the story is read at once, the creator is told, and paints the cover again', async () => {
     const { context, page } = await openPage(browser);
     const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-    await page.goto(`${web.url}/auth?mode=signup`);
+    await page.goto(`${bedrock.url}/auth?mode=signup`);
     await page.getByLabel('Your Name').fill('Wren');
     await page.getByLabel('Little Storytellers (5-7)').check();
     await page.getByLabel('Email').fill(`wren-${randomUUID()}@storymagic.test`);
     await page.getByLabel('Password').fill('Wizards123');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${web.url}/home`);
+    await page.waitForURL(`${bedrock.url}/home`);
     await closeWelcomeVideo(page);
 
     bedrock.twin.reset();
     bedrock.twin.script({ invoke: ['filter', 'filter'] }); // the cover and its gentler try
-    await createStoryThroughWizard(page, web.url, {
+    await createStoryThroughWizard(page, bedrock.url, {
       hero: 'Wren',
       choices: ['Robot', 'Space', 'Rescue'],
       artStyle: /Comic Book/,
@@ -124,38 +113,29 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
 });
 
 describe('the progress screen on the twin’s public-figure timings, in Chromium', () => {
-  let slow: Awaited<ReturnType<typeof startBedrockApi>>;
-  let web: WebServer;
+  let slow: Awaited<ReturnType<typeof startBedrockSite>>;
   let browser: Browser;
   beforeAll(async () => {
-    slow = await startBedrockApi(stack, { latency: 'public' });
-    web = await startWebServer({
-      mode: 'preview',
-      port: await freePort(),
-      apiUrl: slow.context.apiUrl,
-      mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
-      appConfig: stack.appConfig,
-    });
+    slow = await startBedrockSite(stack, { latency: 'public' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();
-    await web.stop();
     await slow.stop();
   });
 
   it('counts the paragraphs as they are written and shows the cover painting meanwhile, never the text', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto(`${web.url}/auth?mode=signup`);
+    await page.goto(`${slow.url}/auth?mode=signup`);
     await page.getByLabel('Your Name').fill('Sage');
     await page.getByLabel('Young Adventurers (8-10)').check();
     await page.getByLabel('Email').fill(`sage-${randomUUID()}@storymagic.test`);
     await page.getByLabel('Password').fill('Wizards123');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${web.url}/home`);
+    await page.waitForURL(`${slow.url}/home`);
     await closeWelcomeVideo(page);
 
-    await page.goto(`${web.url}/create/01`);
+    await page.goto(`${slow.url}/create/01`);
     await page.getByLabel("What is your Main Character's Name?").fill('Juniper');
     await page.getByRole('button', { name: "Let's Begin >" }).click();
     for (const option of ['Explorer', 'Adventure', 'Treasure']) {

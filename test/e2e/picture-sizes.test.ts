@@ -1,11 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoryImageView } from '#common/api/views.js';
-import { freePort } from '../../bin/local/ports.js';
-import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
-import { startBedrockApi } from '../support/bedrock-api.js';
+import { startBedrockSite } from '../support/bedrock-api.js';
 import { launchBrowser } from '../support/browser.js';
 import { DESKTOP, MOBILE, screenshot, signInThroughForm } from '../support/pages.js';
 
@@ -22,22 +20,14 @@ type ShownImage = { naturalWidth: number; currentSrc: string; getAttribute(name:
  * image models paint them: what a phone and a desktop actually download for them.
  */
 describe('right-sized pictures on the story page, in Chromium', () => {
-  let bedrock: Awaited<ReturnType<typeof startBedrockApi>>;
-  let web: WebServer;
+  let bedrock: Awaited<ReturnType<typeof startBedrockSite>>;
   let browser: Browser;
   let account: Awaited<ReturnType<typeof signUp>>;
   let storyId: string;
   let cover: StoryImageView;
 
   beforeAll(async () => {
-    bedrock = await startBedrockApi(stack);
-    web = await startWebServer({
-      mode: 'preview',
-      port: await freePort(),
-      apiUrl: bedrock.context.apiUrl,
-      mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
-      appConfig: stack.appConfig,
-    });
+    bedrock = await startBedrockSite(stack);
     browser = await launchBrowser();
 
     account = await signUp(stack, { displayName: 'Phone Family' });
@@ -57,7 +47,6 @@ describe('right-sized pictures on the story page, in Chromium', () => {
   });
   afterAll(async () => {
     await browser.close();
-    await web.stop();
     await bedrock.stop();
   });
 
@@ -72,7 +61,7 @@ describe('right-sized pictures on the story page, in Chromium', () => {
     });
     const page = await context.newPage();
     try {
-      await signInThroughForm(page, web.url, account);
+      await signInThroughForm(page, bedrock.url, account);
       const pictures: { url: string; type: string | null; bytes: number }[] = [];
       page.on('response', async (response) => {
         if (!new URL(response.url()).pathname.startsWith('/media/')) return;
@@ -96,7 +85,7 @@ describe('right-sized pictures on the story page, in Chromium', () => {
           }).observe({ type: 'layout-shift', buffered: true });`,
       });
 
-      await page.goto(`${web.url}/story/${storyId}`);
+      await page.goto(`${bedrock.url}/story/${storyId}`);
       const img = page.getByRole('img', { name: /^Hero Image of / });
       await img.waitFor();
       const before = await img.boundingBox();
@@ -138,13 +127,13 @@ describe('right-sized pictures on the story page, in Chromium', () => {
     const context = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 2 });
     const page = await context.newPage();
     try {
-      await signInThroughForm(page, web.url, account);
+      await signInThroughForm(page, bedrock.url, account);
       const loaded: string[] = [];
       page.on('response', (response) => {
         const path = new URL(response.url()).pathname;
         if (path.startsWith(`/media/stories/${storyId}/`)) loaded.push(path);
       });
-      await page.goto(`${web.url}/story/${storyId}/flipbook`);
+      await page.goto(`${bedrock.url}/story/${storyId}/flipbook`);
       const coverScreen = page.locator('.flipbook-cover__image');
       await expect
         .poll(() => coverScreen.evaluate((element) => (element as unknown as ShownImage).naturalWidth))

@@ -2,6 +2,7 @@ import { startApiServer } from '../../bin/local/api-server.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import type { LatencyProfileName } from '../../bin/local/bedrock-twin/latency.js';
 import { freePort } from '../../bin/local/ports.js';
+import { startWebServer } from '../../bin/local/web-server.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
@@ -62,6 +63,32 @@ export async function startBedrockApi(
       await api.stop();
       await workflow.idle();
       await twin.stop();
+    },
+  };
+}
+
+/**
+ * The production build served in front of a Bedrock-provider API (startBedrockApi), for the e2e layer: the
+ * SPA at `url` talks to the real Bedrock provider and SDK client, and they to the twin.
+ */
+export async function startBedrockSite(
+  stack: StackContext,
+  options: Parameters<typeof startBedrockApi>[1] = {},
+): Promise<Awaited<ReturnType<typeof startBedrockApi>> & { url: string }> {
+  const api = await startBedrockApi(stack, options);
+  const web = await startWebServer({
+    mode: 'preview',
+    port: await freePort(),
+    apiUrl: api.context.apiUrl,
+    mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
+    appConfig: stack.appConfig,
+  });
+  return {
+    ...api,
+    url: web.url,
+    stop: async () => {
+      await web.stop();
+      await api.stop();
     },
   };
 }
