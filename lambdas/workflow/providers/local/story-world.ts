@@ -410,7 +410,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         growl: 'a grumble of thunder rolled across the sky',
         appear: 'A grey cloud dragon curled down from the sky[, rumbling and puffing].',
         reveal: 'the cloud dragon had a tummy ache[ from gobbling too many thunderclaps]',
-        fix: 'brewed a cup of peppermint tea and blew on it until it was just right',
+        fix: 'brewed peppermint tea from {placeName} and blew on it until it was just right',
         thanks: 'The cloud dragon sipped, hiccupped a tiny rainbow and purred.',
       },
       {
@@ -603,7 +603,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         appear: 'A grumbly old asteroid rolled into view[, covered in bumps and dents].',
         reveal: 'the asteroid was <dizzy/grumpy because it was going round in circles and was very dizzy>',
         fix: 'gave the asteroid a gentle nudge onto a calm, straight path',
-        thanks: 'The asteroid stopped spinning and said, "Ahh, much better. Thank you, {hero} and {pal}!"',
+        thanks: '"Ahh, much better," said the asteroid, and it stopped spinning over {placeName}. "Thank you, {hero} and {pal}!"',
       },
     ],
     hazards: ['a field of bumping space rocks', 'a slippery ice crater', 'a tunnel with no gravity at all'],
