@@ -202,10 +202,10 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * when the grammar was last grown (see the printed table). The issue's goal is 0 and is not reached yet: before
  * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name; then 1,422 and 947; then 1,421 and 740
  * with ties before narration (the day, the place, the friend noticing); now with the most-said plot lines
- * naming the friend or the place in band A's few words.
+ * naming the friend or the place in band A's few words, and band B's clauses naming them too.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1385, B: 727 };
+const MEASURED_SHARED = { A: 1385, B: 696 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

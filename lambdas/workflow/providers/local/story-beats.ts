@@ -253,7 +253,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}. (Let\'s|We will) {goal}."',
           '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down]."',
         ],
-        '[Luckily, {hero} had {packs}, just in case.]',
+        '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
       ],
@@ -366,7 +366,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
+          '{MentorName} gave {hero} {mentorGift}[ for the road (across|through) {placeName}]. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',
@@ -384,7 +384,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high.'),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
-      '{Hero} did not feel (small|like a pebble|like a button) any more[, not even a little bit].',
+      '{Hero} did not feel (small|like a pebble|like a button) any more[, not with {pal} (there|close by)].',
     ]),
     resolution([
       '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',

@@ -133,7 +133,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} set the shield down like a little boat[, and it carried them where they needed to go].',
     ],
     crossing: [
-      '{Hero} laid the shield across the gap like a bridge, and they crossed one step at a time.',
+      '{Hero} laid the shield across the gap like a bridge, and {hero} and {pal} crossed it one step at a time.',
       '{Hero} held the shield up against the wind, and {pal} walked safely behind it.',
     ],
     extras: ["{Hero}'s shield (gleamed|shone) in the light.", '"I will keep everyone safe," {said} {hero}.'],

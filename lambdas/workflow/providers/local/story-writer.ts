@@ -320,7 +320,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     context,
   );
   vars.homeLine = target.home
-    ? render(`{Hero} lived on ${target.home}.`, context)
+    ? render(`{Hero} lived on ${target.home}[, (near|just outside) {placeName}].`, context)
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
   const custom = request.customDescriptions;
