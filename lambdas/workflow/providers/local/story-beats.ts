@@ -363,7 +363,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
         '"I am not sure I am (brave|strong|big) enough[ to {goal}]," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}[ for the road (across|through) {placeName}]. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
