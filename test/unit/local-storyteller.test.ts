@@ -205,7 +205,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * naming the friend or the place in band A's few words, and band B's clauses naming them too.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1385, B: 696 };
+const MEASURED_SHARED = { A: 1385, B: 679 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

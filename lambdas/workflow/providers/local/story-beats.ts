@@ -381,7 +381,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high.'),
+      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
       '{Hero} did not feel (small|like a pebble|like a button) any more[, not with {pal} (there|close by)].',
@@ -524,7 +524,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Clue by clue, we will find what is true!" {said} {hero}.'],
     ending: [
-      'And {hero} closed the notebook with a happy snap. The case of {placeName} was closed!',
+      'And {hero} closed the notebook with a happy snap[ while {pal} cheered]. The case of {placeName} was closed!',
       'And that was one more mystery solved by {hero} and {pal}.',
     ],
     said: ['said', 'whispered', 'exclaimed'],

@@ -766,7 +766,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       thing: 'the giant bubble',
       titled: 'the Giant Bubble',
       trouble: 'a giant bubble floated down, went pop, and then closed around them again',
-      worry: 'The bubble was drifting up into the sky, higher and higher!',
+      worry: 'The bubble was drifting up into the sky[ over {placeName}], higher and higher!',
       goal: 'get down safely from the giant bubble',
       setOff: 'floated high over {place} and looked for a way down',
       view: 'Far below they could see {sight0} and {sight1}[, as small as toys].',
