@@ -177,7 +177,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       const payOff = shy.plan.findIndex((s) => s.pays === 'personality');
       expect(shy.plan[setUp]?.text).toMatch(/Lily was shy/);
       expect(shy.plan[payOff]?.beat).toBe('climax');
-      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, (then|but then Lily took a breath and) spoke up/);
+      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, (then \p{Lu}\p{L}+ (smiled|nodded) and Lily|but then Lily took a breath and) spoke up/u);
       expect(validateStory(shy.draft, BANDS[band]).problems).toEqual([]);
     }
     // The described creature's own features, never the generic creature's tiny wings or glowing tail.
@@ -200,11 +200,12 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 /**
  * Distinct sentences that two or more of the 300 stories say, outside the declared refrains, as measured
  * when the grammar was last grown (see the printed table). The issue's goal is 0 and is not reached yet: before
- * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name; then 1,422 and 947; now with ties
- * before narration (the day, the place, the friend noticing) and plot lines that name the place or friend.
+ * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name; then 1,422 and 947; then 1,421 and 740
+ * with ties before narration (the day, the place, the friend noticing); now with the most-said plot lines
+ * naming the friend or the place in band A's few words, and band B's clauses naming them too.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1421, B: 740 };
+const MEASURED_SHARED = { A: 1385, B: 679 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

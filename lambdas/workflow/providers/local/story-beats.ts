@@ -193,7 +193,7 @@ function climax(middle: readonly Line[]): Beat {
     lines: [
       payOff(
         'challenge',
-        '<Then {hero}/(That was when|Then) {hero} and {pal}> <saw/(saw|understood)> the truth: {challengeReveal}.',
+        '<Then {pal}/(That was when|Then) {hero} and {pal}> <saw/(saw|understood)> the truth: {challengeReveal}.',
       ),
       '{Hero} {challengeFix}.',
       '{challengeThanks}',
@@ -228,7 +228,7 @@ function resolution(lessons: readonly string[]): Beat {
 
 const CALL_EXTRAS = [
   '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it, {pal})."',
-  '{PalThe} (nodded|agreed) right away. "I\'m coming too, {hero}[, all the way (to|across) {placeName}]!"',
+  '{PalThe} (nodded|agreed) right away. <"Across {placeName} we go, {hero}!"/"I\'ll come with you all the way across {placeName}, {hero}!">',
   '"(We have to help|Someone needs us), {pal}!" {said} {hero}[, already reaching for a coat].',
   '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
 ];
@@ -253,7 +253,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}. (Let\'s|We will) {goal}."',
           '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down]."',
         ],
-        '[Luckily, {hero} had {packs}, just in case.]',
+        '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
       ],
@@ -264,9 +264,9 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         setUp('challenge', 'Then they (noticed|found) something (odd|strange): {challengeSign}.'),
-        '"(Who|What) could have made (that|this|those)[ (out here in|so close to) {placeName}]?" {pal} (whispered|wondered aloud|asked).',
+        '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked).',
         [
-          "{Hero} (knelt|bent) down to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
+          "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
           '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
           '{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said[, pointing].',
         ],
@@ -301,7 +301,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
-        '{Hero} smiled. "Let\'s {goal}!"',
+        '{Hero} smiled at {pal}. "Let\'s {goal}!"',
         '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -317,7 +317,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[The door would only open for the right answer, and there was no other way to {thing}.]',
         payOff(
           'riddle',
-          '{Hero} (thought and thought|tapped a chin and thought|closed both eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
+          '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
         ),
         'With a (happy|cheerful) creak, the door swung open, and {pal} (cheered|clapped).',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
@@ -349,7 +349,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
-        '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (wondered|whispered|asked).',
+        '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
@@ -361,12 +361,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        'On the way, they met {mentorName}, {mentorDesc}.',
+        'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
         '"I am not sure I am (brave|strong|big) enough[ to {goal}]," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
+          '{MentorName} gave {hero} {mentorGift}[ for the road (across|through) {placeName}]. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',
@@ -381,10 +381,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high.'),
+      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
-      '{Hero} did not feel (small|like a pebble|like a button) any more[, not even a little bit].',
+      '{Hero} did not feel (small|like a pebble|like a button) any more[, not with {pal} (there|close by)].',
     ]),
     resolution([
       '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',
@@ -420,12 +420,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
           '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Every one of them is here, {pal}|Not one is missing, {pal})!"',
-          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted[, pointing at each one in turn].',
+          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted (with|beside) {pal}[, pointing at each one in turn].',
         ),
         setUp(
           'far-from-home',
-          'But the day was (nearly over|getting late|slipping away), and home was (far away|a long way off|miles behind them).',
-          'The sun was (sinking|dipping low) over {place}, and home was (far away|a long way off).',
+          'But the day was (nearly over|getting late|slipping away), and <{pal} missed home/{pal} sighed that home was (far away|a long way off|miles behind them)>.',
+          'The sun was (sinking|dipping low) over {place}, and <{pal} missed home/{pal} sighed that home was (far away|a long way off)>.',
         ),
       ],
       extras: [
@@ -487,7 +487,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     ending: [
       'And they giggled all the way to bed[, and (giggled|hiccupped) a little more under the covers].',
-      'And that, from top to toe, is how the story goes!',
+      'And that, from top to toe, is how the {placeName} story goes!',
       'And {pal} and {hero} (hopped|bounced) home to bed, (one, two, three|clip, clop, clee)!',
     ],
     said: ['said', 'giggled', 'sang', 'laughed', 'called'],
@@ -510,7 +510,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Brave hearts, big steps!" {hero} and {pal} cheered together.'],
     ending: [
-      'And the very next morning, {hero} was ready for a brand-new adventure[ with {pal}].',
+      '<Next morning, {hero} and {pal} were ready for more./And the very next morning, {hero} was ready for a brand-new adventure with {pal}.>',
       'And {hero} fell asleep dreaming of the next big adventure[ beyond {place}].',
       '"Same time tomorrow?" (yawned|asked) {pal}. "(Same time tomorrow|Definitely)," (smiled|said) {hero}.',
     ],
@@ -524,7 +524,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Clue by clue, we will find what is true!" {said} {hero}.'],
     ending: [
-      'And {hero} closed the notebook with a happy snap. The case of {placeName} was closed!',
+      'And {hero} closed the notebook with a happy snap[ while {pal} cheered]. The case of {placeName} was closed!',
       'And that was one more mystery solved by {hero} and {pal}.',
     ],
     said: ['said', 'whispered', 'exclaimed'],

@@ -52,7 +52,7 @@ import {
 /** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
 const HAZARD_WORRIES = [
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
-  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}?"',
+  '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
   '"Right," {said} {hero}, studying {hazard} (carefully|closely). "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
@@ -320,7 +320,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     context,
   );
   vars.homeLine = target.home
-    ? render(`{Hero} lived on ${target.home}.`, context)
+    ? render(`{Hero} lived on ${target.home}[, (near|just outside) {placeName}].`, context)
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
   const custom = request.customDescriptions;

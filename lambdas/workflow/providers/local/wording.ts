@@ -161,7 +161,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
   little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further)\b)/,
-  very: /^ (next|last|first|best|end|top|same|own|long)\b/,
+  // "this very night": the very one, not a very night.
+  very: /^ (next|last|first|best|end|top|same|own|long|night|day|moment|spot|place|minute)\b/,
   great: /^ big\b/,
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,

@@ -200,7 +200,7 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
   ],
   shy: [
     '{Hero} was shy[, and (often|usually) hid behind {pal} when (someone new|a stranger) said hello].',
-    'For a moment {hero} felt shy<, then spoke up/, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice>[, as {pal} (watched|smiled)].',
+    'For a moment {hero} felt shy<, then {pal} (smiled|nodded) and {hero} spoke up/, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice>[, as {pal} (watched|smiled)].',
   ],
   funny: [
     '{Hero} (knew|told) the silliest jokes[ in {placeName} and laughed loudest at them].',
