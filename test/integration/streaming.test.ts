@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { executionName, type WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createProvider } from '../../lambdas/workflow/dependencies.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
@@ -82,8 +82,13 @@ describe('a streamed story: rewrites, filtered covers and failures keep their sl
   async function runStreamed(provider: StoryProvider) {
     const { userId, storyId } = await familyWithReservedStory(new Date());
     const covers: Promise<unknown>[] = [];
+    // As Step Functions does, a second start under an execution's name is a no-op (a rewrite's stream
+    // meets the pinned cover again while its execution may still be painting).
+    const started = new Set<string>();
     const starter: WorkflowStarter = {
       start: async (job) => {
+        if (started.has(executionName(job))) return;
+        started.add(executionName(job));
         covers.push(
           workflowWith(provider, undefined, starter)
             .run({ job })
