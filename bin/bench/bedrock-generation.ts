@@ -95,13 +95,22 @@ function summary(samples: readonly Sample[]) {
 
 export type BedrockWorkflowFigures = Awaited<ReturnType<typeof benchBedrockWorkflow>>;
 
-/** Both workflows, and the ratios (sequential ÷ streamed: above 1 is faster when streamed). */
+/**
+ * Both workflows, and the ratios (sequential ÷ streamed: above 1 is faster when streamed). The issue's
+ * baseline is the workflow as it was, strictly in sequence: write, check, save, paint the cover, and only
+ * then mark the story ready. The sequential run here already marks it ready before its cover, so that
+ * baseline's "readable" is the sequential run's cover time: `strictReadableMedian` is the budgeted ratio;
+ * `readableMedian` (one-shot text ÷ streamed text) shows how little streaming alone buys the text.
+ */
 export type BedrockReport = {
   profile: 'public';
   storiesPerBand: number;
   streamed: BedrockWorkflowFigures;
   sequential: BedrockWorkflowFigures;
-  speedup: Record<Band, { readableMedian: number; coverMedian: number; firstProgressMedian: number }>;
+  speedup: Record<
+    Band,
+    { strictReadableMedian: number; readableMedian: number; coverMedian: number; firstProgressMedian: number }
+  >;
 };
 
 export function bedrockReport(
@@ -114,6 +123,7 @@ export function bedrockReport(
     (['A', 'B'] as const).map((band) => [
       band,
       {
+        strictReadableMedian: ratio(sequential[band].cover.medianMs, streamed[band].readable.medianMs),
         readableMedian: ratio(sequential[band].readable.medianMs, streamed[band].readable.medianMs),
         coverMedian: ratio(sequential[band].cover.medianMs, streamed[band].cover.medianMs),
         firstProgressMedian: ratio(sequential[band].firstProgress.medianMs, streamed[band].firstProgress.medianMs),

@@ -198,20 +198,16 @@ function bedrockRows(bedrock: BedrockReport): Row[] {
       out.push({ figure: `${name}: request→cover`, value: ms(figures.cover) });
     }
     const speedup = bedrock.speedup[band];
+    // The issue's baseline: text, check, save, the cover, and only then ready (the workflow before streaming).
     out.push({
-      figure: `bedrock ${band}: sequential ÷ streamed, readable median`,
-      value: `${speedup.readableMedian}×`,
+      figure: `bedrock ${band}: text-check-save-cover-then-ready ÷ streamed, readable median`,
+      value: `${speedup.strictReadableMedian}×`,
       ...(band === 'B'
-        ? { budget: `≥ ${BUDGETS.bedrockSpeedup}×`, pass: speedup.readableMedian >= BUDGETS.bedrockSpeedup }
+        ? { budget: `≥ ${BUDGETS.bedrockSpeedup}×`, pass: speedup.strictReadableMedian >= BUDGETS.bedrockSpeedup }
         : {}),
     });
-    out.push({ figure: `bedrock ${band}: sequential ÷ streamed, cover median`, value: `${speedup.coverMedian}×` });
-    // The issue's baseline: text, then the cover, then ready (before ready moved ahead of the cover).
-    const strict = bedrock.sequential[band].cover.medianMs / bedrock.streamed[band].readable.medianMs;
-    out.push({
-      figure: `bedrock ${band}: text-then-cover-then-ready ÷ streamed readable, median`,
-      value: `${strict.toFixed(2)}×`,
-    });
+    out.push({ figure: `bedrock ${band}: one-shot ÷ streamed, readable median`, value: `${speedup.readableMedian}×` });
+    out.push({ figure: `bedrock ${band}: one-shot ÷ streamed, cover median`, value: `${speedup.coverMedian}×` });
   }
   return out;
 }
