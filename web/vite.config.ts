@@ -6,7 +6,7 @@ import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in
 
 /** Code every signed-in screen needs: the auth library, the API client and its query cache, the app's shell. */
 const SIGNED_IN_SHARED =
-  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/])/;
+  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-sdk|tslib|js-cookie)[\\/])/;
 /**
  * ...but not validation (zod, the schemas, the safety lexicon) nor the dialogs (web/src/dialogs): only the
  * screens with forms run it, and a dialog loads when opened (web/src/components/dialogs.tsx).
@@ -21,7 +21,7 @@ const NOT_SHARED =
  * use): a signed-in family only needs its session.
  */
 const SIGN_IN_FLOWS =
-  /[\\/]web[\\/]src[\\/]auth[\\/]password-flows\.ts$|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](apis[\\/](signIn|signUp|autoSignIn|resetPassword|confirmResetPassword)|utils[\\/](srp|signInHelpers|signUpHelpers|handleDeviceSRPAuth|handlePasswordVerifierChallenge|getNewDeviceMetadata))|client[\\/](flows|utils[\\/]passkey))/;
+  /[\\/]web[\\/]src[\\/]auth[\\/]password-flows\.ts$|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](apis[\\/](signIn|signUp|autoSignIn|resetPassword|confirmResetPassword)|utils[\\/](srp|signInHelpers|signUpHelpers|handleDeviceSRPAuth|handlePasswordVerifierChallenge|getNewDeviceMetadata))|client[\\/](flows|utils[\\/](passkey|store[\\/](signInStore|autoSignInStore))))|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](types[\\/]errors|utils[\\/](userContextData|textEncoder|retryOnResourceNotFoundException|setActiveSignInUsername))|foundation[\\/](convert[\\/]base64url|factories[\\/]serviceClients[\\/]cognitoIdentityProvider[\\/]create(SignUp|ForgotPassword|ConfirmForgotPassword|InitiateAuth|RespondToAuthChallenge|AssociateSoftwareToken|ConfirmDevice)Client))/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
   /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
@@ -35,6 +35,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The hash library declares no `sideEffects`, so the auth library's bare `import '@aws-crypto/sha256-js'`
+      // (in sign-out) would load it on every signed-in screen; it only computes, for the sign-in flows.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@aws-crypto[\\/]/, sideEffects: false }],
+      },
       output: {
         // One chunk for the code shared by signed-in screens instead of the twenty-odd small ones automatic
         // splitting makes: a first signed-in load then makes a handful of requests, not round after round
