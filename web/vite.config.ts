@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { publishBandConfigs } from './build/band-configs.ts';
-import { preloadSignedInChunk, SIGNED_IN_CHUNK } from './build/preload-signed-in.ts';
+import { preloadScreen, SIGNED_IN_CHUNK } from './build/preload-screen.ts';
 
 /** Code every signed-in screen needs: the auth library, the API client and its query cache, the app's shell. */
 const SIGNED_IN_SHARED =
@@ -29,7 +29,7 @@ const LANDING =
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloadSignedInChunk(), publishBandConfigs()],
+  plugins: [react(), preloadScreen(), publishBandConfigs()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { APP_CONFIG_PATH } from '#common/app-config-path';
+import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '#common/app-config-path';
 
 let pending: Promise<unknown> | undefined;
 
@@ -7,8 +7,18 @@ let pending: Promise<unknown> | undefined;
  * screen that needs a session (see screens.ts), validated by `loadRuntimeConfig`. No validation here, so
  * the landing page's bundle stays free of the validation library.
  */
+/** The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. */
+function earlyRequest(): Promise<Response> {
+  const started = (window as unknown as Record<string, Promise<Response> | undefined>)[APP_CONFIG_REQUEST];
+  if (started) {
+    delete (window as unknown as Record<string, unknown>)[APP_CONFIG_REQUEST];
+    return started;
+  }
+  return fetch(APP_CONFIG_PATH, { cache: 'no-store' });
+}
+
 export function requestRuntimeConfig(): Promise<unknown> {
-  pending ??= fetch(APP_CONFIG_PATH, { cache: 'no-store' })
+  pending ??= earlyRequest()
     .then((response) => {
       if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
       return response.json() as Promise<unknown>;

@@ -1,7 +1,17 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from '../components/toast';
 import type { AppConfig } from '#common/app-config';
 import { roleFromGroups, type Role } from '#common/roles';
@@ -103,16 +113,20 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
     const groups = (token.payload['cognito:groups'] as string[] | undefined) ?? [];
     // SPEC §8: a failed role lookup falls back to user; the token's groups are the source here.
     const role = roleFromGroups(groups);
-    setState((previous) => {
-      const kept = previous.userId === userId ? previous.profile : undefined;
-      return { loading: false, userId, profile: kept, profileLoading: !kept, role, isAdmin: role === 'admin' };
-    });
+    // A transition: the first render of the signed-in screen under it can yield to the browser as it goes
+    // (a phone's main thread is not held for the whole tree at once).
+    startTransition(() =>
+      setState((previous) => {
+        const kept = previous.userId === userId ? previous.profile : undefined;
+        return { loading: false, userId, profile: kept, profileLoading: !kept, role, isAdmin: role === 'admin' };
+      }),
+    );
     const profile = await fetchProfile().catch((error: unknown) => {
       console.error('Failed to load profile', error);
       return undefined;
     });
     if (run !== generation.current) return;
-    setState((previous) => ({ ...previous, profile, profileLoading: false }));
+    startTransition(() => setState((previous) => ({ ...previous, profile, profileLoading: false })));
   }, []);
 
   useEffect(() => {

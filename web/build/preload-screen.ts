@@ -1,0 +1,78 @@
+import type { Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '../../common/app-config-path.ts';
+
+/** The chunk vite.config.ts gathers the code every signed-in screen shares into. */
+export const SIGNED_IN_CHUNK = 'signed-in';
+const SCRIPT = 'preload-screen.js';
+
+/**
+ * The page module each signed-in address opens (App.tsx's routes; the build fails if one is missing).
+ * Only the first screen of a visit matters here: later screens load while the family reads this one.
+ */
+const SCREEN_PAGES: readonly (readonly [pattern: string, page: string])[] = [
+  ['^/home$', 'web/src/routes/home/HomePage.tsx'],
+  ['^/library$', 'web/src/routes/library/LibraryPage.tsx'],
+  ['^/story/[^/]+$', 'web/src/routes/story/StoryPage.tsx'],
+  ['^/story/[^/]+/flipbook$', 'web/src/routes/flipbook/FlipbookRoute.tsx'],
+  ['^/profile$', 'web/src/routes/profile/ProfilePage.tsx'],
+  ['^/create', 'web/src/routes/create/CreateLayout.tsx'],
+];
+
+/**
+ * Every screen but the landing page needs the signed-in chunk, its page's chunk and `/app-config.json`, and
+ * the entry asks for them only once it has itself downloaded and run: a round trip (or two) and the entry's
+ * start-up on the way to every signed-in screen. This small script, loaded `async` beside the entry, asks
+ * for them at once on any address but the landing page, so they download together; the landing page still
+ * downloads only itself. A file of its own, not inline, because the Content-Security-Policy allows scripts
+ * from the app's origin only.
+ */
+export function preloadScreen(): Plugin {
+  return {
+    name: 'story-magic:preload-screen',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${SCRIPT}`, async: true }, injectTo: 'head' }],
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((out): out is OutputChunk => out.type === 'chunk');
+      const shared = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
+      if (!shared) this.error(`no "${SIGNED_IN_CHUNK}" chunk to preload: see codeSplitting in vite.config.ts`);
+      // What index.html already asks for: the entry and its static imports.
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      /** A chunk's file, its static imports' and its styles (Vite adds those when the chunk is imported). */
+      const downloads = (chunk: OutputChunk) => ({
+        scripts: [chunk.fileName, ...chunk.imports].filter((file) => !inHtml.has(file)).map((file) => `/${file}`),
+        styles: [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
+      });
+      const screens = SCREEN_PAGES.map(([pattern, page]) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
+        if (!chunk) return this.error(`no chunk for ${page}: is it still a route of App.tsx?`);
+        return [pattern, downloads(chunk)] as const;
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: SCRIPT,
+        source: `(() => {
+  const path = location.pathname;
+  if (path === '/') return;
+  // Read by requestRuntimeConfig (web/src/app/app-config-request.ts) instead of asking again.
+  window[${JSON.stringify(APP_CONFIG_REQUEST)}] = fetch(${JSON.stringify(APP_CONFIG_PATH)}, { cache: 'no-store' });
+  const screens = ${JSON.stringify(screens)};
+  const page = screens.find(([pattern]) => new RegExp(pattern).test(path));
+  const add = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    document.head.append(link);
+  };
+  for (const { scripts, styles } of [${JSON.stringify(downloads(shared))}, ...(page ? [page[1]] : [])]) {
+    for (const href of scripts) add('modulepreload', href);
+    for (const href of styles) add('preload', href, 'style');
+  }
+})();
+`,
+      });
+    },
+  };
+}
