@@ -9,9 +9,10 @@ let pending: Promise<unknown> | undefined;
  */
 /** The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. */
 function earlyRequest(): Promise<Response> {
-  const started = (window as unknown as Record<string, Promise<Response> | undefined>)[APP_CONFIG_REQUEST];
+  const early = window as unknown as Record<string, Promise<Response> | undefined>;
+  const started = early[APP_CONFIG_REQUEST];
   if (started) {
-    delete (window as unknown as Record<string, unknown>)[APP_CONFIG_REQUEST];
+    early[APP_CONFIG_REQUEST] = undefined; // a retry after a failure asks again
     return started;
   }
   return fetch(APP_CONFIG_PATH, { cache: 'no-store' });
