@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleLambda, LAMBDA_ENTRIES, LAMBDA_NODE_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
+import { bundleLambda, LAMBDA_ENTRIES } from '../../lib/constructs/lambda-bundling.js';
 import { percentile, round } from './stats.js';
 
 /**
  * Each Lambda bundle as `cdk deploy` builds it (the same esbuild options, lib/constructs/lambda-bundling.ts):
  * its size, and how long a fresh Node process takes to import it, which is the part of a cold start our
- * code decides. The import runs with the functions' NODE_OPTIONS and an environment shaped like AWS's (no
+ * code decides. The import runs in an environment shaped like the functions' in AWS (no
  * network is touched at import), median of `runs` fresh processes.
  */
 export type LambdaBundlesReport = {
@@ -39,7 +39,7 @@ function coldImportMs(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...AWS_LIKE_ENV },
+    env: { PATH: process.env.PATH, ...AWS_LIKE_ENV },
   });
   if (child.status !== 0) throw new Error(`importing ${file} failed:\n${child.stderr}`);
   return Number(child.stdout.trim().split('\n').at(-1));

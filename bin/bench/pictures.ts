@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { twinPicture } from '../local/bedrock-twin/picture.js';
-import { bundleLambda, LAMBDA_NODE_OPTIONS } from '../../lib/constructs/lambda-bundling.js';
+import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';
 
 /**
  * What a painted picture costs to make smaller and what a phone then downloads for it: the Bedrock twin's
@@ -46,7 +46,7 @@ export async function benchPictures(outDir: string): Promise<PicturesReport> {
     }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
+    env: { PATH: process.env.PATH },
   });
   if (child.status !== 0) throw new Error(`making picture variants failed:\n${child.stderr}`);
   const made = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Omit<

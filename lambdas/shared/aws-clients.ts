@@ -5,7 +5,7 @@ import type { ServerConfig } from './config.js';
 import type { PollyConnection } from './narration/polly-narrator.js';
 import { once } from './lazy.js';
 import type { S3Connection } from './media.js';
-import { tracer } from './observability.js';
+import { tracedClient } from './sdk-tracing.js';
 
 /** s3rver accepts only its well-known key pair; the other emulators accept anything. Real AWS uses the
  * Lambda role through the SDK's default chain instead. */
@@ -24,11 +24,11 @@ export type AwsClients = Readonly<{
  * The SDK's logger middleware builds a filtered copy of every command's input and output for its logger,
  * even when the logger does nothing (its default): for a page of stories that copy costs more than the
  * rest of the call. The app logs for itself (never the SDK's payloads), so the middleware goes. In Lambda
- * each call becomes an X-Ray subsegment (the tracer leaves the client untouched elsewhere).
+ * the workflow's calls become X-Ray subsegments (sdk-tracing.ts).
  */
 function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
-  return tracer.captureAWSv3Client(client);
+  return tracedClient(client);
 }
 
 /** Creates the SDK clients once per process (module scope in the Lambda, once in the local stack). */

@@ -3,7 +3,8 @@ import type { SSMClient } from '@aws-sdk/client-ssm';
 import { randomUUID } from 'node:crypto';
 import type { ServerConfig } from './config.js';
 import { once } from './lazy.js';
-import { log, tracer } from './observability.js';
+import { log } from './observability.js';
+import { tracedClient } from './sdk-tracing.js';
 
 /**
  * What sits between the media bucket and a viewer. CloudFront caches `/media/*` objects `immutable` for a
@@ -75,8 +76,8 @@ export function createMediaCdn(config: Pick<ServerConfig, 'region' | 'mediaDistr
       import('@aws-sdk/client-ssm'),
     ]);
     return {
-      cloudFront: tracer.captureAWSv3Client(new CloudFrontClient({ region: config.region })),
-      ssm: tracer.captureAWSv3Client(new SSMClient({ region: config.region })),
+      cloudFront: tracedClient(new CloudFrontClient({ region: config.region })),
+      ssm: tracedClient(new SSMClient({ region: config.region })),
     };
   });
   return cloudFrontCdn(clients, config.mediaDistributionParameter);

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /**
  * Logs, metrics and traces for every Lambda and for the local stack, through Powertools for AWS Lambda.
@@ -13,8 +12,8 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
  *   the failing step and code, never the family's words.
  * - Metrics are CloudWatch embedded-metric-format lines (no API call, no IAM), one namespace, counted
  *   per event below and flushed at the end of each request or task.
- * - Traces: Lambda active tracing (X-Ray) in AWS, with each SDK client captured as a subsegment. Outside
- *   Lambda the tracer switches itself off, so the local stack and the tests send nothing anywhere.
+ * - Traces: Lambda active tracing (X-Ray) in AWS for every function; the workflow's SDK calls are
+ *   subsegments too (sdk-tracing.ts says why only the workflow's).
  *
  * Locally everything prints to the console, as in Lambda.
  */
@@ -22,7 +21,6 @@ const SERVICE = 'story-magic';
 
 export const logger = new Logger({ serviceName: SERVICE });
 export const metrics = new Metrics({ namespace: 'StoryMagic', serviceName: SERVICE });
-export const tracer = new Tracer({ serviceName: SERVICE });
 
 /** What the operator counts: the product's health at a glance, and the alarms' raw material. */
 export type ProductMetric =

@@ -1,7 +1,7 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { ServerConfig } from './config.js';
 import { once } from './lazy.js';
-import { tracer } from './observability.js';
+import { tracedClient } from './sdk-tracing.js';
 
 /**
  * The input every execution of the generation workflow starts with (definition.asl.json `$.job`): a new
@@ -43,7 +43,7 @@ export function stepFunctionsStarter(
   if (!config.workflowArn) return undefined;
   const client = once(async () => {
     const { SFNClient } = await import('@aws-sdk/client-sfn');
-    return tracer.captureAWSv3Client(new SFNClient({ region: config.region }));
+    return tracedClient(new SFNClient({ region: config.region }));
   });
   return createSfnWorkflowStarter(client, config.workflowArn);
 }

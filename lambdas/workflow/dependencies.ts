@@ -4,7 +4,8 @@ import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { mediaStore } from '../shared/media.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
-import { observeInvocation, tracer } from '../shared/observability.js';
+import { observeInvocation } from '../shared/observability.js';
+import { tracedClient } from '../shared/sdk-tracing.js';
 import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
@@ -28,7 +29,7 @@ export function bedrockClient(bedrock: Pick<ServerConfig['bedrock'], 'region' | 
   });
   // As for the other clients (aws-clients.ts): no filtered copy of every prompt for a logger.
   client.middlewareStack.remove('loggerMiddleware');
-  return tracer.captureAWSv3Client(client);
+  return tracedClient(client);
 }
 
 /** The provider the configuration names: `local` (offline, default) or `bedrock`. */

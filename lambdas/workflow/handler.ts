@@ -1,3 +1,4 @@
+import './tracing.js'; // first: the SDK clients made below join the X-Ray trace (see the file)
 import { createAwsClients } from '../shared/aws-clients.js';
 import { loadServerConfig } from '../shared/config.js';
 import { stepFunctionsStarter } from '../shared/workflow-starter.js';

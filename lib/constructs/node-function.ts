@@ -11,7 +11,7 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fromRoot } from '../paths.js';
-import { bundleLambda, LAMBDA_NODE_OPTIONS } from './lambda-bundling.js';
+import { bundleLambda } from './lambda-bundling.js';
 
 /** Node 22: the runtime `npm start` and the tests use (the `node@22` devDependency), so what is tested is what runs. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
@@ -31,8 +31,9 @@ export interface NodeFunctionProps {
 
 /**
  * A TypeScript Lambda with the project's defaults: Node 22 on ARM64, bundled by the locally installed
- * esbuild (no Docker), ESM with source maps, JSON logs into its own log group with a retention period,
- * X-Ray active tracing (Powertools' tracer, lambdas/shared/observability.ts, adds the SDK calls), and a role that starts with nothing but the right to write that log group. Each grant is added by
+ * esbuild (no Docker), ESM, JSON logs into its own log group with a retention period, X-Ray active
+ * tracing (the workflow adds its SDK calls: lambdas/shared/sdk-tracing.ts), and a role that starts with
+ * nothing but the right to write that log group. Each grant is added by
  * the construct that owns the resource (no AWS managed policies, no wildcards by default).
  */
 export class NodeFunction extends Construct {
@@ -82,7 +83,7 @@ export class NodeFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
-      environment: { NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...props.environment },
+      environment: props.environment,
     });
   }
 }
