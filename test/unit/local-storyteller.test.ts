@@ -202,10 +202,14 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * when the grammar was last grown (see the printed table). The issue's goal is 0 and is not reached yet: before
  * the grammar, 2,214 (band A) and 2,988 (band B) with the same hero name; then 1,422 and 947; then 1,421 and 740
  * with ties before narration (the day, the place, the friend noticing); now with the most-said plot lines
- * naming the friend or the place in band A's few words, and band B's clauses naming them too.
+ * naming the friend or the place in band A's few words, and band B's clauses naming them too (1,385 and 679);
+ * now 1,344 and 676 with the greeting said to the one greeted (not to the friend), the place said "on" or
+ * "in" as it should be, and the most-said feelings, arrivals and goodnights set in the story's own place.
+ * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
+ * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1385, B: 679 };
+const MEASURED_SHARED = { A: 1344, B: 676 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
@@ -287,6 +291,25 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
+  it('greets the one it meets, says "on" an island, and names no place with three letters in a row', () => {
+    let greetings = 0;
+    for (const band of ['A', 'B'] as const) {
+      for (const { draft } of corpus[band]) {
+        const text = draft.paragraphs.join(' ');
+        // The hero greets the stranger, not the friend who came along ("…," Mia said to the bear).
+        for (const [, listener] of text.matchAll(/"(?:Hello|Excuse me)[^"]*," \p{L}+ said(?: to ([^.]+))?\./gu)) {
+          greetings++;
+          expect(listener).toMatch(/^the /);
+        }
+        expect(text).not.toMatch(/\b(in|out here in) (\p{Lu}\p{L}+ (Island|Mountain)|Planet|Starbase)\b/u);
+        // Moss + stow reads Mosstow (a place's name; a snake's "Sssstay" may hiss).
+        const places = text.match(/\p{Lu}\p{L}+(wick|dale|brook|combe|ford|mere|field|bury|ton|by|stow|holt)\b/gu) ?? [];
+        for (const name of places) expect(name).not.toMatch(/(\p{L})\1\1/u);
+      }
+    }
+    expect(greetings).toBeGreaterThan(20);
+  });
+
   it('catches a pay-off without its set-up (the plan check can fail)', () => {
     const written = plans.A[0];
     if (!written) throw new Error('no story');
@@ -331,9 +354,10 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     const top = (band: AgeBand) =>
       [...shared[band].shared]
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 5)
+        // SHARED_TOP=n lists more of them while working on the grammar.
+        .slice(0, Number(process.env.SHARED_TOP ?? 5))
         .map(([sentence, n]) => `${n}× ${sentence}`);
-    console.log(`Most shared (A): ${top('A').join(' / ')}\nMost shared (B): ${top('B').join(' / ')}`);
+    console.log(`Most shared (A): ${top('A').join(' / ')}\nMost shared (B): ${top('B').join(' / ')}`.replaceAll(' / ', process.env.SHARED_TOP ? '\n' : ' / '));
 
     // The style's refrain is the story's own repeat: two stories of one style may share it, and it is not
     // counted. Without that exception the measure sees it (so the measure can fail).

@@ -57,7 +57,8 @@ export type PlaceNaming = 'everyday' | 'stars';
 export function placeName(naming: PlaceNaming, random: Random): string {
   return naming === 'stars'
     ? `${pick(random, STAR_STARTS)}${pick(random, STAR_ENDS)}`
-    : `${pick(random, NAME_STARTS)}${pick(random, NAME_ENDS)}`;
+    : // Moss + stow is Mosstow: no name carries three of one letter in a row.
+      `${pick(random, NAME_STARTS)}${pick(random, NAME_ENDS)}`.replace(/(\p{L})\1\1/gu, '$1$1');
 }
 
 /** The companion's name: any of the table's, except the hero's own. */

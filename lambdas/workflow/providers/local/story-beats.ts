@@ -151,14 +151,14 @@ const OBSTACLE: Beat = {
     payOff(
       'fear',
       '{Hero} held {pal} close. "(We are together, {pal}, and together we are brave|It is all right to be scared, {pal}, we will be brave together|Scared is allowed, {pal}, and so is brave)," {hero} said.',
-      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal})," {hero} said[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) in {place}>."',
+      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal})," {hero} said[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) {inPlace}>."',
       '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here, {pal}|I won\'t let go, {pal})," {hero} (said|promised)[, and meant every word of it]. "(Together we can help {challengeSeen}|We\'ll face {challengeSeen} together)."',
       '"(Look|Listen), {pal}," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
     ),
     '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
-      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. "(Hello there|Excuse me)[, I am {hero} from {placeName}]," {hero} said. "(Are you all right|Can we help|Is something wrong) here in {place}?"',
-      '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here in {place}?"',
+      '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. <"Hello from {placeName},"/"(Hello there|Excuse me), I am {hero} from {placeName},"> {hero} said to {challengeSeen}. "(Are you all right|Can we help|Is something wrong) here {inPlace}?"',
+      '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
       '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm)," {hero} said.',
       '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
@@ -243,7 +243,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
         setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do) about {thing}?"',
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}?"',
           '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone has to do something|We have to do something) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
@@ -332,7 +332,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       '@skill',
       payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
-      '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone in {place} should see it)."',
+      '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
     resolution([
       '"The best treasure is the kind you share," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
@@ -384,7 +384,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
-      '{Hero} did not feel (small|like a pebble|like a button) any more[, not with {pal} (there|close by)].',
+      '{Hero} did not feel (small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more).',
     ]),
     resolution([
       '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',
@@ -464,7 +464,7 @@ export type StyleFlavour = Readonly<{
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
     '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})].',
+    'This is the story of {aType} named {hero}<( from {placeName}| of {placeName})/(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})>.',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],
@@ -534,7 +534,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['Far out among the stars, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Three, two, one, blast off!" cheered {hero} and {pal}.'],
     ending: [
-      'Far above, the stars twinkled goodnight to {hero}.',
+      'Far above {place}, the stars (twinkled|winked|glimmered) goodnight to {hero}.',
       'And {hero} fell asleep, dreaming of planets still to visit with {pal}.',
     ],
     said: ['said', 'called', 'cheered'],

@@ -206,6 +206,9 @@ function seedOf(request: StoryRequest, fullName: string, variant: number): numbe
   );
 }
 
+/** Places a story is on, not in: on Honeyholt Island, on Planet Zoomba, on the Great Sky Bridge. */
+const ON_A_PLACE = /\b(Island|Mountain|Planet|Starbase|Bridge)\b/u;
+
 /** A band's page holds at most this many words, and the style may ask for fewer. */
 const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
   Math.min(style?.page_rules.max_words_per_page ?? Infinity, band.bands.words_per_page.max);
@@ -259,6 +262,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     noun,
     placeName,
     place,
+    inPlace: `${ON_A_PLACE.test(place) ? 'on' : 'in'} ${place}`,
     daypart: day.daypart,
     weather: day.weather,
     sight0: world.sights[0] ?? place,
