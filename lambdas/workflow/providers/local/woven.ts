@@ -38,7 +38,7 @@ const CREATURE_FEATURES: Record<CreatureKind, string> = {
 
 /** How a held object helps at the climax: the pay-off of "never went anywhere without it". */
 const OBJECT_USES: Record<HeldObject, string> = {
-  lantern: '{Hero} held up the lantern, and its warm glow showed {pal} the way[ through {placeName}].',
+  lantern: '{Hero} held up the lantern (in|over) {placeName}, and its warm glow showed {pal} the way.',
   umbrella: '{Hero} opened the umbrella wide, and {pal} huddled safely underneath it[, out of the {weather} air].',
   balloon: '{Hero} tied the balloon to a branch, and its bobbing colour told {pal} where to meet[ in {placeName}].',
   kite: '{Hero} let the kite fly high[ over {placeName}], so {pal} could see which way the wind was blowing.',
@@ -195,15 +195,15 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
     'Now {hero} knew what brave was for[, and told {pal}: (being brave for someone else|standing up for someone who needed it)].',
   ],
   kind: [
-    '{Hero} (always noticed|never missed) (who was sad|a sad face)[ in {placeName}, even from far away].',
+    '{Hero} (always noticed|never missed) (who was sad|a sad face) in {placeName}[, even from far away].',
     'That kind heart was (exactly|just) what {challengeThe} needed[ that {weather} day][, and {pal} knew it].',
   ],
   shy: [
-    '{Hero} was shy[, and (often|usually) hid behind {pal} when (someone new|a stranger) said hello].',
+    '{Hero} was shy<, even in {placeName}/, and (often|usually) hid behind {pal} when (someone new|a stranger) in {placeName} said hello>.',
     'For a moment {hero} felt shy<, then {pal} (smiled|nodded) and {hero} spoke up/, but then {hero} took a breath and spoke up in a (brave, clear|strong, steady) voice>[, as {pal} (watched|smiled)].',
   ],
   funny: [
-    '{Hero} (knew|told) the silliest jokes[ in {placeName} and laughed loudest at them].',
+    '{Hero} (knew|told) the silliest jokes in {placeName}[ and laughed loudest at them].',
     '{Hero} told (a silly joke|the silliest joke of all) about {pal}, and even {challengeThe} (had to giggle|began to laugh).',
   ],
   clever: [
@@ -211,7 +211,7 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
     'All those puzzles paid off: {hero} (worked out|saw) what to do (in a flash|before anyone else)[, and {pal} cheered].',
   ],
   curious: [
-    '{Hero} was curious about (everything|every little thing)[ in {placeName}, with a hundred questions every day].',
+    '{Hero} was curious about (everything|every little thing) in {placeName}[, with a hundred questions every day].',
     'Because {hero} was curious, {hero} asked {pal} (one more question|the right question), and that made all the difference.',
   ],
   gentle: [
