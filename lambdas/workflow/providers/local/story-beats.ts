@@ -384,7 +384,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
       payOff('trouble', '(At last|And so), {hero} {achieve}.'),
-      '{Hero} did not feel (small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more).',
+      '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
       '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',
@@ -464,7 +464,7 @@ export type StyleFlavour = Readonly<{
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
     '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}<( from {placeName}| of {placeName})/(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})>.',
+    'This is the story of {aType} named {hero}<[ from {placeName}]/(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})>.',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],
@@ -534,7 +534,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['Far out among the stars, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Three, two, one, blast off!" cheered {hero} and {pal}.'],
     ending: [
-      'Far above {place}, the stars (twinkled|winked|glimmered) goodnight to {hero}.',
+      'Far above<, the stars/ {place}, the stars> (twinkled|winked|glimmered) goodnight to {hero}.',
       'And {hero} fell asleep, dreaming of planets still to visit with {pal}.',
     ],
     said: ['said', 'called', 'cheered'],
