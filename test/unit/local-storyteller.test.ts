@@ -205,14 +205,15 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * naming the friend or the place in band A's few words, and band B's clauses naming them too (1,385 and 679);
  * then 1,344 and 676 with the greeting said to the one greeted (not to the friend), the place said "on" or
  * "in" as it should be, and the most-said feelings, arrivals and goodnights set in the story's own place;
- * now 1,370 and 650 with the most-said challenges, ranches and traits set there too, band A's lines kept
- * short enough for its validators with a two-word hero name (shared sentences' share of all sentences:
- * A 0.351, B 0.087).
+ * then 1,370 and 650 with the most-said challenges, ranches and traits set there too, band A's lines kept
+ * short enough for its validators with a two-word hero name; now 1,361 and 622 with band B's style
+ * openings, snow, round-ups and worried friends set there too (shared sentences' share of all sentences:
+ * A 0.349, B 0.081).
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1370, B: 650 };
+const MEASURED_SHARED = { A: 1361, B: 622 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -244,7 +244,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}?"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone has to do something|We have to do something) about {thing}!"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
@@ -560,7 +560,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
   },
   'epic-saga': {
     opening: [
-      'Long ago, when the mountains were young, there lived {aType} named {hero}.',
+      'Long ago, when the hills of {placeName} were young, there lived {aType} named {hero}.',
       'The old songs of {place} tell of {aType} named {hero}.',
     ],
     refrain: ['The old ones had a saying: "Even the smallest light can brighten the widest valley."'],
@@ -576,7 +576,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
   },
   'witty-caper': {
     opening: [
-      'There once was {aType} named {hero}, who had a plan for absolutely everything.',
+      'There once was {aType} in {placeName} named {hero}, who had a plan for absolutely everything.',
       ...DEFAULT_FLAVOUR.opening,
     ],
     refrain: ['"Is this a good time for a snack?" asked {pal}.'],
@@ -588,7 +588,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
   },
   'enchanted-tale': {
-    opening: ['In a land where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
+    opening: ['In {placeName}, where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
     refrain: ['"Moonlight, starlight, kind and true, show the way to me and you," {hero} whispered.'],
     ending: [
       "And if you listen closely on a quiet night, you can still hear the flowers of {placeName} humming {hero}'s name.",

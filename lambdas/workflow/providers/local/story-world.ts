@@ -878,7 +878,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'The Glow Tree lit up all of {placeName} at night[, and everyone loved it].',
       goal: 'protect the Glow Tree',
       setOff: 'hurried across {place} to stand beside the Glow Tree',
-      achieve: 'kept the Glow Tree safe, every leaf and branch',
+      achieve: 'kept the Glow Tree of {placeName} safe, every leaf and branch',
       success: 'the Glow Tree shone brighter than ever',
     },
     {
@@ -971,7 +971,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'Baby unicorns cannot find their way home once the rainbow fades.',
       goal: 'bring the baby unicorns home',
       setOff: 'followed the fading rainbow to {place}',
-      achieve: 'gathered the baby unicorns and led them home',
+      achieve: 'gathered the baby unicorns and led them home to {placeName}',
       success: 'every baby unicorn was asleep in the meadow',
     },
     {
@@ -995,7 +995,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'The royal parade was tomorrow, and the horses were needed.',
       goal: 'bring the royal horses home in time for the parade',
       setOff: 'rode after the horses all the way to {place}',
-      achieve: 'calmed the horses and led them home',
+      achieve: 'calmed the horses and led them home to {placeName}',
       success: 'the royal horses trotted proudly in the parade',
     },
   ],

@@ -92,7 +92,7 @@ const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
     'The (chatty|giggly|curious) fish blew (a hundred|a thousand|rings of) bubbles to celebrate, and the bubbles[ over {placeName}] popped like tiny cheers.',
   ],
   snow: [
-    '(Snowflakes had been falling all night|It had snowed and snowed|A thick blanket of snow had fallen), and everything (sparkled white|glittered|looked brand new).',
+    '(Snowflakes had been falling all night|It had snowed and snowed|A thick blanket of snow had fallen) on {placeName}, and everything (sparkled white|glittered|looked brand new).',
     "Then everyone[ in {placeName}] built a snowman together, with a (carrot|pine cone|pebble) nose and a (big smile|woolly hat|scarf of {pal}'s).",
   ],
   dinosaurs: [
