@@ -207,13 +207,13 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * "in" as it should be, and the most-said feelings, arrivals and goodnights set in the story's own place;
  * then 1,370 and 650 with the most-said challenges, ranches and traits set there too, band A's lines kept
  * short enough for its validators with a two-word hero name; now 1,361 and 622 with band B's style
- * openings, snow, round-ups and worried friends set there too (shared sentences' share of all sentences:
- * A 0.349, B 0.081).
+ * openings, snow, round-ups and worried friends set there too; now 1,347 and 622 with band A's mentor's
+ * gift and wind spirit placed there (shared sentences' share of all sentences: A 0.344, B 0.081).
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1361, B: 622 };
+const MEASURED_SHARED = { A: 1347, B: 622 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -366,7 +366,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}[ for the road (across|through) {placeName}]. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
+          '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',

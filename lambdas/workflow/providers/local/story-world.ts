@@ -514,7 +514,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the wind spirit',
         sign: 'flags torn loose and flying away',
         growl: 'the wind began to howl and swirl',
-        appear: 'A wind spirit spun up like a tall grey whirl[, tugging at cloaks and hats].',
+        appear: 'A wind spirit whirled up over {placeName}[, tugging at cloaks and hats].',
         reveal: 'the wind spirit was lonely[ and only wanted someone to sing with]',
         fix: 'sang the oldest song of {placeName}, and the wind joined in',
         thanks: 'The wind spirit settled into a soft breeze and hummed along.',
