@@ -301,9 +301,13 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
       for (const { draft } of corpus[band]) {
         const text = draft.paragraphs.join(' ');
         // The hero greets the stranger, not the friend who came along ("…," Mia said to the bear).
-        for (const [, listener] of text.matchAll(/"(?:Hello|Excuse me)[^"]*," \p{L}+ said(?: to ([^.]+))?\./gu)) {
+        for (const [, listener, next] of text.matchAll(
+          /"(?:Hello|Excuse me)[^"]*," \p{L}+ said(?: to ([^.]+))?\. ("[^"]*")?/gu,
+        )) {
           greetings++;
           expect(listener).toMatch(/^the /);
+          // ...and goes on speaking to them, not to the friend.
+          expect(next ?? '').not.toMatch(/, \p{Lu}[\p{L}-]*[?!.]"$/u);
         }
         expect(text).not.toMatch(/\b(in|out here in) (\p{Lu}\p{L}+ (Island|Mountain)|Planet|Starbase)\b/u);
         // Moss + stow reads Mosstow (a place's name; a snake's "Sssstay" may hiss).

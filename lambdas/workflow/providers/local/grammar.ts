@@ -228,7 +228,8 @@ function speakerOf(sentence: string, facts: Facts): string | undefined {
   const tag = /["”] ([^"“”]*)$/u.exec(sentence)?.[1] ?? /^([^"“”]*) ["“]/u.exec(sentence)?.[1];
   if (!tag) return undefined;
   if (tag.includes(facts.pal)) return facts.pal;
-  if (tag.includes(facts.hero)) return facts.hero;
+  // The hero speaking to someone else ("Mia said to the asteroid"): what follows is for them, not the friend.
+  if (tag.includes(facts.hero)) return /\bto\b/u.test(tag) ? undefined : facts.hero;
   return undefined;
 }
 
