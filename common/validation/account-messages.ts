@@ -24,3 +24,19 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   tooManyAttempts: 'Too many requests. Please wait a moment and try again.',
 } as const;
+
+/** Not a SPEC text: shown under the SPEC's "Failed to update password" when the current password is wrong. */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+
+/**
+ * A parent's control of the account's data: the download and the deletion. The word is typed in the
+ * profile page's dialog and sent with the request, so neither a slip of the finger nor a stray request
+ * can delete an account.
+ */
+export const DELETE_ACCOUNT_WORD = 'DELETE';
+
+export const ACCOUNT_DATA_MESSAGES = {
+  confirmationRequired: `Type ${DELETE_ACCOUNT_WORD} to confirm`,
+  adminAccount: 'An admin account cannot delete itself. Ask another admin to delete it.',
+  accountGone: 'This account no longer exists.',
+} as const;

@@ -96,6 +96,3 @@ export const passwordChangeRequestSchema = z.strictObject({
   newPassword: newPasswordSchema.max(PASSWORD_MAX, 'Password too long'),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
-
-/** Not a SPEC text: shown under the SPEC's "Failed to update password" when the current password is wrong. */
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -1,18 +1,9 @@
 import * as z from 'zod';
 import { findModel, modelsOfKind } from '../models/catalogue.js';
 import { ROLES } from '../roles.js';
+import { ADMIN_MESSAGES } from './messages.js';
 
 /** Request bodies of the admin API, checked by the server and the SPA's forms alike. */
-
-export const ADMIN_MESSAGES = {
-  emptyNote: 'Note cannot be empty',
-  noteTooLong: 'Note must be 2000 characters or less',
-  notYourself: 'You cannot do that to your own account',
-  userNotFound: 'User not found',
-  storyNotFound: 'Story not found',
-  templateNotFound: 'Template not found',
-  saveFirst: 'Please save the story first before generating images',
-} as const;
 
 export const userListQuerySchema = z.strictObject({
   q: z.string().trim().max(100, 'Search must be 100 characters or less').optional(),

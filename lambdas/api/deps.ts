@@ -1,14 +1,12 @@
-import type { AgeBand } from '#common/age-bands.js';
-import type { AgeBandConfig } from '#common/age-band-config.js';
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
 import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
-import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
+import { importedOnFirstCall } from '../shared/lazy.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
 import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
 import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
@@ -22,16 +20,16 @@ import { storyRepository, type StoryRepository } from '../shared/repositories/st
 import { storyAdminRepository, type StoryAdminRepository } from '../shared/repositories/story-admin.js';
 import { templateRepository, type TemplateRepository } from '../shared/repositories/templates.js';
 import { storyAccess, type StoryAccess } from '../shared/stories/access.js';
-import { createStoryUseCase } from '../shared/stories/create-story.js';
+import type { createStoryUseCase } from '../shared/stories/create-story.js';
 import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete-story.js';
-import { editorialUseCases, type EditorialUseCases } from '../shared/stories/editorial.js';
+import type { EditorialUseCases } from '../shared/stories/editorial.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
-import { pictureUseCases, type PictureUseCases } from '../shared/stories/request-picture.js';
+import type { PictureUseCases } from '../shared/stories/request-picture.js';
 import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
 import { localNarrator } from '../shared/narration/local-narrator.js';
 import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
-import { storyTextUseCases, type StoryTextUseCases } from '../shared/stories/story-text.js';
+import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
@@ -44,7 +42,6 @@ export type ApiDeps = Readonly<{
   config: ServerConfig;
   aws: AwsClients;
   tokens: TokenVerifier;
-  bands: Readonly<Record<AgeBand, AgeBandConfig>>;
   workflow: WorkflowStarter;
   media: MediaStore;
   accounts: CognitoAccounts;
@@ -84,7 +81,6 @@ export function createApiDeps(
 ): ApiDeps {
   const db = aws.documents;
   const table = config.tableName;
-  const bands = AGE_BAND_CONFIGS;
   const cdn = createMediaCdn(config);
   const media = mediaStore(aws.s3, config.mediaBucket, cdn);
   const accounts = cognitoAccounts(aws.cognito, config.userPoolId, config.auth.clientId);
@@ -96,6 +92,8 @@ export function createApiDeps(
   const storyAdmin = storyAdminRepository(db, table);
   const access = storyAccess(stories);
   const views = storyViews({ profiles, library });
+  // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
+  const bandRules = async () => (await import('../shared/age-band-configs.js')).AGE_BAND_CONFIGS;
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
   const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
@@ -112,7 +110,6 @@ export function createApiDeps(
     config,
     aws,
     tokens,
-    bands,
     workflow,
     media,
     accounts,
@@ -129,20 +126,51 @@ export function createApiDeps(
     rateLimits,
     access,
     views,
-    createStory: createStoryUseCase({ profiles, stories, rateLimits, workflow, bands }),
-    pictures: pictureUseCases({ access, stories, rateLimits, workflow, media, bands }),
+    // The use cases that check a family's or an admin's words load with their first call (and with them
+    // the safety lexicon): a cold start for reading a library or a story does not compile them.
+    createStory: importedOnFirstCall(
+      async () => ({
+        createStory: (await import('../shared/stories/create-story.js')).createStoryUseCase({
+          profiles,
+          stories,
+          rateLimits,
+          workflow,
+          bands: await bandRules(),
+        }),
+      }),
+      { createStory: true },
+    ).createStory,
+    pictures: importedOnFirstCall(
+      async () =>
+        (await import('../shared/stories/request-picture.js')).pictureUseCases({
+          access,
+          stories,
+          rateLimits,
+          workflow,
+          media,
+          bands: await bandRules(),
+        }),
+      { add: true, regenerate: true, paintType: true, remove: true, dismissFailedJob: true },
+    ),
     narration: narrationUseCases({ access, rateLimits, media, narrator: narratorFor(config) }),
-    storyText: storyTextUseCases({ access, stories, views, media }),
+    storyText: importedOnFirstCall(
+      async () => (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media }),
+      { edit: true, export: true },
+    ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
-    editorial: editorialUseCases({
-      storyAdmin,
-      stories,
-      profiles,
-      access,
-      views,
-      log: adminAccounts.log,
-      deleteStory,
-    }),
+    editorial: importedOnFirstCall(
+      async () =>
+        (await import('../shared/stories/editorial.js')).editorialUseCases({
+          storyAdmin,
+          stories,
+          profiles,
+          access,
+          views,
+          log: adminAccounts.log,
+          deleteStory,
+        }),
+      { list: true, create: true, update: true, setFlags: true, delete: true },
+    ),
     deleteStory,
     deleteAccount: removeAccount,
     adminAccounts,

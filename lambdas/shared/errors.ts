@@ -1,8 +1,5 @@
-import { ACCOUNT_DATA_MESSAGES } from '#common/validation/account-data.js';
-import { MESSAGES } from '#common/validation/account-messages.js';
-import { WRONG_CURRENT_PASSWORD } from '#common/validation/accounts.js';
-import { ADMIN_MESSAGES } from '#common/validation/admin.js';
-import { IMAGE_MESSAGES } from '#common/validation/story-images.js';
+import { ACCOUNT_DATA_MESSAGES, MESSAGES, WRONG_CURRENT_PASSWORD } from '#common/validation/account-messages.js';
+import { ADMIN_MESSAGES, IMAGE_MESSAGES } from '#common/validation/messages.js';
 
 /**
  * What the use cases refuse, as errors the caller can tell apart. They name a rule, never a transport:

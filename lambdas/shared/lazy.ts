@@ -11,3 +11,26 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+type AsyncFunction = (...args: never[]) => Promise<unknown>;
+
+/**
+ * A use case (a function, or an object of async methods) whose module is imported by its first call, as
+ * `once`. For the code a cold start of most requests never runs: checking a family's words loads the safety
+ * lexicon, and only the requests that write words need it. `methods` names every method (TypeScript
+ * insists), since a stand-in cannot list what it has not loaded yet.
+ */
+export function importedOnFirstCall<T extends Record<string, AsyncFunction>>(
+  load: () => Promise<T>,
+  methods: { readonly [K in keyof T]: true },
+): T {
+  const loaded = once(load);
+  const standIn: Record<string, AsyncFunction> = {};
+  for (const name of Object.keys(methods)) {
+    standIn[name] = async (...args) => {
+      const method = (await loaded())[name] as (...args: unknown[]) => Promise<unknown>;
+      return method(...args);
+    };
+  }
+  return standIn as T;
+}

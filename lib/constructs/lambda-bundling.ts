@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type Metafile } from 'esbuild';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -32,10 +32,10 @@ function builtinShims(dir: string): Record<string, string> {
  * a file of its own that Node reads and compiles only when that code runs. Compiling the source is most of
  * a cold import, so what a request does not need should not be in `index.mjs`.
  */
-export function bundleLambda(entry: string, outDir: string): void {
+export function bundleLambda(entry: string, outDir: string): Metafile {
   const shims = mkdtempSync(join(tmpdir(), 'lambda-builtins-'));
   try {
-    bundle(entry, outDir, builtinShims(shims));
+    return bundle(entry, outDir, builtinShims(shims));
   } finally {
     rmSync(shims, { recursive: true, force: true });
   }
@@ -58,7 +58,7 @@ function copyRuntimeFiles(inputs: readonly string[], outDir: string): void {
   }
 }
 
-function bundle(entry: string, outDir: string, alias: Record<string, string>): void {
+function bundle(entry: string, outDir: string, alias: Record<string, string>): Metafile {
   const { metafile } = buildSync({
     entryPoints: { index: fromRoot(entry) },
     outdir: outDir,
@@ -85,6 +85,7 @@ function bundle(entry: string, outDir: string, alias: Record<string, string>): v
     metafile: true,
   });
   copyRuntimeFiles(Object.keys(metafile.inputs), outDir);
+  return metafile;
 }
 
 /** The three functions' handler modules, relative to the repository root. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '#common/validation/account-messages.js';
-import { ADMIN_MESSAGES } from '#common/validation/admin.js';
+import { ADMIN_MESSAGES } from '#common/validation/messages.js';
 import { signIn, signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';

@@ -1,8 +1,8 @@
 import type { ProfileView } from '#common/api/views.js';
-import { passwordChangeRequestSchema, profileUpdateSchema } from '#common/validation/accounts.js';
 import { accountDataFileName, deleteAccountSchema } from '#common/validation/account-data.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
 import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
+import { once } from '../../shared/lazy.js';
 import { untilRevocationSettles } from '../auth/revocation.js';
 import { bearerToken, type Caller } from '../auth/token-verifier.js';
 import { ApiError } from '../errors.js';
@@ -14,6 +14,10 @@ const ownView = (item: ProfileItem, caller: Caller): ProfileView => {
   const profile = toProfile(item);
   return { ...profile, role: caller.role, isAdmin: caller.role === 'admin' };
 };
+
+/** They check names with the safety lexicon: loaded by the first change of a profile or password, not by
+ * every cold start (most requests only read). */
+const accountSchemas = once(() => import('#common/validation/accounts.js'));
 
 export const meRoutes = [
   defineRoute({
@@ -31,7 +35,7 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      const update = await parseBody(c, profileUpdateSchema);
+      const update = await parseBody(c, (await accountSchemas()).profileUpdateSchema);
       const updated = await deps.ownAccount.update(caller, update);
       if (!updated) throw new ApiError(404, 'PROFILE_NOT_FOUND', 'Failed to load profile');
       return c.json(ownView(updated, caller));
@@ -51,7 +55,7 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      const passwords = await parseBody(c, passwordChangeRequestSchema);
+      const passwords = await parseBody(c, (await accountSchemas()).passwordChangeRequestSchema);
       const token = bearerToken(c.req.header('authorization')) ?? '';
       await untilRevocationSettles(await deps.ownAccount.changePassword(caller, token, passwords));
       return c.json({ changed: true });

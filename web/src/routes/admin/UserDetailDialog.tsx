@@ -4,7 +4,8 @@ import { toast } from '../../components/toast';
 import { ageBandOptionLabel } from '#common/age-bands';
 import type { Role } from '#common/roles';
 import { firstError } from '#common/validation/accounts';
-import { ADMIN_MESSAGES, adminNoteSchema } from '#common/validation/admin';
+import { adminNoteSchema } from '#common/validation/admin';
+import { ADMIN_MESSAGES } from '#common/validation/messages';
 import {
   useAddAdminNote,
   useAdminUser,
