@@ -88,6 +88,26 @@ function bundle(entry: string, outDir: string, alias: Record<string, string>): M
   return metafile;
 }
 
+/**
+ * The files a cold start reads and compiles: `index.mjs` and the chunks it imports statically, by their
+ * output paths as `metafile` names them. The rest of the bundle loads with the first request that needs it.
+ */
+export function coldStartOutputs(metafile: Metafile): string[] {
+  const entry = Object.keys(metafile.outputs).find((file) => file.endsWith('index.mjs'));
+  if (!entry) throw new Error('no index.mjs in the bundle');
+  const reached = new Set([entry]);
+  const queue = [entry];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    for (const { path, kind } of metafile.outputs[file]?.imports ?? []) {
+      if (kind === 'import-statement' && path in metafile.outputs && !reached.has(path)) {
+        reached.add(path);
+        queue.push(path);
+      }
+    }
+  }
+  return [...reached];
+}
+
 /** The three functions' handler modules, relative to the repository root. */
 export const LAMBDA_ENTRIES = {
   api: 'lambdas/api/handler.ts',

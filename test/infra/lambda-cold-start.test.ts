@@ -1,31 +1,10 @@
-import type { Metafile } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleLambda, LAMBDA_ENTRIES } from '../../lib/constructs/lambda-bundling.js';
+import { bundleLambda, coldStartOutputs, LAMBDA_ENTRIES } from '../../lib/constructs/lambda-bundling.js';
 
-/**
- * What a cold start of the API function compiles: `index.mjs` and the chunks it imports statically (what
- * the bench's cold import measures). The code only some requests run is in chunks of its own, imported by
- * the first request that needs it (lambdas/shared/lazy.ts).
- */
-function coldStartSources(metafile: Metafile): string[] {
-  const entry = Object.keys(metafile.outputs).find((file) => file.endsWith('/index.mjs'));
-  if (!entry) throw new Error('no index.mjs in the bundle');
-  const reached = new Set([entry]);
-  const queue = [entry];
-  for (let file = queue.pop(); file; file = queue.pop()) {
-    for (const { path, kind } of metafile.outputs[file]?.imports ?? []) {
-      if (kind === 'import-statement' && path in metafile.outputs && !reached.has(path)) {
-        reached.add(path);
-        queue.push(path);
-      }
-    }
-  }
-  return [...reached].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
-}
-
+/** What a cold start of the API function compiles (what the bench's cold import measures). */
 describe('the API function cold start', { timeout: 120_000 }, () => {
   let dir: string;
   let sources: string[];
@@ -33,7 +12,7 @@ describe('the API function cold start', { timeout: 120_000 }, () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'api-bundle-'));
     const metafile = bundleLambda(LAMBDA_ENTRIES.api, dir);
-    sources = coldStartSources(metafile);
+    sources = coldStartOutputs(metafile).flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
     everything = Object.keys(metafile.inputs);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
