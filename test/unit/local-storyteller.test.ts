@@ -208,12 +208,16 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * then 1,370 and 650 with the most-said challenges, ranches and traits set there too, band A's lines kept
  * short enough for its validators with a two-word hero name; now 1,361 and 622 with band B's style
  * openings, snow, round-ups and worried friends set there too; now 1,347 and 622 with band A's mentor's
- * gift and wind spirit placed there (shared sentences' share of all sentences: A 0.344, B 0.081).
+ * gift and wind spirit placed there; now 1,347 and 602 with band B's climax done by the hero and the friend
+together, and its "We will …" promises said to the friend (shared sentences' share of all sentences: A 0.344,
+B 0.078). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
+beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1347, B: 622 };
+const MEASURED_SHARED = { A: 1347, B: 602 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
