@@ -208,16 +208,16 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * then 1,370 and 650 with the most-said challenges, ranches and traits set there too, band A's lines kept
  * short enough for its validators with a two-word hero name; now 1,361 and 622 with band B's style
  * openings, snow, round-ups and worried friends set there too; now 1,347 and 622 with band A's mentor's
- * gift and wind spirit placed there; now 1,347 and 602 with band B's climax done by the hero and the friend
-together, and its "We will …" promises said to the friend (shared sentences' share of all sentences: A 0.344,
-B 0.078). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+ * gift and wind spirit placed there; now 1,345 and 596 with band B's climax done by the hero and the friend
+together, its "We will …" promises said to the friend, "that very morning" kept and the asteroid nudged onto a
+course rather than a footpath (shared sentences' share of all sentences: A 0.344, B 0.078). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1347, B: 602 };
+const MEASURED_SHARED = { A: 1345, B: 596 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
@@ -299,7 +299,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
-  it('greets the one it meets, says "on" an island, and names no place with three letters in a row', () => {
+  it('greets the one it meets, says "on" an island, keeps "that very morning", and names no place with three letters in a row', () => {
     let greetings = 0;
     for (const band of ['A', 'B'] as const) {
       for (const { draft } of corpus[band]) {
@@ -314,6 +314,8 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
           expect(next ?? '').not.toMatch(/, \p{Lu}[\p{L}-]*[?!.]"$/u);
         }
         expect(text).not.toMatch(/\b(in|out here in) (\p{Lu}\p{L}+ (Island|Mountain)|Planet|Starbase)\b/u);
+        // "That very morning" is the very one: a richer word for "very" does not fit there.
+        expect(text).not.toMatch(/\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu);
         // Moss + stow reads Mosstow (a place's name; a snake's "Sssstay" may hiss).
         const places = text.match(/\p{Lu}\p{L}+(wick|dale|brook|combe|ford|mere|field|bury|ton|by|stow|holt)\b/gu) ?? [];
         for (const name of places) expect(name).not.toMatch(/(\p{L})\1\1/u);

@@ -161,8 +161,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
   little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further)\b)/,
-  // "this very night": the very one, not a very night.
-  very: /^ (next|last|first|best|end|top|same|own|long|night|day|moment|spot|place|minute)\b/,
+  // "this very night", "that very morning": the very one, not a very night.
+  very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
   great: /^ big\b/,
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
