@@ -88,7 +88,7 @@ const SETUP: Beat = {
       '{Hero} never went anywhere[ in {placeName}] without {pal}, {palDesc}.',
     ],
     maybe(
-      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|Have you had your {snack} yet)?"',
+      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|<Have you had your {snack} yet/Have you tried the {snack} from {placeName} yet>)?"',
       '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen in {placeName} today|My {palKind} nose can smell an adventure|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
       '{PalThe} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret {placeName} signal for "come and play".',
     ),

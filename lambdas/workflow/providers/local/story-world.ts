@@ -199,7 +199,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         place: '{placeName} Mountain',
         key: 'mountain',
         home: 'a wooden cabin at the foot of {place}',
-        sights: ['snowy peaks', 'goats hopping from rock to rock', 'a meadow full of (yellow|purple) flowers'],
+        sights: ['snowy peaks', 'goats hopping from rock to rock', 'a meadow full of yellow and purple flowers'],
         sound: 'the wind whistled a (happy|bouncy) tune',
       },
       {
@@ -742,7 +742,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Adventure', 'Epic'],
       thing: 'the Sticky Swamp',
       titled: 'the Sticky Swamp',
-      trouble: 'they took a shortcut and landed in the gooey mud of the Sticky Swamp',
+      trouble: 'they took a shortcut<[ out of {placeName}]/ out of {placeName}> and landed in the gooey mud of the Sticky Swamp',
       worry: 'Their boots were stuck, and the sun was starting to go down.',
       goal: 'get out of the Sticky Swamp before dark',
       setOff: 'pulled their boots free and squelched toward the far side of {place}',
@@ -859,7 +859,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       thing: 'the Rainbow Gem',
       titled: 'the Rainbow Gem',
       trouble:
-        '(a bird dropped a tiny scroll at their feet|a paper boat bobbed up with a note inside|a letter slid under the door, sealed with wax), (with a riddle about|telling of) the Rainbow Gem',
+        '(a bird dropped a tiny scroll at their feet|a paper boat bobbed up with a note inside|a letter slid under the door, sealed with wax), (with a riddle about|telling of) the Rainbow Gem<[ of {placeName}]/ of {placeName}>',
       worry:
         '(Nobody had seen the Rainbow Gem for a very long time|The Rainbow Gem had been lost since Grandma was small|Some said the Rainbow Gem was only a story).',
       goal: 'find the Rainbow Gem',
