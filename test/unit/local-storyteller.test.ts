@@ -300,7 +300,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
-  it('greets the one it meets, says "on" an island, keeps "that very morning", prints no grammar marks, and names no place with three letters in a row', () => {
+  it('greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, and names no place with three letters in a row', () => {
     let greetings = 0;
     for (const band of ['A', 'B'] as const) {
       for (const { draft } of corpus[band]) {
@@ -315,6 +315,8 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
           expect(next ?? '').not.toMatch(/, \p{Lu}[\p{L}-]*[?!.]"$/u);
         }
         expect(text).not.toMatch(/\b(in|out here in) (\p{Lu}\p{L}+ (Island|Mountain)|Planet|Starbase)\b/u);
+        // "An" only before a vowel's sound, whichever richer word took the place of the one written.
+        expect(text).not.toMatch(/\b[Aa]n (?![aeiouAEIOU]|hour|honest)\p{L}/u);
         // The grammar's own marks ("(yellow|purple)", "[…]", "{pal}", "<A/B>") never reach the page.
         expect(text).not.toMatch(/[<>[\]{}|]/);
         // "That very morning" is the very one: a richer word for "very" does not fit there.

@@ -199,8 +199,8 @@ export function wordingFor(rich: boolean, random: Random): (text: string) => str
         if (keep?.test(whole.slice(at + word.length))) return word;
         return next(word);
       })
-      // "a enormous" reads "an enormous"; "an gigantic" reads "a gigantic".
-      .replace(/\b([Aa])n? (?=(\p{L}+))/gu, (match: string, article: string, next: string) => {
+      // "a enormous" reads "an enormous"; "an gigantic" reads "a gigantic"; "an time-worn" reads "a time-worn".
+      .replace(/\b([Aa])n? (?=([\p{L}-]+))/gu, (match: string, article: string, next: string) => {
         if (!Object.values(table).some((options) => options.includes(next))) return match;
         return /^[aeiou]/i.test(next) ? `${article}n ` : `${article} `;
       });
