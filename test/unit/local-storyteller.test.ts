@@ -211,14 +211,15 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * gift and wind spirit placed there; now 1,345 and 596 with band B's climax done by the hero and the friend
 together, its "We will …" promises said to the friend, "that very morning" kept and the asteroid nudged onto a
 course rather than a footpath; now 1,345 and 582 with band B's Rainbow Gem, Sticky Swamp and snacks
-naming the story's place (shared sentences' share of all sentences: A 0.344, B 0.075). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+naming the story's place; now 1,345 and 571 with band B's secret room, Echo Caves, clue, worries, gift and
+errands placed too (shared sentences' share of all sentences: A 0.344, B 0.073). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1345, B: 582 };
+const MEASURED_SHARED = { A: 1345, B: 571 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -243,8 +243,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
         setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}?"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something) about {thing}!"',
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}<?/, {hero}?>"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something<[ here]/ here in {placeName}>) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
@@ -369,7 +369,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
         ),
         maybe(
-          '"Thank you," {hero} said, and felt a little taller[, as if the gift had brought its own courage].',
+          '"Thank you," {hero} said, and felt a little taller<[, as if the gift had brought its own courage]/[, as if the gift from {placeName} had brought its own courage]>.',
           '{Hero} tucked {mentorGift} away (safely|carefully)[, where it could be reached in a hurry].',
           '"(I will look after it|I will use it well)," {hero} promised {mentorName}.',
         ),

@@ -164,7 +164,7 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'make': {
       const thing = errandObject(traits, 'a surprise');
       return [
-        `{Hero} also wanted to make ${thing} for ${person} before the {weather} day was out.`,
+        `{Hero} also wanted to make ${thing} for ${person} before the {weather} day<[ in {placeName}]/ in {placeName}> was out.`,
         `Before bedtime, {hero} and {pal} made ${thing} for ${person}, just as planned[ that {daypart}].`,
       ];
     }
