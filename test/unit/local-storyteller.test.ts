@@ -11,6 +11,8 @@ import {
   readTheme,
   wordsOf,
 } from '../../lambdas/workflow/providers/local/traits.js';
+import { placeName } from '../../lambdas/workflow/providers/local/facts.js';
+import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import {
   BANDS,
@@ -212,14 +214,16 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 together, its "We will …" promises said to the friend, "that very morning" kept and the asteroid nudged onto a
 course rather than a footpath; now 1,345 and 582 with band B's Rainbow Gem, Sticky Swamp and snacks
 naming the story's place; now 1,345 and 571 with band B's secret room, Echo Caves, clue, worries, gift and
-errands placed too (shared sentences' share of all sentences: A 0.344, B 0.073). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+errands placed too; now 1,345 and 532 with band B's hazards studied on the way across the place, the rocket
+leaving it behind, its worries "out here" in it, and its snack refrain's ending there (shared sentences' share
+of all sentences: A 0.344, B 0.068). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1345, B: 571 };
+const MEASURED_SHARED = { A: 1345, B: 532 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
@@ -328,6 +332,15 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
       }
     }
     expect(greetings).toBeGreaterThan(20);
+  });
+
+  it('names places as one would say them: no three of one letter in a row, one vowel where the halves meet', () => {
+    const random = mulberry32(7);
+    const names = new Set<string>();
+    for (let i = 0; i < 5000; i++) for (const naming of ['everyday', 'stars'] as const) names.add(placeName(naming, random));
+    expect(names.size).toBeGreaterThan(300);
+    for (const name of names) expect(name).not.toMatch(/(\p{L})\1\1|aa|ii|uu/u);
+    expect([...names]).toEqual(expect.arrayContaining(['Mosstow', 'Fizzar', 'Novara']));
   });
 
   it('catches a pay-off without its set-up (the plan check can fail)', () => {

@@ -53,12 +53,20 @@ const STAR_ENDS = ['ba', 'lo', 'tron', 'zar', 'ix', 'ula', 'on', 'ia', 'oo', 'ar
 
 export type PlaceNaming = 'everyday' | 'stars';
 
+/**
+ * Two halves joined as one would say them: Moss + stow is Mosstow and Fizz + zar is Fizzar (no name carries
+ * three of one letter in a row), Nova + ara is Novara (one vowel where the halves meet on the same one).
+ */
+function joined(start: string, end: string): string {
+  const sameVowel = /[aeiou]/.test(end.charAt(0)) && start.endsWith(end.charAt(0));
+  return `${start}${sameVowel ? end.slice(1) : end}`.replace(/(\p{L})\1\1/gu, '$1$1');
+}
+
 /** A place's own name, made of two halves so that there are hundreds of them. */
 export function placeName(naming: PlaceNaming, random: Random): string {
   return naming === 'stars'
-    ? `${pick(random, STAR_STARTS)}${pick(random, STAR_ENDS)}`
-    : // Moss + stow is Mosstow: no name carries three of one letter in a row.
-      `${pick(random, NAME_STARTS)}${pick(random, NAME_ENDS)}`.replace(/(\p{L})\1\1/gu, '$1$1');
+    ? joined(pick(random, STAR_STARTS), pick(random, STAR_ENDS))
+    : joined(pick(random, NAME_STARTS), pick(random, NAME_ENDS));
 }
 
 /** The companion's name: any of the table's, except the hero's own. */

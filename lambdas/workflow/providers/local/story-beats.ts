@@ -243,7 +243,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
         setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}<?/, {hero}?>"',
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}<?/ out here in {placeName}?>"',
           '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something<[ here]/ here in {placeName}>) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
@@ -580,7 +580,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       ...DEFAULT_FLAVOUR.opening,
     ],
     refrain: ['"Is this a good time for a snack?" asked {pal}.'],
-    ending: ['"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone.'],
+    ending: ['"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone<[ in {placeName}]/ in {placeName}>.'],
     said: ['said', 'grinned', 'joked', 'laughed'],
     extras: [
       '"This is either a brilliant plan or a ridiculous one," {said} {pal}, "(or probably both|or maybe both)."',

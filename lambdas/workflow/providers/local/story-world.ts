@@ -793,7 +793,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'The comet was zooming away from {placeName}, faster and faster!',
       goal: "free the rocket from the comet's tail and fly home",
       setOff: 'tried every button and every switch, far away from {place}',
-      view: 'Out of the window they could see {sight0}, getting smaller and smaller.',
+      view: 'Out of the window they could see {sight0}, getting smaller and smaller<[ behind them]/ as {placeName} fell away behind them>.',
       achieve: 'wiggled the rocket free and turned it toward home',
       success: 'the rocket was free and flying home',
     },
