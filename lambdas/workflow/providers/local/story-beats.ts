@@ -283,7 +283,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       // Back to the mission the call set up, so its rescue never comes out of nowhere.
       '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      payOff('trouble', '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}.'),
+      payOff('trouble', '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
     ]),
     resolution([
       '"Being kind is the bravest thing of all," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
@@ -330,7 +330,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}.'),
+      payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
@@ -383,7 +383,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
-      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
+      payOff('trouble', '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
       '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
@@ -441,7 +441,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
-      payOff('trouble', '(At last|And so), {hero} {achieve}.'),
+      payOff('trouble', '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
     ]),
     resolution([
       '"Adventures are fun, but home is the best place of all," {said} {hero}[(, and {pal} agreed| with a yawn)].',
