@@ -216,15 +216,16 @@ course rather than a footpath; now 1,345 and 582 with band B's Rainbow Gem, Stic
 naming the story's place; now 1,345 and 571 with band B's secret room, Echo Caves, clue, worries, gift and
 errands placed too; now 1,345 and 532 with band B's hazards studied on the way across the place, the rocket
 leaving it behind, its worries "out here" in it, and its snack refrain's ending there (shared sentences' share
-of all sentences: A 0.344, B 0.068); now 1,345 and 505 with band B's pay-offs cheered by the friend (shares
-A 0.344, B 0.064). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+of all sentences: A 0.344, B 0.068); now 1,345 and 505 with band B's pay-offs cheered by the friend; 1,345 and
+486 with its riddle door, treasure sharing and present hunt tied to the place or the friend (shares A 0.344,
+B 0.062). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1345, B: 505 };
+const MEASURED_SHARED = { A: 1345, B: 486 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
@@ -325,6 +326,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(/\b[Aa]n (?![aeiouAEIOU]|hour|honest)\p{L}/u);
         // The grammar's own marks ("(yellow|purple)", "[…]", "{pal}", "<A/B>") never reach the page.
         expect(text).not.toMatch(/[<>[\]{}|]/);
+        expect(text).not.toMatch(/ [.,!?]/); // and no gap before a full stop where a band's part was empty
         // "That very morning" is the very one: a richer word for "very" does not fit there.
         expect(text).not.toMatch(/\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu);
         // Moss + stow reads Mosstow (a place's name; a snake's "Sssstay" may hiss).

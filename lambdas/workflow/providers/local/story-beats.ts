@@ -314,7 +314,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'At the end of the path stood a (big|tall|round) door with words carved on it[, the oldest door in {placeName}].',
         setUp('riddle', '"{riddleQuestion}" read {pal}.'),
-        '[The door would only open for the right answer, and there was no other way to {thing}.]',
+        '[The door would only open for the right answer, and there was no other way to {thing}</ in all of {placeName}>.]',
         payOff(
           'riddle',
           '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
@@ -332,7 +332,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       '@skill',
       payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
       '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
-      '"It is too (special|wonderful|precious) to keep just for us," {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
+      '"It is too (special|wonderful|precious) to keep just for us<,/, {pal},>" {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
     resolution([
       '"The best treasure is the kind you share," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',

@@ -1020,7 +1020,7 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
   },
   {
     wish: 'to find a present for {hero}, something truly special',
-    hint: '{Pal} kept peeking at things along the way, looking for the perfect present.',
+    hint: '{Pal} kept peeking at things along the way, looking for the perfect present<./ in all of {placeName}.>',
     granted:
       '{Pal} picked up a small, shining pebble and gave it to {hero}. "The perfect present," {pal} said proudly.',
   },
