@@ -6,7 +6,7 @@ import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
-import { importedOnFirstCall } from '../shared/lazy.js';
+import { importedOnFirstCall, once } from '../shared/lazy.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
 import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
 import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
@@ -94,6 +94,15 @@ export function createApiDeps(
   const views = storyViews({ profiles, library });
   // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
   const bandRules = async () => (await import('../shared/age-band-configs.js')).AGE_BAND_CONFIGS;
+  const loadCreateStory = once(async () =>
+    (await import('../shared/stories/create-story.js')).createStoryUseCase({
+      profiles,
+      stories,
+      rateLimits,
+      workflow,
+      bands: await bandRules(),
+    }),
+  );
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
   const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
@@ -128,18 +137,7 @@ export function createApiDeps(
     views,
     // The use cases that check a family's or an admin's words load with their first call (and with them
     // the safety lexicon): a cold start for reading a library or a story does not compile them.
-    createStory: importedOnFirstCall(
-      async () => ({
-        createStory: (await import('../shared/stories/create-story.js')).createStoryUseCase({
-          profiles,
-          stories,
-          rateLimits,
-          workflow,
-          bands: await bandRules(),
-        }),
-      }),
-      { createStory: true },
-    ).createStory,
+    createStory: async (...request) => (await loadCreateStory())(...request),
     pictures: importedOnFirstCall(
       async () =>
         (await import('../shared/stories/request-picture.js')).pictureUseCases({
@@ -154,7 +152,8 @@ export function createApiDeps(
     ),
     narration: narrationUseCases({ access, rateLimits, media, narrator: narratorFor(config) }),
     storyText: importedOnFirstCall(
-      async () => (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media }),
+      async () =>
+        (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media }),
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),

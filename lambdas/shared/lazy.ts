@@ -15,10 +15,11 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 type AsyncFunction = (...args: never[]) => Promise<unknown>;
 
 /**
- * A use case (a function, or an object of async methods) whose module is imported by its first call, as
+ * Use cases (an object of async methods) whose module is imported by the first call of any of them, through
  * `once`. For the code a cold start of most requests never runs: checking a family's words loads the safety
  * lexicon, and only the requests that write words need it. `methods` names every method (TypeScript
- * insists), since a stand-in cannot list what it has not loaded yet.
+ * insists), since a stand-in cannot list what it has not loaded yet. A single function needs no stand-in:
+ * `once` and a call (lambdas/api/deps.ts).
  */
 export function importedOnFirstCall<T extends Record<string, AsyncFunction>>(
   load: () => Promise<T>,

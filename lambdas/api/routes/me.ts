@@ -15,8 +15,10 @@ const ownView = (item: ProfileItem, caller: Caller): ProfileView => {
   return { ...profile, role: caller.role, isAdmin: caller.role === 'admin' };
 };
 
-/** They check names with the safety lexicon: loaded by the first change of a profile or password, not by
- * every cold start (most requests only read). */
+/**
+ * The account schemas check names with the safety lexicon: loaded by the first change of a profile or a
+ * password, not by every cold start (most requests only read).
+ */
 const accountSchemas = once(() => import('#common/validation/accounts.js'));
 
 export const meRoutes = [
