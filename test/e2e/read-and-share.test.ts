@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+import { MOBILE, openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -115,6 +115,31 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     await page.goto(`${webUrl}/story/${String(body.storyId)}`);
     await page.getByRole('heading', { name: 'Story not found or unavailable in the new format' }).waitFor();
     await expect(page.getByText('Secretia').count()).resolves.toBe(0);
+    await context.close();
+  });
+  it('asks for the story a link opens while the app downloads, and only once', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    const { storyId } = await familyWithStory(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const reads: { path: string; sentBy: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const { pathname } = new URL(request.url);
+      const script = initiator.stack?.callFrames[0]?.url ?? '';
+      if (pathname.startsWith('/api/')) reads.push({ path: pathname, sentBy: new URL(script || request.url).pathname });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${webUrl}/story/${storyId}`);
+    await page.getByText('Story Created by Auntie Bea').waitFor();
+    expect(errors).toEqual([]);
+
+    // The page's early script sent it (web/build/preload-screen.ts) and the app took its answer.
+    expect(reads.filter((read) => read.path === `/api/stories/${storyId}`)).toEqual([
+      { path: `/api/stories/${storyId}`, sentBy: '/preload-screen.js' },
+    ]);
+    // The profile is the app's own read, as on every screen.
+    expect(reads.filter((read) => read.path === '/api/me')).toHaveLength(1);
     await context.close();
   });
 });

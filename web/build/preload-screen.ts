@@ -1,20 +1,24 @@
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '../../common/app-config-path.ts';
+import { AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
 
 /** The chunk vite.config.ts gathers the code every signed-in screen shares into. */
 export const SIGNED_IN_CHUNK = 'signed-in';
 const SCRIPT = 'preload-screen.js';
 
 /**
- * The page module each signed-in address opens (App.tsx's routes; the build fails if one is missing).
- * Only the first screen of a visit matters here: later screens load while the family reads this one.
+ * The page module each signed-in address opens (App.tsx's routes; the build fails if one is missing), and the
+ * API reads to start at once (`$1`: the address's first group). Only the story's: the story page's largest
+ * paint is its cover, which waits for the story. Home and the others paint their own text first, and an
+ * early profile would only land in the middle of their first render. Only the first screen of a visit matters
+ * here: later screens load while the family reads this one.
  */
-const SCREEN_PAGES: readonly (readonly [pattern: string, page: string])[] = [
+const SCREEN_PAGES: readonly (readonly [pattern: string, page: string, reads?: readonly string[]])[] = [
   ['^/home$', 'web/src/routes/home/HomePage.tsx'],
   ['^/library$', 'web/src/routes/library/LibraryPage.tsx'],
-  ['^/story/[^/]+$', 'web/src/routes/story/StoryPage.tsx'],
-  ['^/story/[^/]+/flipbook$', 'web/src/routes/flipbook/FlipbookRoute.tsx'],
+  ['^/story/([^/]+)$', 'web/src/routes/story/StoryPage.tsx', ['/stories/$1']],
+  ['^/story/([^/]+)/flipbook$', 'web/src/routes/flipbook/FlipbookRoute.tsx', ['/stories/$1']],
   ['^/profile$', 'web/src/routes/profile/ProfilePage.tsx'],
   ['^/create', 'web/src/routes/create/CreateLayout.tsx'],
 ];
@@ -24,7 +28,9 @@ const SCREEN_PAGES: readonly (readonly [pattern: string, page: string])[] = [
  * the entry asks for them only once it has itself downloaded and run: a round trip (or two) and the entry's
  * start-up on the way to every signed-in screen. This small script, loaded `async` beside the entry, asks
  * for them at once on any address but the landing page, so they download together; the landing page still
- * downloads only itself. A file of its own, not inline, because the Content-Security-Policy allows scripts
+ * downloads only itself. With a stored session good for another minute, it also starts the story's read
+ * on a story's address (common/early-reads.ts): the story a shared link opens arrives while the code
+ * downloads, not after it has run. A file of its own, not inline, because the Content-Security-Policy allows scripts
  * from the app's origin only.
  */
 export function preloadScreen(): Plugin {
@@ -44,10 +50,10 @@ export function preloadScreen(): Plugin {
         scripts: [chunk.fileName, ...chunk.imports].filter((file) => !inHtml.has(file)).map((file) => `/${file}`),
         styles: [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
       });
-      const screens = SCREEN_PAGES.map(([pattern, page]) => {
+      const screens = SCREEN_PAGES.map(([pattern, page, reads = []]) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
         if (!chunk) return this.error(`no chunk for ${page}: is it still a route of App.tsx?`);
-        return [pattern, downloads(chunk)] as const;
+        return [pattern, downloads(chunk), reads] as const;
       });
       this.emitFile({
         type: 'asset',
@@ -59,6 +65,34 @@ export function preloadScreen(): Plugin {
   window[${JSON.stringify(APP_CONFIG_REQUEST)}] = fetch(${JSON.stringify(APP_CONFIG_PATH)}, { cache: 'no-store' });
   const screens = ${JSON.stringify(screens)};
   const page = screens.find(([pattern]) => new RegExp(pattern).test(path));
+  /** The stored session's access token, when it is good for another minute (else Amplify refreshes it first). */
+  const storedToken = () => {
+    try {
+      const prefix = ${JSON.stringify(AMPLIFY_KEY_PREFIX)};
+      const last = Object.keys(localStorage).filter((key) => key.startsWith(prefix) && key.endsWith('.LastAuthUser'));
+      if (last.length !== 1) return undefined;
+      const client = last[0].slice(0, -'LastAuthUser'.length);
+      const stored = localStorage.getItem(client + localStorage.getItem(last[0]) + '.accessToken');
+      const claims = JSON.parse(atob(stored.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      return claims.exp * 1000 > Date.now() + 60000 ? stored : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const group = page && path.match(new RegExp(page[0]))[1];
+  // A story's id is letters, digits and dashes: anything else in the address is not read early.
+  const reads = page && /^[\\w-]+$/.test(group ?? '') ? page[2] : [];
+  const token = reads.length > 0 ? storedToken() : undefined;
+  if (token) {
+    const started = new Map();
+    for (const read of reads) {
+      const apiPath = read.replace('$1', group);
+      const request = fetch('/api' + apiPath, { headers: { authorization: 'Bearer ' + token } });
+      request.catch(() => {}); // taken by the app, which asks again if it failed
+      started.set(apiPath, request);
+    }
+    window[${JSON.stringify(EARLY_READS)}] = { token, reads: started };
+  }
   const add = (rel, href, as) => {
     const link = document.createElement('link');
     link.rel = rel;

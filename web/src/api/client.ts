@@ -1,5 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { MESSAGES } from '#common/validation/account-messages';
+import { takeEarlyRead } from './early-reads';
 
 /** An API refusal, with the server's code and its message (safe to show). */
 export class ApiRequestError extends Error {
@@ -46,14 +47,18 @@ async function request(path: string, init: RequestInit, retried = false): Promis
     for (const listener of accountListeners) listener(ended);
     throw ended;
   }
-  const response = await fetch(`/api${path}`, {
-    ...init,
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...init.headers,
-    },
-  });
+  // A first read the page's early script already sent with this token is its answer (see early-reads.ts).
+  const early = token && !init.method && !init.body ? await takeEarlyRead(path, token) : undefined;
+  const response =
+    early ??
+    (await fetch(`/api${path}`, {
+      ...init,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...init.headers,
+      },
+    }));
   if (response.ok) return response;
 
   const body = (await response.json().catch(() => ({}))) as {
