@@ -263,7 +263,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        setUp('challenge', 'Then they (noticed|found) something (odd|strange): {challengeSign}.'),
+        setUp('challenge', '<Then they (noticed|found) something (odd|strange): {challengeSign}./Then, {inPlace}, they (noticed|found) something (odd|strange): {challengeSign}.>'),
         '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked).',
         [
           "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
@@ -331,7 +331,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       '@skill',
       payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
-      '[It was (more beautiful|shinier) than anyone had ever (imagined|dreamed).]',
+      '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us<,/, {pal},>" {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
     resolution([
@@ -366,7 +366,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}," {said} {mentorName}.',
+          '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller<[, as if the gift had brought its own courage]/[, as if the gift from {placeName} had brought its own courage]>.',
@@ -402,7 +402,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(One morning|Early one morning|That morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
-        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat). "(We will {goal}|Let\'s {goal})!"',
+        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat). "(We will {goal}|Let\'s {goal})<!/, {pal}!>"',
         '[{Hero} had never been so far from home before, but a good friend was coming too.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),

@@ -121,7 +121,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     withArticle: 'a warrior',
     look: [
       '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) on top.',
-      '{Hero} was a warrior whose (shiny|golden) shield had a star on it[, and who protected anyone who needed help].',
+      '{Hero} was a warrior whose (shiny|golden) shield had a star on it[, and who protected anyone {inPlace} who needed help].',
     ],
     packs: ['the round shield, a rope and some bread', 'the shield, a water flask and a (honey cake|pear)'],
     catchphrase: [
