@@ -250,7 +250,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         [
           '{Hero} stood up (tall|straight). "We will {goal}<!/, {pal}!>"',
           '"Don\'t worry," {said} {hero}. "We will {goal}<./, {pal}, you will see.>"',
-          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}. (Let\'s|We will) {goal}."',
+          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}<. (Let\'s|We will)/, (let\'s|we will)> {goal}."',
           '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}<[ before the sun goes down]/ before the sun goes down over {placeName}>."',
         ],
         '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
