@@ -1,8 +1,8 @@
 /**
  * API reads a signed-in screen needs before it can paint its main content (the story a story's address
- * shows), which the page's early script (web/build/preload-screen.ts) starts with the stored session's access
- * token while the app's code is still downloading. The API client takes each at most once, and only with that very token
- * (web/src/api/early-reads.ts): a session refreshed or changed since asks again.
+ * shows), which the page's early script (web/build/preload-screen.ts) starts with the stored session's
+ * access token while the app's code is still downloading. The API client takes each at most once, and only
+ * with that very token (web/src/api/early-reads.ts): a session refreshed or changed since asks again.
  */
 export const EARLY_READS = '__storyMagicEarlyReads';
 
@@ -16,6 +16,7 @@ export type EarlyReads = {
 /**
  * Amplify keeps the session in localStorage (its default token store): the last signed-in user of each app
  * client under `CognitoIdentityServiceProvider.{clientId}.LastAuthUser`, and that user's access token under
- * `CognitoIdentityServiceProvider.{clientId}.{user}.accessToken`.
+ * `CognitoIdentityServiceProvider.{clientId}.{user}.accessToken`. Read by the early script, and cleared by
+ * the app when a deleted account's sign-out fails (web/src/auth/AuthContext.tsx).
  */
 export const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';

@@ -179,7 +179,9 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       const payOff = shy.plan.findIndex((s) => s.pays === 'personality');
       expect(shy.plan[setUp]?.text).toMatch(/Lily was shy/);
       expect(shy.plan[payOff]?.beat).toBe('climax');
-      expect(shy.plan[payOff]?.text).toMatch(/Lily felt shy, (then \p{Lu}\p{L}+ (smiled|nodded) and Lily|but then Lily took a breath and) spoke up/u);
+      expect(shy.plan[payOff]?.text).toMatch(
+        /Lily felt shy, (then \p{Lu}\p{L}+ (smiled|nodded) and Lily|but then Lily took a breath and) spoke up/u,
+      );
       expect(validateStory(shy.draft, BANDS[band]).problems).toEqual([]);
     }
     // The described creature's own features, never the generic creature's tiny wings or glowing tail.
@@ -330,9 +332,12 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(/[<>[\]{}|]/);
         expect(text).not.toMatch(/ [.,!?]/); // and no gap before a full stop where a band's part was empty
         // "That very morning" is the very one: a richer word for "very" does not fit there.
-        expect(text).not.toMatch(/\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu);
+        expect(text).not.toMatch(
+          /\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu,
+        );
         // Moss + stow reads Mosstow (a place's name; a snake's "Sssstay" may hiss).
-        const places = text.match(/\p{Lu}\p{L}+(wick|dale|brook|combe|ford|mere|field|bury|ton|by|stow|holt)\b/gu) ?? [];
+        const places =
+          text.match(/\p{Lu}\p{L}+(wick|dale|brook|combe|ford|mere|field|bury|ton|by|stow|holt)\b/gu) ?? [];
         for (const name of places) expect(name).not.toMatch(/(\p{L})\1\1/u);
       }
     }
@@ -342,7 +347,8 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
   it('names places as one would say them: no three of one letter in a row, one vowel where the halves meet', () => {
     const random = mulberry32(7);
     const names = new Set<string>();
-    for (let i = 0; i < 5000; i++) for (const naming of ['everyday', 'stars'] as const) names.add(placeName(naming, random));
+    for (let i = 0; i < 5000; i++)
+      for (const naming of ['everyday', 'stars'] as const) names.add(placeName(naming, random));
     expect(names.size).toBeGreaterThan(300);
     for (const name of names) expect(name).not.toMatch(/(\p{L})\1\1|aa|ii|uu/u);
     expect([...names]).toEqual(expect.arrayContaining(['Mosstow', 'Fizzar', 'Novara']));
@@ -395,7 +401,12 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // SHARED_TOP=n lists more of them while working on the grammar.
         .slice(0, Number(process.env.SHARED_TOP ?? 5))
         .map(([sentence, n]) => `${n}× ${sentence}`);
-    console.log(`Most shared (A): ${top('A').join(' / ')}\nMost shared (B): ${top('B').join(' / ')}`.replaceAll(' / ', process.env.SHARED_TOP ? '\n' : ' / '));
+    console.log(
+      `Most shared (A): ${top('A').join(' / ')}\nMost shared (B): ${top('B').join(' / ')}`.replaceAll(
+        ' / ',
+        process.env.SHARED_TOP ? '\n' : ' / ',
+      ),
+    );
 
     // The style's refrain is the story's own repeat: two stories of one style may share it, and it is not
     // counted. Without that exception the measure sees it (so the measure can fail).

@@ -30,8 +30,8 @@ const SCREEN_PAGES: readonly (readonly [pattern: string, page: string, reads?: r
  * for them at once on any address but the landing page, so they download together; the landing page still
  * downloads only itself. With a stored session good for another minute, it also starts the story's read
  * on a story's address (common/early-reads.ts): the story a shared link opens arrives while the code
- * downloads, not after it has run. A file of its own, not inline, because the Content-Security-Policy allows scripts
- * from the app's origin only.
+ * downloads, not after it has run. A file of its own, not inline, because the Content-Security-Policy allows
+ * scripts from the app's origin only.
  */
 export function preloadScreen(): Plugin {
   return {
@@ -64,7 +64,8 @@ export function preloadScreen(): Plugin {
   // Read by requestRuntimeConfig (web/src/app/app-config-request.ts) instead of asking again.
   window[${JSON.stringify(APP_CONFIG_REQUEST)}] = fetch(${JSON.stringify(APP_CONFIG_PATH)}, { cache: 'no-store' });
   const screens = ${JSON.stringify(screens)};
-  const page = screens.find(([pattern]) => new RegExp(pattern).test(path));
+  let match = null;
+  const page = screens.find(([pattern]) => (match = path.match(new RegExp(pattern))));
   /** The stored session's access token, when it is good for another minute (else Amplify refreshes it first). */
   const storedToken = () => {
     try {
@@ -79,7 +80,7 @@ export function preloadScreen(): Plugin {
       return undefined;
     }
   };
-  const group = page && path.match(new RegExp(page[0]))[1];
+  const group = match?.[1];
   // A story's id is letters, digits and dashes: anything else in the address is not read early.
   const reads = page && /^[\\w-]+$/.test(group ?? '') ? page[2] : [];
   const token = reads.length > 0 ? storedToken() : undefined;

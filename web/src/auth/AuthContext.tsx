@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { toast } from '../components/toast';
 import type { AppConfig } from '#common/app-config';
+import { AMPLIFY_KEY_PREFIX } from '#common/early-reads';
 import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
@@ -72,7 +73,7 @@ function configureAmplify(config: AppConfig): void {
 /** Amplify keeps the Cognito tokens in localStorage under this prefix (its default token store). */
 function forgetStoredTokens(): void {
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+    if (key.startsWith(AMPLIFY_KEY_PREFIX)) localStorage.removeItem(key);
   }
 }
 

@@ -263,7 +263,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        setUp('challenge', '<Then they (noticed|found) something (odd|strange): {challengeSign}./Then, {inPlace}, they (noticed|found) something (odd|strange): {challengeSign}.>'),
+        setUp(
+          'challenge',
+          '<Then they (noticed|found) something (odd|strange): {challengeSign}./Then, {inPlace}, they (noticed|found) something (odd|strange): {challengeSign}.>',
+        ),
         '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked).',
         [
           "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
@@ -283,7 +286,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       // Back to the mission the call set up, so its rescue never comes out of nowhere.
       '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      payOff('trouble', '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
+      payOff(
+        'trouble',
+        '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
+      ),
     ]),
     resolution([
       '"Being kind is the bravest thing of all," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
@@ -330,7 +336,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      payOff('trouble', '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
+      payOff(
+        'trouble',
+        '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
+      ),
       '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us<,/, {pal},>" {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
@@ -383,7 +392,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].'),
       '@skill',
-      payOff('trouble', '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
+      payOff(
+        'trouble',
+        '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
+      ),
       '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
@@ -441,7 +453,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
-      payOff('trouble', '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.'),
+      payOff(
+        'trouble',
+        '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
+      ),
     ]),
     resolution([
       '"Adventures are fun, but home is the best place of all," {said} {hero}[(, and {pal} agreed| with a yawn)].',
@@ -580,7 +595,9 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       ...DEFAULT_FLAVOUR.opening,
     ],
     refrain: ['"Is this a good time for a snack?" asked {pal}.'],
-    ending: ['"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone<[ in {placeName}]/ in {placeName}>.'],
+    ending: [
+      '"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone<[ in {placeName}]/ in {placeName}>.',
+    ],
     said: ['said', 'grinned', 'joked', 'laughed'],
     extras: [
       '"This is either a brilliant plan or a ridiculous one," {said} {pal}, "(or probably both|or maybe both)."',
@@ -588,7 +605,9 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
   },
   'enchanted-tale': {
-    opening: ['In {placeName}, where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.'],
+    opening: [
+      'In {placeName}, where the rivers sang and the lanterns never went out, there lived {aType} named {hero}.',
+    ],
     refrain: ['"Moonlight, starlight, kind and true, show the way to me and you," {hero} whispered.'],
     ending: [
       "And if you listen closely on a quiet night, you can still hear the flowers of {placeName} humming {hero}'s name.",

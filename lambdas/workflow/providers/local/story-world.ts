@@ -603,7 +603,8 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         appear: 'A grumbly old asteroid rolled (into view above|past) {placeName}[, covered in bumps and dents].',
         reveal: 'the asteroid was <dizzy/grumpy because it was going round in circles and was very dizzy>',
         fix: 'gave the asteroid a gentle nudge onto a calm, straight course',
-        thanks: '"Ahh, much better," said the asteroid, and it stopped spinning over {placeName}. "Thank you, {hero} and {pal}!"',
+        thanks:
+          '"Ahh, much better," said the asteroid, and it stopped spinning over {placeName}. "Thank you, {hero} and {pal}!"',
       },
     ],
     hazards: ['a field of bumping space rocks', 'a slippery ice crater', 'a tunnel with no gravity at all'],
@@ -742,7 +743,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Adventure', 'Epic'],
       thing: 'the Sticky Swamp',
       titled: 'the Sticky Swamp',
-      trouble: 'they took a shortcut<[ out of {placeName}]/ out of {placeName}> and landed in the gooey mud of the Sticky Swamp',
+      trouble:
+        'they took a shortcut<[ out of {placeName}]/ out of {placeName}> and landed in the gooey mud of the Sticky Swamp',
       worry: 'Their boots were stuck, and the sun was starting to go down.',
       goal: 'get out of the Sticky Swamp before dark',
       setOff: 'pulled their boots free and squelched toward the far side of {place}',
@@ -753,7 +755,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Mystery'],
       thing: 'the secret room',
       titled: 'the Secret Room',
-      trouble: 'a bookcase swung round with a click, and they were inside a secret room<[ of {placeName}]/ under {placeName}>',
+      trouble:
+        'a bookcase swung round with a click, and they were inside a secret room<[ of {placeName}]/ under {placeName}>',
       worry: 'The door had shut behind them, and it had no handle on the inside.',
       goal: 'escape from the secret room',
       setOff: 'crept along the secret passage behind the room, looking for clues',
@@ -777,7 +780,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Epic', 'Mystery'],
       thing: 'the Echo Caves',
       titled: 'the Echo Caves',
-      trouble: 'a rockfall closed the cave door behind them, deep inside the Echo Caves<[ of {placeName}]/ below {placeName}>',
+      trouble:
+        'a rockfall closed the cave door behind them, deep inside the Echo Caves<[ of {placeName}]/ below {placeName}>',
       worry: 'Every tunnel echoed, and every tunnel looked the same.',
       goal: 'find the way out of the Echo Caves',
       setOff: 'followed the tunnels, listening to every echo',

@@ -470,7 +470,10 @@ function directive(name: Directive, story: Story): string | undefined {
     case '@hazardWorry':
       return context.rich ? render(choose(HAZARD_WORRIES, context), context) : undefined;
     case '@subplotIntro':
-      return wish && render(`{Pal} had a secret wish<:/, one nobody {inPlace} knew about:> ${fill(wish.wish, context)}.`, context);
+      return (
+        wish &&
+        render(`{Pal} had a secret wish<:/, one nobody {inPlace} knew about:> ${fill(wish.wish, context)}.`, context)
+      );
     case '@subplotHint':
       return wish && render(wish.hint, context);
     case '@subplotGranted':
