@@ -99,6 +99,9 @@ export function preloadScreen(): Plugin {
     link.rel = rel;
     link.href = href;
     if (as) link.as = as;
+    // As Vite's own links ask (CORS, same-origin credentials): a preload asked for differently is not used, and
+    // the file is downloaded a second time when the app asks for it.
+    link.crossOrigin = '';
     document.head.append(link);
   };
   for (const { scripts, styles } of [${JSON.stringify(downloads(shared))}, ...(page ? [page[1]] : [])]) {
