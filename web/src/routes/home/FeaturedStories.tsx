@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { useFeatured, type FeaturedStory } from '../../api/featured';
@@ -13,9 +13,12 @@ const FALLBACK_EMOJI = '📖';
 export function FeaturedStories() {
   const featured = useFeatured();
   const [sharing, setSharing] = useState<FeaturedStory>();
+  // The cards are drawn in the background (a deferred render yields to the browser as it goes): the answer
+  // lands just after home's first paint, and two dozen cards drawn in one go would hold a phone's page.
+  const data = useDeferredValue(featured.data);
   // Try again shows the loading cards while it asks.
-  const state = featured.data
-    ? ({ status: 'ready', stories: featured.data.stories } as const)
+  const state = data
+    ? ({ status: 'ready', stories: data.stories } as const)
     : ({ status: featured.isError && !featured.isFetching ? 'failed' : 'loading' } as const);
 
   useEffect(() => {
