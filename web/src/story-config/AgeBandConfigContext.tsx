@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ageBandConfigPath, isPublishedBandConfig, type ConfigErrorCode } from '#common/age-band-config-file';
 import type { AgeBandConfig } from '#common/age-band-config';
 import type { AgeBand } from '#common/age-bands';
@@ -31,7 +31,9 @@ export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
         const json: unknown = await response.json();
         if (cancelled) return;
         // The schema was applied when the file was published (web/build/band-configs.ts).
-        if (isPublishedBandConfig(json, band)) setState({ status: 'ready', config: json as AgeBandConfig, band });
+        // A transition, as the profile's (AuthContext): the screen already shown redraws without holding the page.
+        if (isPublishedBandConfig(json, band))
+          startTransition(() => setState({ status: 'ready', config: json as AgeBandConfig, band }));
         else {
           console.error(
             'INVALID_CONFIGURATION',
