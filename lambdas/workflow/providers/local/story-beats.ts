@@ -358,7 +358,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
-        '{Hero} felt (very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.',
+        '{Hero} felt <(tiny|very small) in {placeName}/(very small|smaller than a button|as small as a pebble)>. "Can I really {goal}?" {hero} (asked|whispered to) {pal}.',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),

@@ -602,7 +602,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         growl: 'a rumbly voice grumbled, "Out of my way!"',
         appear: 'A grumbly old asteroid rolled (into view above|past) {placeName}[, covered in bumps and dents].',
         reveal: 'the asteroid was <dizzy/grumpy because it was going round in circles and was very dizzy>',
-        fix: 'gave the asteroid a gentle nudge onto a calm, straight course',
+        fix: 'gave the asteroid a gentle nudge <high over {placeName}/onto a calm, straight course>',
         thanks:
           '"Ahh, much better," said the asteroid, and it stopped spinning over {placeName}. "Thank you, {hero} and {pal}!"',
       },
