@@ -224,14 +224,16 @@ B 0.062); 1,345 and 436 with band B's warrior, treasure, challenge sign, mentor'
 secret wish and the boots-on promise set in the place or said to the friend (B 0.056); 1,345 and 428 with
 band B's "Come on, Pip, we will …" said as one sentence to the friend (B 0.054); 1,343 and 428 with band A's
 hero feeling "tiny in Fernholt" (fewer words than "as small as a pebble") and nudging the asteroid "high over
-Zoomba", its two most-shared lines (A's share 0.338, its most-shared sentence in 5.7% of stories, was 7.7%). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+Zoomba", its two most-shared lines (A's share 0.338, its most-shared sentence in 5.7% of stories, was 7.7%);
+1,332 and 428 with band A's explorer carrying "a compass from Fernholt" and its shared picnic set there too, in
+one word more in all three lines (A 0.333). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1343, B: 428 };
+const MEASURED_SHARED = { A: 1332, B: 428 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

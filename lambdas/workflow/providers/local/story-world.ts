@@ -27,7 +27,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     withArticle: 'an explorer',
     look: [
       '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home.',
-      '{Hero} wore a floppy explorer hat and carried a (shiny|trusty) compass[ that had never once been wrong].',
+      '{Hero} wore a floppy <hat/explorer hat> and carried a <compass from {placeName}/(shiny|trusty) compass that had never once been wrong>.',
     ],
     packs: ['the rope, the compass and a bag of apples', 'a map, a lantern and some (crackers|raisins)'],
     catchphrase: [

@@ -178,8 +178,8 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'share': {
       const thing = errandObject(traits, 'a picnic');
       return [
-        `{Hero} also wanted to share ${thing} with ${person}[ and {pal}].`,
-        `At last {hero} shared ${thing} with ${person}[ and {pal}], and it was even better shared[ in {placeName}].`,
+        `{Hero} </also >wanted to share ${thing} with ${person}< in {placeName}/ and {pal}>.`,
+        `<In {placeName},/At last> {hero} shared ${thing} with ${person}[ and {pal}], and it was even better shared[ in {placeName}].`,
       ];
     }
   }
