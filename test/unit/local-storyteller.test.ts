@@ -225,8 +225,8 @@ secret wish and the boots-on promise set in the place or said to the friend (B 0
 band B's "Come on, Pip, we will …" said as one sentence to the friend (B 0.054); 1,343 and 428 with band A's
 hero feeling "tiny in Fernholt" (fewer words than "as small as a pebble") and nudging the asteroid "high over
 Zoomba", its two most-shared lines (A's share 0.338, its most-shared sentence in 5.7% of stories, was 7.7%);
-1,332 and 428 with band A's explorer carrying "a compass from Fernholt" and its shared picnic set there too, in
-one word more in all three lines (A 0.333). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+1,332 and 428 with band A's explorer carrying "a compass from Fernholt" and its shared picnic set there too, with
+one word more across the three lines (A 0.333). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
