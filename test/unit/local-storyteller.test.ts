@@ -226,14 +226,15 @@ band B's "Come on, Pip, we will …" said as one sentence to the friend (B 0.054
 hero feeling "tiny in Fernholt" (fewer words than "as small as a pebble") and nudging the asteroid "high over
 Zoomba", its two most-shared lines (A's share 0.338, its most-shared sentence in 5.7% of stories, was 7.7%);
 1,332 and 428 with band A's explorer carrying "a compass from Fernholt" and its shared picnic set there too, with
-one word more across the three lines (A 0.333). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
+one word more across the three lines (A 0.333); 1,319 and 428 with the mentor's gift held up for the friend
+and the vines lifted toward the sun over the place (A 0.328). Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
  * The figure moves by a few either way whenever a line's choices change (the seeded draws that follow
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 1332, B: 428 };
+const MEASURED_SHARED = { A: 1319, B: 428 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -430,7 +430,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         growl: 'a rustly whisper said, "Sssstay away!"',
         appear: 'A tangle of whispering vines wriggled across the path.',
         reveal: 'the vines were all knotted up[ and could not reach the sunshine]',
-        fix: 'untied the knots, one by one, and lifted the vines toward the sun',
+        fix: 'untied the knots, one by one, and lifted the vines toward the sun< over {placeName}/>',
         thanks: 'The vines burst into a hundred flowers and whispered thank you.',
       },
     ],
