@@ -390,7 +390,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     },
     OBSTACLE,
     climax([
-      payOff('gift', '{Hero} remembered the gift from {mentorName} and held it up <for {pal}/high[ for {pal} to see]>.'),
+      payOff(
+        'gift',
+        '{Hero} remembered the gift from {mentorName} and held it up <for {pal}/high[ for {pal} to see]>.',
+      ),
       '@skill',
       payOff(
         'trouble',
