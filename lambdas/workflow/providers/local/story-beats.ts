@@ -46,6 +46,9 @@ const payOff = (pays: Thread, ...options: string[]): Line => ({ options, pays })
 export type BeatName = 'setup' | 'call' | 'journey' | 'discovery' | 'obstacle' | 'climax' | 'resolution';
 export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: readonly string[] }>;
 
+/** Band B's friend cheering the climax's deed on (band A's lines have no room for it). */
+const PAL_CHEERS = '(with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)';
+
 /** The `@` lines the writer fills itself. */
 export const DIRECTIVES = [
   '@opening',
@@ -244,14 +247,14 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}<?/ out here in {placeName}?>"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something<[ here]/ here in {placeName}>) about {thing}!"',
+          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something[ here in {placeName}]) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
           '{Hero} stood up (tall|straight). "We will {goal}<!/, {pal}!>"',
           '"Don\'t worry," {said} {hero}. "We will {goal}<./, {pal}, you will see.>"',
           '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}<. (Let\'s|We will)/, (let\'s|we will)> {goal}."',
-          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}<[ before the sun goes down]/ before the sun goes down over {placeName}>."',
+          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down over {placeName}]."',
         ],
         '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
         setUp('errand', '@errandSetUp'),
@@ -286,10 +289,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       // Back to the mission the call set up, so its rescue never comes out of nowhere.
       '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      payOff(
-        'trouble',
-        '(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
-      ),
+      payOff('trouble', `(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}[, ${PAL_CHEERS}].`),
     ]),
     resolution([
       '"Being kind is the bravest thing of all," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
@@ -320,7 +320,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'At the end of the path stood a (big|tall|round) door with words carved on it[, the oldest door in {placeName}].',
         setUp('riddle', '"{riddleQuestion}" read {pal}.'),
-        '[The door would only open for the right answer, and there was no other way to {thing}</ in all of {placeName}>.]',
+        '[The door would only open for the right answer, and there was no other way to {thing} in all of {placeName}.]',
         payOff(
           'riddle',
           '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
@@ -336,10 +336,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      payOff(
-        'trouble',
-        '(At last|At long last|Just like that), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
-      ),
+      payOff('trouble', `(At last|At long last|Just like that), {hero} {achieve}[, ${PAL_CHEERS}].`),
       '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us<,/, {pal},>" {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
     ]),
@@ -378,7 +375,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
         ),
         maybe(
-          '"Thank you," {hero} said, and felt a little taller<[, as if the gift had brought its own courage]/[, as if the gift from {placeName} had brought its own courage]>.',
+          '"Thank you," {hero} said, and felt a little taller[, as if the gift from {placeName} had brought its own courage].',
           '{Hero} tucked {mentorGift} away (safely|carefully)[, where it could be reached in a hurry].',
           '"(I will look after it|I will use it well)," {hero} promised {mentorName}.',
         ),
@@ -395,10 +392,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '{Hero} remembered the gift from {mentorName} and held it up <for {pal}/high[ for {pal} to see]>.',
       ),
       '@skill',
-      payOff(
-        'trouble',
-        '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
-      ),
+      payOff('trouble', `(At last|And so), {hero} {achieve}[, ${PAL_CHEERS}].`),
       '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
@@ -456,10 +450,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
-      payOff(
-        'trouble',
-        '(At last|And so), {hero} {achieve}</, (with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)>.',
-      ),
+      payOff('trouble', `(At last|And so), {hero} {achieve}[, ${PAL_CHEERS}].`),
     ]),
     resolution([
       '"Adventures are fun, but home is the best place of all," {said} {hero}[(, and {pal} agreed| with a yawn)].',
@@ -482,7 +473,7 @@ export type StyleFlavour = Readonly<{
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
     '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}<[ from {placeName}]/(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})>.',
+    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})].',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],
@@ -599,7 +590,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     refrain: ['"Is this a good time for a snack?" asked {pal}.'],
     ending: [
-      '"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone<[ in {placeName}]/ in {placeName}>.',
+      '"NOW is a good time for a snack," {hero} laughed, and {pal} cheered louder than anyone[ in {placeName}].',
     ],
     said: ['said', 'grinned', 'joked', 'laughed'],
     extras: [

@@ -743,8 +743,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Adventure', 'Epic'],
       thing: 'the Sticky Swamp',
       titled: 'the Sticky Swamp',
-      trouble:
-        'they took a shortcut<[ out of {placeName}]/ out of {placeName}> and landed in the gooey mud of the Sticky Swamp',
+      trouble: 'they took a shortcut[ out of {placeName}] and landed in the gooey mud of the Sticky Swamp',
       worry: 'Their boots were stuck, and the sun was starting to go down.',
       goal: 'get out of the Sticky Swamp before dark',
       setOff: 'pulled their boots free and squelched toward the far side of {place}',
@@ -755,8 +754,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Mystery'],
       thing: 'the secret room',
       titled: 'the Secret Room',
-      trouble:
-        'a bookcase swung round with a click, and they were inside a secret room<[ of {placeName}]/ under {placeName}>',
+      trouble: 'a bookcase swung round with a click, and they were inside a secret room[ under {placeName}]',
       worry: 'The door had shut behind them, and it had no handle on the inside.',
       goal: 'escape from the secret room',
       setOff: 'crept along the secret passage behind the room, looking for clues',
@@ -780,8 +778,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: ['Epic', 'Mystery'],
       thing: 'the Echo Caves',
       titled: 'the Echo Caves',
-      trouble:
-        'a rockfall closed the cave door behind them, deep inside the Echo Caves<[ of {placeName}]/ below {placeName}>',
+      trouble: 'a rockfall closed the cave door behind them, deep inside the Echo Caves[ below {placeName}]',
       worry: 'Every tunnel echoed, and every tunnel looked the same.',
       goal: 'find the way out of the Echo Caves',
       setOff: 'followed the tunnels, listening to every echo',
@@ -797,7 +794,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'The comet was zooming away from {placeName}, faster and faster!',
       goal: "free the rocket from the comet's tail and fly home",
       setOff: 'tried every button and every switch, far away from {place}',
-      view: 'Out of the window they could see {sight0}, getting smaller and smaller<[ behind them]/ as {placeName} fell away behind them>.',
+      view: 'Out of the window they could see {sight0}, getting smaller and smaller[ as {placeName} fell away behind them].',
       achieve: 'wiggled the rocket free and turned it toward home',
       success: 'the rocket was free and flying home',
     },
@@ -863,7 +860,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       thing: 'the Rainbow Gem',
       titled: 'the Rainbow Gem',
       trouble:
-        '(a bird dropped a tiny scroll at their feet|a paper boat bobbed up with a note inside|a letter slid under the door, sealed with wax), (with a riddle about|telling of) the Rainbow Gem<[ of {placeName}]/ of {placeName}>',
+        '(a bird dropped a tiny scroll at their feet|a paper boat bobbed up with a note inside|a letter slid under the door, sealed with wax), (with a riddle about|telling of) the Rainbow Gem[ of {placeName}]',
       worry:
         '(Nobody had seen the Rainbow Gem for a very long time|The Rainbow Gem had been lost since Grandma was small|Some said the Rainbow Gem was only a story).',
       goal: 'find the Rainbow Gem',

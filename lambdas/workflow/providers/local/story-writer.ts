@@ -55,7 +55,7 @@ const HAZARD_WORRIES = [
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
   '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
-  '"Right," {said} {hero}, studying {hazard} (carefully|closely)</ on the way across {placeName}>. "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
+  '"Right," {said} {hero}, studying {hazard} (carefully|closely)[ on the way across {placeName}]. "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
 

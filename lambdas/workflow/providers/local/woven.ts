@@ -164,7 +164,7 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'make': {
       const thing = errandObject(traits, 'a surprise');
       return [
-        `{Hero} also wanted to make ${thing} for ${person} before the {weather} day<[ in {placeName}]/ in {placeName}> was out.`,
+        `{Hero} also wanted to make ${thing} for ${person} before the {weather} day[ in {placeName}] was out.`,
         `Before bedtime, {hero} and {pal} made ${thing} for ${person}, just as planned[ that {daypart}].`,
       ];
     }
@@ -178,7 +178,7 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'share': {
       const thing = errandObject(traits, 'a picnic');
       return [
-        `{Hero} </also >wanted to share ${thing} with ${person}< in {placeName}/ and {pal}>.`,
+        `{Hero} [also ]wanted to share ${thing} with ${person}< in {placeName}/ and {pal}>.`,
         `<In {placeName},/At last> {hero} shared ${thing} with ${person}[ and {pal}], and it was even better shared[ in {placeName}].`,
       ];
     }
