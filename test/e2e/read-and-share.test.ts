@@ -117,12 +117,10 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     await expect(page.getByText('Secretia').count()).resolves.toBe(0);
     await context.close();
   });
-  it('asks for the story a link opens while the app downloads, and each file only once', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    const { storyId } = await familyWithStory(page);
-    const cdp = await context.newCDPSession(page);
+  /** Opens `path` on a first visit (nothing cached), noting each file asked for and who sent each API read. */
+  async function firstVisit(page: Page, path: string, shown: string) {
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    // A first visit: nothing from the cache.
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const reads: { path: string; sentBy: string }[] = [];
     const files: string[] = [];
@@ -134,21 +132,42 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${webUrl}/story/${storyId}`);
-    await page.getByText('Story Created by Auntie Bea').waitFor();
+    await page.goto(`${webUrl}${path}`);
+    await page.getByText(shown).first().waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
+    return { reads, files };
+  }
+  const EARLY = '/preload-screen.js';
+
+  it('asks for the story a link opens while the app downloads, and each file only once', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    const { storyId } = await familyWithStory(page);
+    const { reads, files } = await firstVisit(page, `/story/${storyId}`, 'Story Created by Auntie Bea');
 
     // The early script's preloads are the downloads the app uses: a preload asked for with other credentials
     // than the app's own request is not used, and the file comes down a second time on a slow phone line.
     expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
     expect(files.filter((file) => /^\/assets\/(signed-in|StoryPage)-[\w-]+\.css$/.test(file))).toHaveLength(2);
 
-    // The page's early script sent it (web/build/preload-screen.ts) and the app took its answer.
-    expect(reads.filter((read) => read.path === `/api/stories/${storyId}`)).toEqual([
-      { path: `/api/stories/${storyId}`, sentBy: '/preload-screen.js' },
+    // The page's early script sent the story's read and the profile's (web/build/preload-screen.ts), and the
+    // app took their answers: each was asked for once.
+    expect(reads.filter((read) => read.path === `/api/stories/${storyId}` || read.path === '/api/me')).toEqual([
+      { path: '/api/me', sentBy: EARLY },
+      { path: `/api/stories/${storyId}`, sentBy: EARLY },
     ]);
-    // The profile is the app's own read, as on every screen.
-    expect(reads.filter((read) => read.path === '/api/me')).toHaveLength(1);
+    await context.close();
+  });
+
+  it("asks for home's featured stories and the profile while the app downloads, and for nothing twice", async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await familyWithStory(page);
+    const { reads, files } = await firstVisit(page, '/home', 'Welcome back, Reader!');
+    await page.locator('.featured-grid:not([aria-hidden]), .home-featured__message').first().waitFor();
+    expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
+    expect(reads).toEqual([
+      { path: '/api/me', sentBy: EARLY },
+      { path: '/api/featured', sentBy: EARLY },
+    ]);
     await context.close();
   });
 });

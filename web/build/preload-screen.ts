@@ -8,14 +8,20 @@ export const SIGNED_IN_CHUNK = 'signed-in';
 const SCRIPT = 'preload-screen.js';
 
 /**
+ * The profile, which every signed-in screen reads at start (its age band picks the band's configuration). Read
+ * early, it is there when the session is: the screen's first render has it, and the configuration's request
+ * is not left waiting behind the profile's round trip after the code has run.
+ */
+const EARLY_PROFILE_READ = '/me';
+
+/**
  * The page module each signed-in address opens (App.tsx's routes; the build fails if one is missing), and the
- * API reads to start at once (`$1`: the address's first group). Only the story's: the story page's largest
- * paint is its cover, which waits for the story. Home and the others paint their own text first, and an
- * early profile would only land in the middle of their first render. Only the first screen of a visit matters
- * here: later screens load while the family reads this one.
+ * API reads its first render shows, to start at once (`$1`: the address's first group): the story a story's
+ * address opens, home's featured stories. Every one of these screens also reads the profile (EARLY_PROFILE_READ).
+ * Only the first screen of a visit matters here: later screens load while the family reads this one.
  */
 const SCREEN_PAGES: readonly (readonly [pattern: string, page: string, reads?: readonly string[]])[] = [
-  ['^/home$', 'web/src/routes/home/HomePage.tsx'],
+  ['^/home$', 'web/src/routes/home/HomePage.tsx', ['/featured']],
   ['^/library$', 'web/src/routes/library/LibraryPage.tsx'],
   ['^/story/([^/]+)$', 'web/src/routes/story/StoryPage.tsx', ['/stories/$1']],
   ['^/story/([^/]+)/flipbook$', 'web/src/routes/flipbook/FlipbookRoute.tsx', ['/stories/$1']],
@@ -82,7 +88,8 @@ export function preloadScreen(): Plugin {
   };
   const group = match?.[1];
   // A story's id is letters, digits and dashes: anything else in the address is not read early.
-  const reads = page && /^[\\w-]+$/.test(group ?? '') ? page[2] : [];
+  const pageReads = page ? page[2].filter((read) => !read.includes('$1') || /^[\\w-]+$/.test(group ?? '')) : [];
+  const reads = page ? [${JSON.stringify(EARLY_PROFILE_READ)}, ...pageReads] : [];
   const token = reads.length > 0 ? storedToken() : undefined;
   if (token) {
     const started = new Map();
