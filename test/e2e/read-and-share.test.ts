@@ -117,7 +117,10 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     await expect(page.getByText('Secretia').count()).resolves.toBe(0);
     await context.close();
   });
-  /** Opens `path` on a first visit (nothing cached), noting each file asked for and who sent each API read. */
+  /**
+   * Opens `path` on a first visit (nothing cached), noting each file asked for, and who sent each API read and
+   * each age-band configuration's.
+   */
   async function firstVisit(page: Page, path: string, shown: string) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -127,7 +130,8 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
       const { pathname } = new URL(request.url);
       const script = initiator.stack?.callFrames[0]?.url ?? '';
-      if (pathname.startsWith('/api/')) reads.push({ path: pathname, sentBy: new URL(script || request.url).pathname });
+      if (/^\/(api|config)\//.test(pathname))
+        reads.push({ path: pathname, sentBy: new URL(script || request.url).pathname });
       else files.push(pathname);
     });
     const errors: string[] = [];
@@ -164,10 +168,39 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     const { reads, files } = await firstVisit(page, '/home', 'Welcome back, Reader!');
     await page.locator('.featured-grid:not([aria-hidden]), .home-featured__message').first().waitFor();
     expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
+    // The band's configuration too, for the band this device last read in (the family's own: band B).
     expect(reads).toEqual([
       { path: '/api/me', sentBy: EARLY },
       { path: '/api/featured', sentBy: EARLY },
+      { path: '/config/age-band-b.json', sentBy: EARLY },
     ]);
+    await context.close();
+  });
+
+  it('asks for nothing twice when the early script arrives after the app has started', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    await familyWithStory(page);
+    // The early script loads async: here it is held back until the app has asked for its configuration itself.
+    let appStarted = () => {};
+    const started = new Promise<void>((resolve) => (appStarted = resolve));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/app-config.json') appStarted();
+    });
+    await page.route('**/preload-screen.js', async (route) => {
+      await started;
+      await route.continue();
+    });
+    // An async script's load event follows its run.
+    await page.addInitScript(`document.addEventListener('load', (event) => {
+      if (event.target.src?.endsWith('/preload-screen.js')) globalThis.earlyScriptRan = true;
+    }, true);`);
+    const { reads, files } = await firstVisit(page, '/home', 'Welcome back, Reader!');
+    await page.waitForFunction('globalThis.earlyScriptRan === true');
+    await page.waitForTimeout(500); // for the DevTools protocol's reports of anything it sent
+    expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);
+    expect(files).toContain('/preload-screen.js');
+    expect(reads.map((read) => read.path).sort()).toEqual(['/api/featured', '/api/me', '/config/age-band-b.json']);
+    expect(reads.filter((read) => read.sentBy === EARLY)).toEqual([]);
     await context.close();
   });
 });

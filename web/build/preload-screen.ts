@@ -1,7 +1,9 @@
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '../../common/app-config-path.ts';
-import { AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
+import { AGE_BAND_HINT_KEY, AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
+import { ageBandConfigPath } from '../../common/age-band-config-file.ts';
+import { AGE_BANDS } from '../../common/age-bands.ts';
 
 /** The chunk vite.config.ts gathers the code every signed-in screen shares into. */
 export const SIGNED_IN_CHUNK = 'signed-in';
@@ -66,7 +68,9 @@ export function preloadScreen(): Plugin {
         fileName: SCRIPT,
         source: `(() => {
   const path = location.pathname;
-  if (path === '/') return;
+  // Nothing on the landing page, nor once the app has started without this script (it loads async, and on a
+  // slow line can arrive after the app's code): the app then asks for everything itself.
+  if (path === '/' || window[${JSON.stringify(APP_CONFIG_REQUEST)}] !== undefined) return;
   // Read by requestRuntimeConfig (web/src/app/app-config-request.ts) instead of asking again.
   window[${JSON.stringify(APP_CONFIG_REQUEST)}] = fetch(${JSON.stringify(APP_CONFIG_PATH)}, { cache: 'no-store' });
   const screens = ${JSON.stringify(screens)};
@@ -86,6 +90,16 @@ export function preloadScreen(): Plugin {
       return undefined;
     }
   };
+  const add = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    // As Vite's own links ask (CORS, same-origin credentials): a preload asked for differently is not used, and
+    // the file is downloaded a second time when the app asks for it.
+    link.crossOrigin = '';
+    document.head.append(link);
+  };
   const group = match?.[1];
   // A story's id is letters, digits and dashes: anything else in the address is not read early.
   const pageReads = page ? page[2].filter((read) => !read.includes('$1') || /^[\\w-]+$/.test(group ?? '')) : [];
@@ -100,17 +114,11 @@ export function preloadScreen(): Plugin {
       started.set(apiPath, request);
     }
     window[${JSON.stringify(EARLY_READS)}] = { token, reads: started };
+    // The band's configuration, for the band this device last read in (see common/early-reads.ts).
+    const configs = ${JSON.stringify(Object.fromEntries(AGE_BANDS.map((band) => [band, ageBandConfigPath(band)])))};
+    const band = localStorage.getItem(${JSON.stringify(AGE_BAND_HINT_KEY)});
+    if (band && Object.hasOwn(configs, band)) add('preload', configs[band], 'fetch');
   }
-  const add = (rel, href, as) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    link.href = href;
-    if (as) link.as = as;
-    // As Vite's own links ask (CORS, same-origin credentials): a preload asked for differently is not used, and
-    // the file is downloaded a second time when the app asks for it.
-    link.crossOrigin = '';
-    document.head.append(link);
-  };
   for (const { scripts, styles } of [${JSON.stringify(downloads(shared))}, ...(page ? [page[1]] : [])]) {
     for (const href of scripts) add('modulepreload', href);
     for (const href of styles) add('preload', href, 'style');

@@ -7,15 +7,16 @@ let pending: Promise<unknown> | undefined;
  * screen that needs a session (see screens.ts), validated by `loadRuntimeConfig`. No validation here, so
  * the landing page's bundle stays free of the validation library.
  */
-/** The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. */
+/**
+ * The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. Either
+ * way the slot is left `null`: a retry after a failure asks again, and an early script that runs only now (it
+ * loads `async`, and can arrive after the app has started) sees the app has begun and starts nothing twice.
+ */
 function earlyRequest(): Promise<Response> {
-  const early = window as unknown as Record<string, Promise<Response> | undefined>;
+  const early = window as unknown as Record<string, Promise<Response> | null | undefined>;
   const started = early[APP_CONFIG_REQUEST];
-  if (started) {
-    early[APP_CONFIG_REQUEST] = undefined; // a retry after a failure asks again
-    return started;
-  }
-  return fetch(APP_CONFIG_PATH, { cache: 'no-store' });
+  early[APP_CONFIG_REQUEST] = null;
+  return started ?? fetch(APP_CONFIG_PATH, { cache: 'no-store' });
 }
 
 export function requestRuntimeConfig(): Promise<unknown> {

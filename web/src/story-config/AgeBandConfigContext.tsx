@@ -3,6 +3,7 @@ import { ageBandConfigPath, isPublishedBandConfig, type ConfigErrorCode } from '
 import type { AgeBandConfig } from '#common/age-band-config';
 import type { AgeBand } from '#common/age-bands';
 import { useAuth } from '../auth/AuthContext';
+import { rememberAgeBand } from './age-band-hint';
 
 type ConfigState =
   | { status: 'loading'; config?: undefined; error?: undefined }
@@ -21,6 +22,11 @@ export function AgeBandConfigProvider({ children }: { children: ReactNode }) {
   // The band is known once the profile has answered (band A when it could not be read).
   const band: AgeBand | undefined = profileLoading ? undefined : (profile?.ageBand ?? 'A');
   const [state, setState] = useState<ConfigState & { band?: AgeBand }>({ status: 'loading' });
+
+  const profileBand = profile?.ageBand;
+  useEffect(() => {
+    if (profileBand) rememberAgeBand(profileBand);
+  }, [profileBand]);
 
   useEffect(() => {
     if (!band) return;
