@@ -1,7 +1,7 @@
 /**
- * API reads a signed-in screen needs for its first render (the profile on every one, the story a story's
- * address shows, home's featured stories), which the page's early script (web/build/preload-screen.ts) starts with the stored session's
- * access token while the app's code is still downloading. The API client takes each at most once, and only
+ * API reads a signed-in screen makes at start (the profile on every one, the story a story's address shows,
+ * home's featured stories), which the page's early script (web/build/preload-screen.ts) starts with the stored
+ * session's access token while the app's code is still downloading. The API client takes each at most once, and only
  * with that very token (web/src/api/early-reads.ts): a session refreshed or changed since asks again.
  */
 export const EARLY_READS = '__storyMagicEarlyReads';

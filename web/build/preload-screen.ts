@@ -10,9 +10,8 @@ export const SIGNED_IN_CHUNK = 'signed-in';
 const SCRIPT = 'preload-screen.js';
 
 /**
- * The profile, which every signed-in screen reads at start (its age band picks the band's configuration). Read
- * early, it is there when the session is: the screen's first render has it, and the configuration's request
- * is not left waiting behind the profile's round trip after the code has run.
+ * The profile, which every signed-in screen reads at start (the greeting's name, the age band). Read early,
+ * its answer is there soon after the session is known, not a round trip after the code has run.
  */
 const EARLY_PROFILE_READ = '/me';
 

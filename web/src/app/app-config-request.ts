@@ -3,11 +3,6 @@ import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '#common/app-config-path';
 let pending: Promise<unknown> | undefined;
 
 /**
- * The request for `/app-config.json`, made once per page load and shared: started at start-up for any
- * screen that needs a session (see screens.ts), validated by `loadRuntimeConfig`. No validation here, so
- * the landing page's bundle stays free of the validation library.
- */
-/**
  * The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. Either
  * way the slot is left `null`: a retry after a failure asks again, and an early script that runs only now (it
  * loads `async`, and can arrive after the app has started) sees the app has begun and starts nothing twice.
@@ -19,6 +14,11 @@ function earlyRequest(): Promise<Response> {
   return started ?? fetch(APP_CONFIG_PATH, { cache: 'no-store' });
 }
 
+/**
+ * The request for `/app-config.json`, made once per page load and shared: started at start-up for any
+ * screen that needs a session (the auth root's loader in App.tsx), validated by `loadRuntimeConfig`. No
+ * validation here, so the landing page's bundle stays free of the validation library.
+ */
 export function requestRuntimeConfig(): Promise<unknown> {
   pending ??= earlyRequest()
     .then((response) => {
