@@ -114,7 +114,9 @@ const JOURNEY: Beat = {
     '{Hero} and {pal} {setOff}.',
     maybe('{view}'),
     maybe('[(All around them|Everywhere), {sound}, and {palThe} (listened|stopped to listen).]'),
-    maybe('"(Look at that|How beautiful)!" {said} {pal}[, turning round and round to see all of {placeName}].'),
+    maybe(
+      '"<{PlaceName} is (lovely|so pretty)/(Look at that|How beautiful)>!" {said} {pal}[, turning round and round to see all of {placeName}].',
+    ),
     // Band A's journey is one short page; band B meets a hazard on the way.
     setUp('hazard', '[Soon they came to {hazard}, and {hero} and {pal} stopped to think.]'),
     '@hazardWorry',
@@ -137,7 +139,7 @@ const OBSTACLE: Beat = {
   lines: [
     setUp(
       'challenge',
-      '(Suddenly|All at once|Just then), [(somewhere in {placeName}|right beside {pal}|not far from {sight0}), ]{challengeGrowl}.',
+      '<(Then {pal} heard it|{Pal} heard it first|{Pal} heard it): /(Suddenly|All at once|Just then), [(somewhere in {placeName}|right beside {pal}|not far from {sight0}), ]>{challengeGrowl}.',
     ),
     '{challengeAppear}',
     {
@@ -145,24 +147,24 @@ const OBSTACLE: Beat = {
       keepWithNext: true,
       sets: 'fear',
       options: [
-        '{PalThe} (hid|ducked) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
+        '{PalThe} (hid|ducked|crept) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
         '{Pal}\'s {palKind} knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
-        '{Pal} (grabbed|clutched) {hero}\'s (arm|sleeve). "What if {challengeSeen} is cross with us, {hero}?" {pal} (whispered|squeaked).',
-        '"(Can we hide from {challengeSeen}|Should we run back home to {placeName}< now/ before {challengeSeen} sees us>)?" {pal} whispered.',
+        '{Pal} (grabbed|clutched|held|tugged) {hero}\'s (arm|sleeve|hand). "What if {challengeSeen} is cross with <(all of {placeName}|everyone in {placeName})/us, {hero}>?" {pal} (whispered|squeaked).',
+        '"<(Where can we hide in {placeName}|Should we run back home to {placeName} now)/(Can we hide from {challengeSeen}|Should we run back home to {placeName} before {challengeSeen} sees us)>?" {pal} (whispered|squeaked|gulped).',
       ],
     },
     payOff(
       'fear',
-      '{Hero} held {pal} close. "(We are together, {pal}, and together we are brave|It is all right to be scared, {pal}, we will be brave together|Scared is allowed, {pal}, and so is brave)," {hero} said.',
-      '{Hero} squeezed {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal})," {hero} said[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) {inPlace}>."',
-      '{Hero} (knelt|crouched) beside {pal}. "(I\'m right here, {pal}|I won\'t let go, {pal})," {hero} (said|promised)[, and meant every word of it]. "(Together we can help {challengeSeen}|We\'ll face {challengeSeen} together)."',
-      '"(Look|Listen), {pal}," {hero} said softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
+      '{Hero} (held|hugged|cuddled) {pal} close. "(We are together, {pal}, and together we are brave|It is all right to be scared, {pal}, we will be brave together|Scared is allowed, {pal}, and so is brave)," {hero} said.',
+      '{Hero} (squeezed|held|patted|stroked) {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal}|Let\'s breathe slowly, {pal}|Breathe in with me, {pal})," {hero} (said|whispered)[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) {inPlace}>."',
+      "{Hero} (knelt|crouched|sat) (beside|next to) {pal}. \"(I'm right here, {pal}|I won't let go, {pal}|I'm with you, {pal}|You're safe with me, {pal}),\" {hero} (said|promised)[, and meant every word of it]. \"(Together we can help {challengeSeen}|We'll face {challengeSeen} together).\"",
+      '"(Look|Listen|Wait|Hush), {pal}," {hero} (said|whispered) softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
     ),
-    '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile) and felt (better|braver|a little bolder)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
+    '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile|wiped both eyes|sat up|let out a long breath) and felt (better|braver|a little bolder|calm|ready)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
       '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. <"Hello from {placeName},"/"(Hello there|Excuse me), I am {hero} from {placeName},"> {hero} said to {challengeSeen}. "(Are you all right|Can we help|Is something wrong) here {inPlace}?"',
       '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
-      '(Slowly|Carefully|Quietly), {hero} (walked|tiptoed) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm)," {hero} said.',
+      '(Slowly|Carefully|Quietly|Gently), {hero} (walked|tiptoed|crept|stepped) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm|came to help|are friends)," {hero} said.',
       '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
   ],
@@ -196,7 +198,7 @@ function climax(middle: readonly Line[]): Beat {
     lines: [
       payOff(
         'challenge',
-        '<Then {pal}/(That was when|Then) {hero} and {pal}> <saw/(saw|understood)> the truth: {challengeReveal}.',
+        '<(Then|Soon|Now) {pal}/(That was when|Then) {hero} and {pal}> <(saw|knew)/(saw|understood)> the truth: {challengeReveal}.',
       ),
       '<{Hero}/{Hero} and {pal}> {challengeFix}.',
       '{challengeThanks}',
@@ -204,7 +206,9 @@ function climax(middle: readonly Line[]): Beat {
       payOff('held', '@heldPayOff'),
       ...middle,
       maybe('@refrain'),
-      maybe('"We did it, {hero}!" (cheered|shouted) {palThe}[, and the happy shout echoed all around {place}].'),
+      maybe(
+        '"<(We did it|Hooray|You did it|Yes), {hero}/We did it, {hero}>!" <(cheered|shouted|laughed)/(cheered|shouted)> {palThe}[, and the happy shout echoed all around {place}].',
+      ),
       payOff('wish', '@subplotGranted'),
     ],
     extras: CLIMAX_EXTRAS,
@@ -215,9 +219,11 @@ function resolution(lessons: readonly string[]): Beat {
   return {
     name: 'resolution',
     lines: [
-      '(That evening|When the sun went down|Later that day), {hero} and {pal} were home[ in {placeName}] again.',
-      payOff('trouble', 'Everyone (cheered|clapped)[ for {hero} and {pal}], because {success}.'),
-      maybe('Even {challengeThe} came to the {placeName} (party|celebration)[, wearing the biggest smile of all].'),
+      '<(Soon|Later|That night|By supper|At sunset), {hero} and {pal} (were home again|were back home|got home)./(That evening|When the sun went down|Later that day), {hero} and {pal} were home in {placeName} again.>',
+      payOff('trouble', '<All {placeName}/Everyone> (cheered|clapped)[ for {hero} and {pal}], because {success}.'),
+      maybe(
+        'Even {challengeThe} came to the {placeName} <party/(party|celebration)>[, wearing the biggest smile of all].',
+      ),
       payOff('loves', '@lovesPayOff'),
       payOff('theme', '@themePayOff'),
       payOff('errand', '@errandPayOff'),
@@ -268,9 +274,9 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         setUp(
           'challenge',
-          '<Then they (noticed|found) something (odd|strange): {challengeSign}./Then, {inPlace}, they (noticed|found) something (odd|strange): {challengeSign}.>',
+          '<{Pal} (noticed|found|spotted) something (odd|strange): {challengeSign}./Then, {inPlace}, they (noticed|found) something (odd|strange): {challengeSign}.>',
         ),
-        '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked).',
+        '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked|wondered).',
         [
           "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
           '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
@@ -389,7 +395,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       payOff(
         'gift',
-        '{Hero} remembered the gift from {mentorName} and held it up <for {pal}/high[ for {pal} to see]>.',
+        '<{Hero} remembered the gift and held it up for {pal}./{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].>',
       ),
       '@skill',
       payOff('trouble', `(At last|And so), {hero} {achieve}[, ${PAL_CHEERS}].`),

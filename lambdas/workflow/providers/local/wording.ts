@@ -153,6 +153,8 @@ const RICH: Table = {
   loudly: ['noisily', 'boisterously'],
   excitedly: ['eagerly', 'keenly'],
   looked: ['gazed', 'peered', 'looked'],
+  echoed: ['resounded', 'reverberated', 'echoed'],
+  tall: ['towering', 'lofty'],
 };
 
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
@@ -176,6 +178,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   helped: /^ (out|to)\b/,
   // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
+  // "stood up tall", "as tall as a house", "a tall stack of pancakes": the way one stands, a measure, a stack.
+  tall: /^([,.!?]| (as|and|stack)\b)/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
