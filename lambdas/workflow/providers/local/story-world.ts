@@ -930,7 +930,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       kinds: 'any',
       thing: 'the Festival of Lanterns',
       titled: 'the Festival of Lanterns',
-      trouble: 'they heard that {challengeWho} was on the way to the Festival of Lanterns',
+      trouble:
+        '<{challengeWho} was coming to the {placeName} Festival of Lanterns/they heard that {challengeWho} was on the way to the Festival of Lanterns>',
       worry: 'Everyone had worked all year on their lanterns.',
       goal: 'protect the Festival of Lanterns',
       setOff: 'hurried through {place} to the festival square',

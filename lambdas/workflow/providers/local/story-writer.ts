@@ -542,6 +542,7 @@ function lengthen(paragraphs: Paragraph[], targets: Targets, story: Story) {
   const cost = (w: number, s: number, d: number) =>
     Math.abs(d / w - targets.dialogRatio) / tolerance +
     Math.abs(w / Math.max(1, s) - targets.sentenceLength) / sentenceSpread;
+  const wordy = () => words / Math.max(1, sentences) > sentence_len.max - 0.5;
   const settled = () =>
     Math.abs(spoken / words - dialog_ratio_target) <= tolerance * 0.6 &&
     words / Math.max(1, sentences) >= sentence_len.min + 0.5 &&
@@ -558,7 +559,10 @@ function lengthen(paragraphs: Paragraph[], targets: Targets, story: Story) {
       // Only the next few lines of each pool compete, so the story keeps its variety.
       for (let index = 0; index < Math.min(3, paragraph.pool.length); index++) {
         const line = candidate(paragraph, index, story);
-        if (!line || size + line.words > cap || words + line.words > words_total.max - 5) continue;
+        // A full page may still take a short line while the sentences run long: the page is split in two.
+        if (!line) continue;
+        const full = size + line.words > cap && !(wordy() && line.words / line.sentences < sentence_len.max - 2);
+        if (full || words + line.words > words_total.max - 5) continue;
         const fit = cost(words + line.words, sentences + line.sentences, spoken + line.spoken);
         const score = fit + (size / cap) * 0.5;
         if (!best || score < best.score) best = { paragraph, index, line, fit, score };
