@@ -165,7 +165,7 @@ const OBSTACLE: Beat = {
       '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. <"Hello from {placeName},"/"(Hello there|Excuse me), I am {hero} from {placeName},"> {hero} said to {challengeSeen}. "(Are you all right|Can we help|Is something wrong) here {inPlace}?"',
       '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
       '(Slowly|Carefully|Quietly|Gently), {hero} (walked|tiptoed|crept|stepped) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm|came to help|are friends)," {hero} said.',
-      '"(Good day|Hello there)," {hero} (called|said) in (a soft|a friendly) voice. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
+      '"(Good day|Hello there)," {hero} (called|said) <to {challengeSeen}/in (a soft|a friendly) voice>. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
   ],
   extras: [
@@ -252,13 +252,13 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
         setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do|What should we do|Who in {placeName} can help us) about {thing}<?/ out here in {placeName}?>"',
+          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do about|What should we do about|Who in {placeName} can help us with) {thing}<?/ out here in {placeName}?>"',
           '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something[ here in {placeName}]) about {thing}!"',
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
           '{Hero} stood up (tall|straight). "We will {goal}<!/, {pal}!>"',
-          '"Don\'t worry," {said} {hero}. "We will {goal}<./, {pal}, you will see.>"',
+          '"Don\'t worry," {said} {hero}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
           '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}<. (Let\'s|We will)/, (let\'s|we will)> {goal}."',
           '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down over {placeName}]."',
         ],
@@ -329,7 +329,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[The door would only open for the right answer, and there was no other way to {thing} in all of {placeName}.]',
         payOff(
           'riddle',
-          '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)[ at {pal}]. "{riddleSaid}"',
+          '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)< at {pal}/[ at {pal}]>. "{riddleSaid}"',
         ),
         'With a (happy|cheerful) creak, the door swung open, and {pal} (cheered|clapped).',
         maybe('"You are so clever!" {said} {pal}[, clapping with delight].'),
@@ -344,7 +344,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       '@skill',
       payOff('trouble', `(At last|At long last|Just like that), {hero} {achieve}[, ${PAL_CHEERS}].`),
       '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
-      '"It is too (special|wonderful|precious) to keep just for us<,/, {pal},>" {said} {hero}. "(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)."',
+      '"It is too (special|wonderful|precious) to keep just for us, {pal}," {said} {hero}. "<(Let\'s share it with {placeName}|It belongs to all of {placeName}|Everyone {inPlace} should see it)/(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)>."',
     ]),
     resolution([
       '"The best treasure is the kind you share," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
@@ -378,7 +378,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
-          '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "(Use it when you need it most|It will help you when the time comes), {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
+          '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "<(Use it when you need it most|It will help you when the time comes|Keep it close, and be brave|Hold it tight when you feel small)/(Use it when you need it most|It will help you when the time comes)>, {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift from {placeName} had brought its own courage].',
@@ -479,7 +479,7 @@ export type StyleFlavour = Readonly<{
 const DEFAULT_FLAVOUR: StyleFlavour = {
   opening: [
     '(Once upon a time in {placeName}|Once, on a {weather} {daypart}|Once, not far from {place}), there lived {aType} named {hero}.',
-    'This is the story of {aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})].',
+    'This is the story of <{hero}, {aType} from {placeName}/{aType} named {hero}[(, who lived not far from {place}|, and of one {weather} {daypart} in {placeName})]>.',
     '(Near|Not far from|On the edge of) {place} there lived {aType} named {hero}.',
   ],
   refrain: [],
