@@ -20,10 +20,3 @@ export type EarlyReads = {
  * the app when a deleted account's sign-out fails (web/src/auth/AuthContext.tsx).
  */
 export const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
-
-/**
- * The age band this device's family last read in ('A' or 'B'), so that the early script can ask for the band's
- * configuration at once, not a round trip after the profile's answer. Written when the profile names the band
- * (web/src/story-config/age-band-hint.ts) and removed on sign-out; a stale one costs one unused download.
- */
-export const AGE_BAND_HINT_KEY = 'storyMagic.ageBand';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { WELCOME_VIDEO } from './welcome-video.js';
 
 /**
@@ -29,8 +30,26 @@ export interface SpaCspOptions {
    * never a wildcard. The app's own pages (the Kids Breakout game on /test) are always allowed.
    */
   readonly frameSources?: readonly string[];
+  /**
+   * The served page's inline scripts, as CSP hash sources (`inlineScriptHashes` of the built index.html): its
+   * early script, which starts a screen's downloads before the app's code arrives (web/build/preload-screen.ts).
+   */
+  readonly inlineScripts?: readonly string[];
   /** Set only by the local web server (see LocalServing). */
   readonly local?: LocalServing;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The `'sha256-…'` source of each inline script of a page, for `script-src`: the browser runs an inline
+ * script only when its exact text has one of the policy's hashes, so the policy allows the build's own
+ * scripts and nothing injected.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, text = '']) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+  );
 }
 
 /**
@@ -48,7 +67,12 @@ export function spaContentSecurityPolicy(options: SpaCspOptions): string {
   const hmrSocket = options.local ? options.local.origin.replace(/^http/, 'ws') : '';
   return render({
     'default-src': ["'self'"],
-    'script-src': ["'self'", WELCOME_VIDEO.scriptOrigin, ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': [
+      "'self'",
+      WELCOME_VIDEO.scriptOrigin,
+      ...(options.inlineScripts ?? []),
+      ...(dev ? ["'unsafe-inline'"] : []),
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

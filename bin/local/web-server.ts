@@ -1,9 +1,12 @@
 import { createServer, preview, type Plugin, type ProxyOptions } from 'vite';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH } from '#common/app-config-path.js';
 import type { AppConfig } from '#common/app-config.js';
 import {
+  inlineScriptHashes,
   MEDIA_CONTENT_SECURITY_POLICY,
   securityHeadersWith,
   spaContentSecurityPolicy,
@@ -36,11 +39,12 @@ function appConfigPlugin(appConfig: AppConfig): Plugin {
  * `/media/*`, the app's on everything else (the SPA, `/app-config.json`, `/api/*`). Only what plain-http
  * loopback and, in dev mode, Vite's hot reload need differs (see LocalServing there).
  */
-function securityHeadersFor(opts: { mode: WebMode; url: string; appConfig: AppConfig }) {
+function securityHeadersFor(opts: { mode: WebMode; url: string; appConfig: AppConfig; page?: string }) {
   const app = securityHeadersWith(
     spaContentSecurityPolicy({
       idpOrigin: new URL(opts.appConfig.userPoolEndpoint ?? opts.url).origin,
       ...(opts.appConfig.feedbackFormUrl ? { frameSources: [new URL(opts.appConfig.feedbackFormUrl).origin] } : {}),
+      ...(opts.page ? { inlineScripts: inlineScriptHashes(opts.page) } : {}),
       local: { mode: opts.mode, origin: opts.url },
     }),
   );
@@ -76,7 +80,15 @@ export async function startWebServer(opts: {
   outDir?: string | undefined;
 }): Promise<WebServer> {
   const url = `http://${LOOPBACK}:${opts.port}`;
-  const headersOf = securityHeadersFor({ mode: opts.mode, url, appConfig: opts.appConfig });
+  // The build's page, whose inline script the policy allows by hash (as the CDK stack does from the same file).
+  const page =
+    opts.mode === 'preview'
+      ? readFileSync(
+          join(opts.outDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)), 'index.html'),
+          'utf8',
+        )
+      : undefined;
+  const headersOf = securityHeadersFor({ mode: opts.mode, url, appConfig: opts.appConfig, ...(page ? { page } : {}) });
   const overrideHeaders: ProxyOptions['configure'] = (proxy) => {
     proxy.on('proxyRes', (proxyRes, req) => {
       for (const [name, value] of Object.entries(headersOf(req.url))) proxyRes.headers[name.toLowerCase()] = value;

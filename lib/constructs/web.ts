@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
@@ -26,7 +26,11 @@ import type { Auth } from './auth.js';
 import { secureBucket } from './buckets.js';
 import { MEDIA_PREFIX } from './media.js';
 import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
-import { MEDIA_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '#common/security-headers.js';
+import {
+  inlineScriptHashes,
+  MEDIA_CONTENT_SECURITY_POLICY,
+  spaContentSecurityPolicy,
+} from '#common/security-headers.js';
 import { SecurityHeaders } from './security-headers.js';
 
 /**
@@ -42,6 +46,8 @@ export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   }
   return request;
 }`;
+
+const spaIndex = (props: WebProps) => join(props.spaDistDir, 'index.html');
 
 /** Both deployments share one CDK handler Lambda (it is a singleton per memory size). */
 const DEPLOYMENT_MEMORY_MB = 512;
@@ -89,6 +95,8 @@ export class Web extends Construct {
       contentSecurityPolicy: spaContentSecurityPolicy({
         idpOrigin: props.auth.idpOrigin,
         frameSources: props.feedbackFormUrl ? [new URL(props.feedbackFormUrl).origin] : [],
+        // The built page's own inline script, by hash; none when only app-config.json is deployed.
+        inlineScripts: existsSync(spaIndex(props)) ? inlineScriptHashes(readFileSync(spaIndex(props), 'utf8')) : [],
       }),
     });
     const mediaHeaders = new SecurityHeaders(this, 'MediaHeaders', {
@@ -165,11 +173,11 @@ export class Web extends Construct {
     } satisfies AppConfig;
     const configSource = Source.jsonData(APP_CONFIG_PATH.replace(/^\//, ''), appConfig);
 
-    const hasSpa = existsSync(join(props.spaDistDir, 'index.html'));
+    const hasSpa = existsSync(spaIndex(props));
     if (!hasSpa) {
       Annotations.of(this).addWarningV2(
         'story-magic:web-not-built',
-        `${join(props.spaDistDir, 'index.html')} is missing, so only app-config.json is deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
+        `${spaIndex(props)} is missing, so only app-config.json is deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
     }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  inlineScriptHashes,
   MEDIA_CONTENT_SECURITY_POLICY,
   securityHeadersWith,
   spaContentSecurityPolicy,
@@ -60,10 +61,15 @@ describe('the app under the deployed Content-Security-Policy', () => {
   });
 
   it('sends the same headers as CloudFront on the SPA, the API and the media, differing only for plain-http loopback', async () => {
+    // The page's one inline script (its early script, web/build/preload-screen.ts) is allowed by its hash.
+    const inlineScripts = inlineScriptHashes(await (await fetch(`${webUrl}/home`)).text());
+    expect(inlineScripts).toHaveLength(1);
     const appPolicy = spaContentSecurityPolicy({
       idpOrigin: new URL(stack.appConfig.userPoolEndpoint ?? '').origin,
+      inlineScripts,
       local: { mode: 'preview', origin: webUrl },
     });
+    expect(appPolicy).toContain(`script-src 'self' https://www.youtube.com ${inlineScripts[0]};`);
     for (const path of ['/', '/home', '/app-config.json', '/api/health']) {
       const headers = await headersOf(path);
       for (const [name, value] of Object.entries(securityHeadersWith(appPolicy))) {
@@ -72,10 +78,10 @@ describe('the app under the deployed Content-Security-Policy', () => {
     }
     // The deployed policy, but for cognito-local's origin and the https upgrade.
     expect(appPolicy).toBe(
-      spaContentSecurityPolicy({ idpOrigin: new URL(stack.appConfig.userPoolEndpoint ?? '').origin }).replace(
-        '; upgrade-insecure-requests',
-        '',
-      ),
+      spaContentSecurityPolicy({
+        idpOrigin: new URL(stack.appConfig.userPoolEndpoint ?? '').origin,
+        inlineScripts,
+      }).replace('; upgrade-insecure-requests', ''),
     );
     const media = await headersOf('/media/nothing-here.png');
     for (const [name, value] of Object.entries(securityHeadersWith(MEDIA_CONTENT_SECURITY_POLICY))) {

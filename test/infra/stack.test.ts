@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Token } from 'aws-cdk-lib';
@@ -8,7 +9,7 @@ import { appConfigSchema } from '#common/validation/app-config.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
 import { tableSchema } from '../../lambdas/shared/table-schema.js';
-import { synthesize, type Synthesized } from './synth.js';
+import { SPA_FIXTURE_INLINE_SCRIPT, synthesize, type Synthesized } from './synth.js';
 
 // Managed CloudFront policies (fixed ids, documented by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -322,8 +323,11 @@ describe('web (CloudFront)', () => {
       (config.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
     );
     expect(csp).toContain("default-src 'self'");
-    // Same-origin scripts, plus only YouTube's player API for the welcome video (loaded on demand).
-    expect(csp).toContain("script-src 'self' https://www.youtube.com;");
+    // Same-origin scripts, plus only YouTube's player API for the welcome video (loaded on demand), and the
+    // built page's own inline script by its hash: no other inline script runs.
+    const inlineHash = createHash('sha256').update(SPA_FIXTURE_INLINE_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' https://www.youtube.com 'sha256-${inlineHash}';`);
+    expect(/script-src ([^;]*);/.exec(csp)?.[1]).not.toContain('unsafe-inline');
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com;/);
     expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com;");

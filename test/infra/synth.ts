@@ -13,13 +13,16 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+/** The fixture page's inline script (the built page has one: its early script, web/build/preload-screen.ts). */
+export const SPA_FIXTURE_INLINE_SCRIPT = 'window.early = true;';
+
 /** A stand-in for `web/dist`, so the tests never depend on whether the SPA has been built. */
 export function spaFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'story-magic-spa-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+    `<!doctype html><script>${SPA_FIXTURE_INLINE_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script>`,
   );
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("story magic");');

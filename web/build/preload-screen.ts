@@ -1,13 +1,10 @@
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '../../common/app-config-path.ts';
-import { AGE_BAND_HINT_KEY, AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
-import { ageBandConfigPath } from '../../common/age-band-config-file.ts';
-import { AGE_BANDS } from '../../common/age-bands.ts';
+import { AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
 
 /** The chunk vite.config.ts gathers the code every signed-in screen shares into. */
 export const SIGNED_IN_CHUNK = 'signed-in';
-const SCRIPT = 'preload-screen.js';
 
 /**
  * The profile, which every signed-in screen reads at start (the greeting's name, the age band). Read early,
@@ -33,49 +30,68 @@ const SCREEN_PAGES: readonly (readonly [pattern: string, page: string, reads?: r
 /**
  * Every screen but the landing page needs the signed-in chunk, its page's chunk and `/app-config.json`, and
  * the entry asks for them only once it has itself downloaded and run: a round trip (or two) and the entry's
- * start-up on the way to every signed-in screen. This small script, loaded `async` beside the entry, asks
- * for them at once on any address but the landing page, so they download together; the landing page still
- * downloads only itself. With a stored session good for another minute, it also starts the story's read
- * on a story's address (common/early-reads.ts): the story a shared link opens arrives while the code
- * downloads, not after it has run. A file of its own, not inline, because the Content-Security-Policy allows
- * scripts from the app's origin only.
+ * start-up on the way to every signed-in screen. This small script, inline in `index.html`'s head before the entry,
+ * runs as the document is parsed and asks for them at once on any address but the landing page, so they
+ * download beside the entry; the landing page still downloads only itself. With a stored session good for
+ * another minute, it also starts the screen's first API reads (common/early-reads.ts): the story a shared link
+ * opens arrives while the code downloads, not after it has run.
+ *
+ * Inline, not a file of its own: a file is one more download before any of this can start, and an `async`
+ * one could even run after the app had started. It sits before the stylesheet, which would otherwise hold its
+ * run back until the styles have arrived. The Content-Security-Policy allows exactly this script by its hash
+ * (`inlineScriptHashes` in common/security-headers.ts, read from the built index.html by the CDK stack and by
+ * the local web server).
  */
 export function preloadScreen(): Plugin {
   return {
     name: 'story-magic:preload-screen',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${SCRIPT}`, async: true }, injectTo: 'head' }],
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((out): out is OutputChunk => out.type === 'chunk');
-      const shared = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
-      if (!shared) this.error(`no "${SIGNED_IN_CHUNK}" chunk to preload: see codeSplitting in vite.config.ts`);
-      // What index.html already asks for: the entry and its static imports.
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-      /** A chunk's file, its static imports' and its styles (Vite adds those when the chunk is imported). */
-      const downloads = (chunk: OutputChunk) => ({
-        scripts: [chunk.fileName, ...chunk.imports].filter((file) => !inHtml.has(file)).map((file) => `/${file}`),
-        styles: [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
-      });
-      const screens = SCREEN_PAGES.map(([pattern, page, reads = []]) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
-        if (!chunk) return this.error(`no chunk for ${page}: is it still a route of App.tsx?`);
-        return [pattern, downloads(chunk), reads] as const;
-      });
-      this.emitFile({
-        type: 'asset',
-        fileName: SCRIPT,
-        source: `(() => {
+    transformIndexHtml: {
+      // After Vite's own tags, so the bundle's chunks are known.
+      order: 'post',
+      handler(html, { bundle }) {
+        const script = `<script>${earlyScript(Object.values(bundle ?? {}))}</script>`;
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('preload-screen: no entry <script type="module"> in index.html to go before');
+        return html.slice(0, at) + script + '\n    ' + html.slice(at);
+      },
+    },
+  };
+}
+
+/** The early script's source, for this build's chunks. */
+function earlyScript(outputs: readonly (OutputChunk | { type: 'asset' })[]): string {
+  const chunks = outputs.filter((out): out is OutputChunk => out.type === 'chunk');
+  const shared = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
+  if (!shared) throw new Error(`no "${SIGNED_IN_CHUNK}" chunk to preload: see codeSplitting in vite.config.ts`);
+  // What index.html already asks for: the entry and its static imports.
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  /** A chunk's file, its static imports' and its styles (Vite adds those when the chunk is imported). */
+  const downloads = (chunk: OutputChunk, asked: ReadonlySet<string | undefined>) => ({
+    scripts: [chunk.fileName, ...chunk.imports].filter((file) => !asked.has(file)).map((file) => `/${file}`),
+    styles: [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
+  });
+  const forEveryScreen = downloads(shared, inHtml);
+  // A page's own files: the shared chunk's are asked for on every signed-in screen already.
+  const beforePage = new Set([...inHtml, shared.fileName, ...shared.imports]);
+  const screens = SCREEN_PAGES.map(([pattern, page, reads = []]) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
+    if (!chunk) throw new Error(`no chunk for ${page}: is it still a route of App.tsx?`);
+    return [pattern, downloads(chunk, beforePage), reads] as const;
+  });
+  // Nothing on the landing page. The configuration's request is left for requestRuntimeConfig
+  // (web/src/app/app-config-request.ts). The stored session's access token is used only when it is good for
+  // another minute (else Amplify refreshes it first). Each preload is asked for as Vite's own links ask (CORS,
+  // same-origin credentials): one asked for differently is not used, and the file downloads twice. A story's
+  // id is letters, digits and dashes: anything else in the address is not read early.
+  return `(() => {
   const path = location.pathname;
-  // Nothing on the landing page, nor once the app has started without this script (it loads async, and on a
-  // slow line can arrive after the app's code): the app then asks for everything itself.
-  if (path === '/' || window[${JSON.stringify(APP_CONFIG_REQUEST)}] !== undefined) return;
-  // Read by requestRuntimeConfig (web/src/app/app-config-request.ts) instead of asking again.
+  if (path === '/') return;
   window[${JSON.stringify(APP_CONFIG_REQUEST)}] = fetch(${JSON.stringify(APP_CONFIG_PATH)}, { cache: 'no-store' });
   const screens = ${JSON.stringify(screens)};
   let match = null;
   const page = screens.find(([pattern]) => (match = path.match(new RegExp(pattern))));
-  /** The stored session's access token, when it is good for another minute (else Amplify refreshes it first). */
   const storedToken = () => {
     try {
       const prefix = ${JSON.stringify(AMPLIFY_KEY_PREFIX)};
@@ -94,13 +110,10 @@ export function preloadScreen(): Plugin {
     link.rel = rel;
     link.href = href;
     if (as) link.as = as;
-    // As Vite's own links ask (CORS, same-origin credentials): a preload asked for differently is not used, and
-    // the file is downloaded a second time when the app asks for it.
     link.crossOrigin = '';
     document.head.append(link);
   };
   const group = match?.[1];
-  // A story's id is letters, digits and dashes: anything else in the address is not read early.
   const pageReads = page ? page[2].filter((read) => !read.includes('$1') || /^[\\w-]+$/.test(group ?? '')) : [];
   const reads = page ? [${JSON.stringify(EARLY_PROFILE_READ)}, ...pageReads] : [];
   const token = reads.length > 0 ? storedToken() : undefined;
@@ -109,22 +122,14 @@ export function preloadScreen(): Plugin {
     for (const read of reads) {
       const apiPath = read.replace('$1', group);
       const request = fetch('/api' + apiPath, { headers: { authorization: 'Bearer ' + token } });
-      request.catch(() => {}); // taken by the app, which asks again if it failed
+      request.catch(() => {});
       started.set(apiPath, request);
     }
     window[${JSON.stringify(EARLY_READS)}] = { token, reads: started };
-    // The band's configuration, for the band this device last read in (see common/early-reads.ts).
-    const configs = ${JSON.stringify(Object.fromEntries(AGE_BANDS.map((band) => [band, ageBandConfigPath(band)])))};
-    const band = localStorage.getItem(${JSON.stringify(AGE_BAND_HINT_KEY)});
-    if (band && Object.hasOwn(configs, band)) add('preload', configs[band], 'fetch');
   }
-  for (const { scripts, styles } of [${JSON.stringify(downloads(shared))}, ...(page ? [page[1]] : [])]) {
+  for (const { scripts, styles } of [${JSON.stringify(forEveryScreen)}, ...(page ? [page[1]] : [])]) {
     for (const href of scripts) add('modulepreload', href);
     for (const href of styles) add('preload', href, 'style');
   }
-})();
-`,
-      });
-    },
-  };
+})();`;
 }

@@ -3,9 +3,8 @@ import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '#common/app-config-path';
 let pending: Promise<unknown> | undefined;
 
 /**
- * The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. Either
- * way the slot is left `null`: a retry after a failure asks again, and an early script that runs only now (it
- * loads `async`, and can arrive after the app has started) sees the app has begun and starts nothing twice.
+ * The request the page's early script started (web/build/preload-screen.ts), taken once; else a new one. The
+ * slot is left `null`, so a retry after a failure asks again.
  */
 function earlyRequest(): Promise<Response> {
   const early = window as unknown as Record<string, Promise<Response> | null | undefined>;

@@ -18,7 +18,6 @@ import { AMPLIFY_KEY_PREFIX } from '#common/early-reads';
 import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
-import { forgetAgeBand } from '../story-config/age-band-hint';
 
 /** Sign-in, sign-up and reset load on first use (password-flows.ts). */
 const passwordFlows = () => import('./password-flows');
@@ -139,12 +138,6 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
     });
     return stop;
   }, [load]);
-
-  // Signed out: the band this device remembered for the early script goes with the session.
-  const signedOutNow = !state.loading && !state.userId;
-  useEffect(() => {
-    if (signedOutNow) forgetAgeBand();
-  }, [signedOutNow]);
 
   useEffect(
     () =>
