@@ -35,6 +35,11 @@ export type AuthState = {
   profileLoading: boolean;
   role: Role | undefined;
   isAdmin: boolean;
+  /**
+   * The family signed out (or deleted the account) on this device: the guards then send the screen left to the
+   * sign-in page without remembering it, so signing in again opens home, not the screen signed out from.
+   */
+  signedOutOnPurpose?: boolean;
 };
 
 export type AuthActions = {
@@ -106,7 +111,9 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
     const session = await fetchAuthSession().catch(() => undefined);
     const token = session?.tokens?.accessToken;
     if (!token) {
-      if (run === generation.current) setState(signedOut);
+      // Still signed out: a sign-out on purpose stays one (the Hub's "signedOut" reloads after it).
+      if (run === generation.current)
+        setState((previous) => ({ ...signedOut, signedOutOnPurpose: previous.signedOutOnPurpose }));
       return;
     }
     if (run !== generation.current) return;
@@ -186,7 +193,7 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       },
       async signOut() {
         await amplifySignOut();
-        setState(signedOut);
+        setState({ ...signedOut, signedOutOnPurpose: true });
       },
       async forgetDeletedAccount() {
         // Amplify tolerates the refused token revocation of a deleted user; should anything else fail, the
@@ -195,7 +202,7 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           console.warn('Sign-out after account deletion failed; clearing the stored session', error);
           forgetStoredTokens();
         });
-        setState(signedOut);
+        setState({ ...signedOut, signedOutOnPurpose: true });
       },
       refreshProfile: load,
       /**

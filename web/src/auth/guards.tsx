@@ -7,22 +7,25 @@ export type FromState = { from?: string };
 
 /** SPEC §2: visitors without a session go to /auth (and come back after signing in). */
 export function RequireAuth() {
-  const { loading, userId } = useAuth();
+  const { loading, userId, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner label="Checking your session…" />;
   if (!userId) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/auth" replace state={{ from } satisfies FromState} />;
+    return <Navigate to="/auth" replace state={signedOutOnPurpose ? undefined : ({ from } satisfies FromState)} />;
   }
   return <Outlet />;
 }
 
 /** SPEC §2: spinner while the session and role load; visitors to /auth; signed-in non-admins to /home. */
 export function RequireAdmin() {
-  const { loading, userId, isAdmin } = useAuth();
+  const { loading, userId, isAdmin, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner label="Checking your access…" />;
-  if (!userId) return <Navigate to="/auth" replace state={{ from: location.pathname } satisfies FromState} />;
+  if (!userId) {
+    const from = signedOutOnPurpose ? undefined : ({ from: location.pathname } satisfies FromState);
+    return <Navigate to="/auth" replace state={from} />;
+  }
   if (!isAdmin) return <Navigate to="/home" replace />;
   return <Outlet />;
 }
