@@ -102,7 +102,10 @@ describe.each([
     figures['new story'] = story.scrollY;
     const title = story.focusedText;
 
-    // "Continue Reading" from the bottom of My Library opens the story at its top.
+    // "Continue Reading" from the bottom of My Library opens the story at its top. The "Story Created!" toast
+    // sits over the story's buttons for its 5 s (and stays while the pointer is on it): it goes first.
+    const shownToast = page.locator('[data-sonner-toast][data-visible="true"]').first();
+    await shownToast.waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByRole('link', { name: 'My Library' }).first().click();
     await arrivesAtHeading(page, 'Your Saved Stories');
     await scrollToBottom(page);
