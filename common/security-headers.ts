@@ -17,8 +17,8 @@ const render = (directives: Directives): string =>
 /**
  * What the local stack needs beyond the deployed policy, kept explicit and minimal: it serves over plain
  * http on loopback (no `upgrade-insecure-requests`, which would send its own requests to https), and
- * Vite's dev server, in `dev` mode only, talks to its HMR websocket (its client and Prefresh's runtime are
- * files: no inline script). Cognito's place (cognito-local's http origin) is the `idpOrigin` it is given.
+ * Vite's dev server, in `dev` mode only, talks to its HMR websocket and runs React Refresh's inline
+ * preamble script. Cognito's place (cognito-local's http origin) is the `idpOrigin` it is given.
  */
 export type LocalServing = Readonly<{ mode: 'dev' | 'preview'; origin: string }>;
 
@@ -67,7 +67,12 @@ export function spaContentSecurityPolicy(options: SpaCspOptions): string {
   const hmrSocket = options.local ? options.local.origin.replace(/^http/, 'ws') : '';
   return render({
     'default-src': ["'self'"],
-    'script-src': ["'self'", WELCOME_VIDEO.scriptOrigin, ...(options.inlineScripts ?? [])],
+    'script-src': [
+      "'self'",
+      WELCOME_VIDEO.scriptOrigin,
+      ...(options.inlineScripts ?? []),
+      ...(dev ? ["'unsafe-inline'"] : []),
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

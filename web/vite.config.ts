@@ -1,5 +1,5 @@
-import prefresh from '@prefresh/vite';
-import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { publishBandConfigs } from './build/band-configs.ts';
 import { preloadScreen, SIGNED_IN_CHUNK } from './build/preload-screen.ts';
@@ -29,12 +29,7 @@ const LANDING =
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // React's API, rendered by Preact: `react` and `react-dom` are npm aliases of @preact/compat (package.json),
-  // so the build, the dev server and the SPA tests all load the same renderer. Prefresh is Preact's Fast
-  // Refresh (React's would silently do nothing); JSX compiles to the automatic runtime, as in tsconfig.
-  // (Prefresh's types promise a PluginOption, which Vite does not accept inside a promise: it is a plugin list.)
-  plugins: [prefresh() as Promise<Plugin[]>, preloadScreen(), publishBandConfigs()],
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [react(), preloadScreen(), publishBandConfigs()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
 import { aStory, family, saveStories } from './support/fake-api';
@@ -47,8 +47,7 @@ describe('My Library', () => {
     const { user } = openApp('/library');
 
     await user.click(await screen.findByRole('button', { name: 'Remove The Moon Ranch' }));
-    // The dialog's code loads when it is first opened (web/src/components/dialogs.tsx).
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this story for good?' });
+    const dialog = screen.getByRole('dialog', { name: 'Delete this story for good?' });
     expect(within(dialog).getByText('Deleted stories cannot be recovered')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
 import { aStory, family, saveStories } from './support/fake-api';
@@ -110,8 +110,7 @@ describe('the story page', () => {
 
     expect(await screen.findByText('Story Created! ✨', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Your magical story is ready!')).toBeTruthy();
-    // Emptied by the wizard's own module, loaded on the way (StoryPage.tsx).
-    await waitFor(() => expect(localStorage.getItem('story-config')).toBeNull());
+    expect(localStorage.getItem('story-config')).toBeNull();
   });
 
   it('saves the story to the library: the button is pressed and says Saved', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_MESSAGES, NAME_MESSAGES } from '#common/story-validation';
 import { family } from './support/fake-api';

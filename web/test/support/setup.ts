@@ -1,4 +1,4 @@
-import { cleanup, configure } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetFamily, server } from './fake-api';
 
