@@ -20,6 +20,17 @@ export const COMPANION_NAMES = [
   'Zippy', 'Bumble', 'Cobble', 'Doodle', 'Echo', 'Flick', 'Gumdrop', 'Hopscotch', 'Jinx', 'Kipper', 'Lolly',
   'Minty', 'Nibbles', 'Oatcake', 'Parsnip', 'Quill', 'Rolo', 'Skipper', 'Tiptoe', 'Blossom', 'Chestnut', 'Dandelion',
   'Flapjack', 'Goosey', 'Hiccup', 'Ivy', 'Jasper', 'Moss', 'Nugget', 'Paddy', 'Rascal', 'Sherbet', 'Treacle',
+  // Short names too, so that two stories seldom share a friend (and band A's words stay short).
+  'Kit', 'Tod', 'Pim', 'Zuzu', 'Bibi', 'Mo', 'Jojo', 'Taz', 'Dug', 'Nell', 'Lulu', 'Fifi', 'Gus', 'Hob', 'Jem',
+  'Kip', 'Midge', 'Nib', 'Oz', 'Roo', 'Suki', 'Tig', 'Vim', 'Yoyo', 'Zaza', 'Bix', 'Cog', 'Dodo', 'Elfie', 'Figgy',
+  'Gigi', 'Huck', 'Iggy', 'Jiffy', 'Kiki', 'Lolo', 'Mimi', 'Nuno', 'Remy', 'Sox', 'Umi', 'Vivi', 'Wisp', 'Yaz',
+  'Zed', 'Bop', 'Dimple', 'Fuzz', 'Izzy', 'Lumi', 'Mops', 'Nox', 'Ollie', 'Puck', 'Quip', 'Coco', 'Gogo', 'Inka',
+  'Jazz', 'Koko', 'Momo', 'Otto', 'Pogo', 'Rory', 'Tilly', 'Uma', 'Wally', 'Yuki', 'Zola', 'Cubby', 'Hugo', 'Jax',
+  'Lou', 'Milo', 'Ned', 'Ozzy', 'Penny', 'Rue', 'Tess', 'Vinny', 'Zeb', 'Biff', 'Dandy', 'Edie', 'Fitz', 'Gil',
+  'Hal', 'Jib', 'Lenny', 'Nico', 'Sid', 'Vic', 'Wes', 'Zak', 'Alfie', 'Bea', 'Cleo', 'Dex', 'Eli', 'Flo', 'Gabby',
+  'Ida', 'Jude', 'Kaya', 'Lola', 'Mabel', 'Nat', 'Oona', 'Pia', 'Queenie', 'Rosie', 'Suzy', 'Tam', 'Una', 'Yara',
+  'Bertie', 'Dolly', 'Effie', 'Frankie', 'Ginny', 'Hettie', 'Iris', 'Kitty', 'Lottie', 'Minnie', 'Nina', 'Percy',
+  'Reggie', 'Stan', 'Wanda',
 ] as const;
 
 /** The two halves of an everyday place name: Bramble + wick, Honey + combe. */
