@@ -49,6 +49,15 @@ export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: re
 /** Band B's friend cheering the climax's deed on (band A's lines have no room for it). */
 const PAL_CHEERS = '(with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)';
 
+/**
+ * The mission done: band A names the friend in a word or two (who did it with the hero, or watched), band B
+ * after the deed. `openers` are the line's first words ("At last|And so"); `helper` a band-B clause before it.
+ */
+const achieved = (openers: string, helper = ''): readonly string[] => [
+  `<(${openers}), {hero} and {pal}/(${openers}), ${helper}{hero}> {achieve}[, ${PAL_CHEERS}].`,
+  `<{Pal} (cheered|clapped) as {hero}/(${openers}), ${helper}{hero}> {achieve}[, ${PAL_CHEERS}].`,
+];
+
 /** The `@` lines the writer fills itself. */
 export const DIRECTIVES = [
   '@opening',
@@ -163,9 +172,9 @@ const OBSTACLE: Beat = {
     '{PalThe} (took a deep breath|nodded|sniffed and nodded|gave a wobbly smile|wiped both eyes|sat up|let out a long breath) and felt (better|braver|a little bolder|calm|ready)[(, because friends make everything less scary|, the way you do when someone holds your hand|, and the wobbly feeling began to fade)].',
     [
       '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. <"Hello from {placeName},"/"(Hello there|Excuse me), I am {hero} from {placeName},"> {hero} said to {challengeSeen}. "(Are you all right|Can we help|Is something wrong) here {inPlace}?"',
-      '{Hero} gave {challengeSeen} a (little|friendly) wave[, and so did {pal}]. "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
+      '<{Hero} and {pal} gave {challengeSeen} a (little|friendly) wave./{Hero} gave {challengeSeen} a (little|friendly) wave, and so did {pal}.> "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
       '(Slowly|Carefully|Quietly|Gently), {hero} (walked|tiptoed|crept|stepped) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm|came to help|are friends)," {hero} said.',
-      '"(Good day|Hello there)," {hero} (called|said) <to {challengeSeen}/in (a soft|a friendly) voice>. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
+      '"(Good day|Hello there)," {hero} (called|said) <to {challengeSeen}, and {pal} (waved|smiled)/in (a soft|a friendly) voice>. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
     ],
   ],
   extras: [
@@ -200,7 +209,12 @@ function climax(middle: readonly Line[]): Beat {
         'challenge',
         '<(Then|Soon|Now) {pal}/(That was when|Then) {hero} and {pal}> <(saw|knew)/(saw|understood)> the truth: {challengeReveal}.',
       ),
-      '<{Hero}/{Hero} and {pal}> {challengeFix}.',
+      // Band A says who helps in a few words of its own; band B does it together.
+      [
+        '{Hero} and {pal} {challengeFix}.',
+        "<With {pal}'s help, {hero}/{Hero} and {pal}> {challengeFix}.",
+        '<{Pal} helped, and {hero}/{Hero} and {pal}> {challengeFix}.',
+      ],
       '{challengeThanks}',
       payOff('personality', '@personalityPayOff'),
       payOff('held', '@heldPayOff'),
@@ -257,10 +271,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
-          '{Hero} stood up (tall|straight). "We will {goal}<!/, {pal}!>"',
+          '{Hero} stood up (tall|straight). "We will {goal}, {pal}!"',
           '"Don\'t worry," {said} {hero}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
-          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "(Come on|Right), {pal}<. (Let\'s|We will)/, (let\'s|we will)> {goal}."',
-          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}[ before the sun goes down over {placeName}]."',
+          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
+          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
         ],
         '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
         setUp('errand', '@errandSetUp'),
@@ -295,11 +309,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       // Back to the mission the call set up, so its rescue never comes out of nowhere.
       '"Now, let\'s {goal}!" {said} {pal}.',
       '@skill',
-      payOff('trouble', `(At last|And so), [with the help of {challengeThe}, ]{hero} {achieve}[, ${PAL_CHEERS}].`),
+      payOff('trouble', ...achieved('At last|And so', '[with the help of {challengeThe}, ]')),
     ]),
     resolution([
-      '"Being kind is the bravest thing of all," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
-      '"Sometimes the biggest troubles just need a friend," {said} {hero}[(, looking at {challengeThe}| with a yawn)].',
+      '"Being kind is the bravest thing of all<, {pal}/>," {said} {hero}[(, and {pal} nodded| as the stars came out)].',
+      '"Sometimes the biggest troubles just need a friend<, {pal}/>," {said} {hero}[(, looking at {challengeThe}| with a yawn)].',
       '"(Even|Sometimes even) {challengeThe} just needed (a friend|someone to listen)," {said} {pal}[ sleepily].',
     ]),
   ],
@@ -313,7 +327,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
-        '{Hero} smiled at {pal}. "Let\'s {goal}!"',
+        '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/>!"',
         '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -324,7 +338,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        'At the end of the path stood a (big|tall|round) door with words carved on it[, the oldest door in {placeName}].',
+        '<At the end of the path, {pal} found a (big|tall|round) door with words carved on it./At the end of the path stood a (big|tall|round) door with words carved on it, the oldest door in {placeName}.>',
         setUp('riddle', '"{riddleQuestion}" read {pal}.'),
         '[The door would only open for the right answer, and there was no other way to {thing} in all of {placeName}.]',
         payOff(
@@ -342,13 +356,13 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     OBSTACLE,
     climax([
       '@skill',
-      payOff('trouble', `(At last|At long last|Just like that), {hero} {achieve}[, ${PAL_CHEERS}].`),
+      payOff('trouble', ...achieved('At last|At long last|Just like that')),
       '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
       '"It is too (special|wonderful|precious) to keep just for us, {pal}," {said} {hero}. "<(Let\'s share it with {placeName}|It belongs to all of {placeName}|Everyone {inPlace} should see it)/(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)>."',
     ]),
     resolution([
-      '"The best treasure is the kind you share," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
-      '"Friends are the real treasure," {said} {hero}, and {pal} (agreed|nodded|grinned).',
+      '"The best treasure is the kind you share<, {pal}/>," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
+      '"Friends are the real treasure<, {pal}/>," {said} {hero}, and {pal} (agreed|nodded|grinned).',
       '"(Shared|Shared with friends), it shines twice as bright," {said} {pal}[, admiring {thing}].',
     ]),
   ],
@@ -361,7 +375,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         '[(That afternoon|Just then|One windy morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
-        '{Hero} felt <(tiny|very small) in {placeName}/(very small|smaller than a button|as small as a pebble)>. "Can I really {goal}?" {hero} (asked|whispered to) {pal}.',
+        '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and opened the door.]',
         setUp('errand', '@errandSetUp'),
@@ -374,8 +388,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       name: 'discovery',
       lines: [
         'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
-        '"I am not sure I am (brave|strong|big) enough[ to {goal}]," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        '"I am not sure I am (brave|strong|big) enough<, {pal}/[ to {goal}]>," {hero} (admitted|said quietly|confessed).',
+        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/>. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "<(Use it when you need it most|It will help you when the time comes|Keep it close, and be brave|Hold it tight when you feel small)/(Use it when you need it most|It will help you when the time comes)>, {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
@@ -398,12 +412,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '<{Hero} remembered the gift and held it up for {pal}./{Hero} remembered the gift from {mentorName} and held it up high[ for {pal} to see].>',
       ),
       '@skill',
-      payOff('trouble', `(At last|And so), {hero} {achieve}[, ${PAL_CHEERS}].`),
+      payOff('trouble', ...achieved('At last|And so')),
       '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
-      '{Hero} had learned that even a small hero can (do a big thing|{goal})[, with a good friend and a kind heart].',
-      '"I was braver than I knew," {said} {hero}[(, and {pal} grinned| to {pal})].',
+      '{Hero} had learned that even a small hero can (do a big thing|{goal})< with {pal}/[, with a good friend and a kind heart]>.',
+      '"I was braver than I knew<, {pal}/>," {said} {hero}[(, and {pal} grinned| to {pal})].',
       '"(Small|Little) hearts can be (very|the most) brave," {pal} (said|whispered)[, snuggling close].',
     ]),
   ],
@@ -417,7 +431,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '[(One morning|Early one morning|That morning), ]{trouble}.',
         setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
-        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat). "(We will {goal}|Let\'s {goal})<!/, {pal}!>"',
+        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',
         '[{Hero} had never been so far from home before, but a good friend was coming too.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
@@ -431,7 +445,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'discovery',
       lines: [
-        '<There they found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
+        '<There {pal} found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
           '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Every one of them is here, {pal}|Not one is missing, {pal})!"',
@@ -456,11 +470,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
-      payOff('trouble', `(At last|And so), {hero} {achieve}[, ${PAL_CHEERS}].`),
+      payOff('trouble', ...achieved('At last|And so')),
     ]),
     resolution([
-      '"Adventures are fun, but home is the best place of all," {said} {hero}[(, and {pal} agreed| with a yawn)].',
-      '"The world is big and wonderful, and so is home," {said} {hero}[, looking out towards {place}].',
+      '"Adventures are fun, but home is the best place of all<, {pal}/>," {said} {hero}[(, and {pal} agreed| with a yawn)].',
+      '"The world is big and wonderful, and so is home<, {pal}/>," {said} {hero}[, looking out towards {place}].',
       '"(There is no place like home|Home is where my friends are)," {pal} (sighed|said) happily.',
     ]),
   ],
@@ -484,8 +498,8 @@ const DEFAULT_FLAVOUR: StyleFlavour = {
   ],
   refrain: [],
   ending: [
-    'And that night, {hero} fell asleep with a great big smile[, dreaming of {place}].',
-    'And {hero} could hardly wait for the next adventure[ with {pal}].',
+    'And that night, <{hero} and {pal} fell asleep with big smiles/{hero} fell asleep with a great big smile[, dreaming of {place}]>.',
+    'And {hero} could hardly wait for the next adventure with {pal}.',
     'And {pal} and {hero} (slept|snored) (soundly|happily) until morning.',
   ],
   said: ['said', 'called', 'laughed'],
@@ -501,7 +515,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       '"Bounce up high and touch the sky, we can do it if we try!" sang {hero} and {pal}.',
     ],
     ending: [
-      'And they giggled all the way to bed[, and (giggled|hiccupped) a little more under the covers].',
+      'And {hero} and {pal} giggled all the way to bed[, and (giggled|hiccupped) a little more under the covers].',
       'And that, from top to toe, is how the {placeName} story goes!',
       'And {pal} and {hero} (hopped|bounced) home to bed, (one, two, three|clip, clop, clee)!',
     ],
@@ -512,8 +526,9 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['Once upon a quiet time, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Hush now, little star, we are safe wherever we are," {hero} hummed softly.'],
     ending: [
-      'Then {hero} snuggled under a (soft, warm|cosy patchwork|fluffy) blanket and fell fast asleep.',
-      'The stars came out, one by one, (and {hero} drifted off to sleep|and {pal} and {hero} drifted off to sleep|over {place}, and {hero} drifted off to sleep).',
+      'Then {hero} and {pal} snuggled under a (soft, warm|cosy patchwork|fluffy) blanket and fell fast asleep.',
+      'Then {hero} snuggled up (with|beside|next to) {pal} and fell fast asleep.',
+      '{Pal} and {hero} drifted off to sleep as the stars came out<, one by one/ over {place}, one by one>.',
     ],
     said: ['said', 'whispered', 'murmured'],
     extras: [
@@ -526,7 +541,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     refrain: ['"Brave hearts, big steps!" {hero} and {pal} cheered together.'],
     ending: [
       '<Next morning, {hero} and {pal} were ready for more./And the very next morning, {hero} was ready for a brand-new adventure with {pal}.>',
-      'And {hero} fell asleep dreaming of the next big adventure[ beyond {place}].',
+      'And {hero} fell asleep dreaming of the next big adventure<, with {pal}/[ beyond {place}]>.',
       '"Same time tomorrow?" (yawned|asked) {pal}. "(Same time tomorrow|Definitely)," (smiled|said) {hero}.',
     ],
     said: ['said', 'called', 'cheered'],
@@ -539,7 +554,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: DEFAULT_FLAVOUR.opening,
     refrain: ['"Clue by clue, we will find what is true!" {said} {hero}.'],
     ending: [
-      'And {hero} closed the notebook with a happy snap[ while {pal} cheered]. The case of {placeName} was closed!',
+      'And {hero} closed the notebook with a happy snap while {pal} cheered. The case of {placeName} was closed!',
       'And that was one more mystery solved by {hero} and {pal}.',
     ],
     said: ['said', 'whispered', 'exclaimed'],
@@ -549,7 +564,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['Far out among the stars, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Three, two, one, blast off!" cheered {hero} and {pal}.'],
     ending: [
-      'Far above<, the stars/ {place}, the stars> (twinkled|winked|glimmered) goodnight to {hero}.',
+      'Far above<, the stars/ {place}, the stars> (twinkled|winked|glimmered) goodnight to {hero} and {pal}.',
       'And {hero} fell asleep, dreaming of planets still to visit with {pal}.',
     ],
     said: ['said', 'called', 'cheered'],
@@ -563,7 +578,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     opening: ['In a land where flowers could talk, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
     refrain: ['"Shimmer, glimmer, sparkle bright, make our kind wish come out right!" whispered {hero}.'],
     ending: [
-      "And every night after that, a little sparkle glowed by {hero}'s window.",
+      "And every night after that, {pal} saw a little sparkle glow by {hero}'s window.",
       'And from then on, whenever {pal} (giggled|laughed), a (tiny|shimmering) sparkle floated into the air.',
       'And that night, the flowers of {place} (sang|hummed) {hero} to sleep.',
     ],

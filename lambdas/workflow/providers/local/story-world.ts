@@ -26,7 +26,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'explorer',
     withArticle: 'an explorer',
     look: [
-      '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home.',
+      '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home<, and {pal} carried the snacks/>.',
       '{Hero} wore a floppy <hat/explorer hat> and carried a <compass from {placeName}/(shiny|trusty) compass that had never once been wrong>.',
     ],
     packs: ['the rope, the compass and a bag of apples', 'a map, a lantern and some (crackers|raisins)'],
@@ -51,8 +51,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'super hero',
     withArticle: 'a super hero',
     look: [
-      '{Hero} wore a bright red cape and a (star|lightning bolt) on the chest[, and could fly faster than the wind].',
-      '{Hero} had a swishy cape, a (blue|golden) mask and the (kindest|biggest) heart in town.',
+      "<{Pal} loved {hero}'s bright red cape with the (star|lightning bolt) on it./{Hero} wore a bright red cape and a (star|lightning bolt) on the chest, and could fly faster than the wind.>",
+      '{Hero} had a swishy cape, a (blue|golden) mask and the (kindest|biggest) heart <{pal} had ever known/in town>.',
     ],
     packs: ['a spare cape, a snack and a (torch|flashlight)', 'a rope, a (whistle|walkie-talkie) and a sandwich'],
     catchphrase: [
@@ -76,8 +76,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'creature',
     withArticle: 'a creature',
     look: [
-      '{Hero} was a fluffy little creature with (soft|velvety) ears, a swishy tail and two tiny wings.',
-      '{Hero} was a small, (round|cuddly) creature with a tail that glowed[ like a lantern] when {hero} was happy.',
+      '{Hero} was a fluffy little creature with (soft|velvety) ears<, two tiny wings and a tail {pal} loved to tickle/, a swishy tail and two tiny wings>.',
+      '{Hero} was a small, (round|cuddly) creature with a tail that glowed <whenever {pal} came to play/like a lantern when {hero} was happy>.',
     ],
     packs: ['a berry or two and a cozy scarf', 'a pocket full of seeds and a (shiny pebble|lucky feather)'],
     catchphrase: [
@@ -98,8 +98,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'robot',
     withArticle: 'a robot',
     look: [
-      '{Hero} was a shiny robot with blinking lights and a curly antenna[ that buzzed when an idea arrived].',
-      '{Hero} was a (friendly|helpful) robot with wheels for feet and a screen that showed a smile.',
+      '{Hero} was a shiny robot with blinking lights and a curly antenna <that beeped hello to {pal}/that buzzed when an idea arrived>.',
+      '{Hero} was a (friendly|helpful) robot with wheels for feet and a screen that <smiled at {pal}/showed a smile>.',
     ],
     packs: ['spare batteries, a (wrench|screwdriver) and a bag of bolts', 'a coil of wire, a tool kit and a lamp'],
     catchphrase: [
@@ -120,8 +120,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'warrior',
     withArticle: 'a warrior',
     look: [
-      '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) on top.',
-      '{Hero} was a warrior whose (shiny|golden) shield had a star on it[, and who protected anyone {inPlace} who needed help].',
+      '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) <that {pal} had found/on top>.',
+      '{Hero} was a warrior whose (shiny|golden) shield had a star on it<, painted by {pal}/, and who protected anyone {inPlace} who needed help>.',
     ],
     packs: ['the round shield, a rope and some bread', 'the shield, a water flask and a (honey cake|pear)'],
     catchphrase: [

@@ -65,7 +65,8 @@ const RICH_SAID = ['replied', 'exclaimed', 'announced', 'declared', 'remarked', 
 const VARIANTS = 8;
 /**
  * And, rarely needed, more lean drafts after them: band A's sentences sit at the edge of its length rule, and a
- * two-word hero name with a family's long description now and then needs a few more draws to fit.
+ * two-word hero name with a family's long description now and then needs a few more draws to fit (in these
+ * drafts, band A calls the hero by the first word after the opening).
  */
 const LAST_RESORT_VARIANTS = 8;
 /** Words per sentence, on average, the story leaves free for the grammar's ties. */
@@ -239,7 +240,9 @@ function castOf(request: StoryRequest, hero: string, random: Random) {
 function compose(request: StoryRequest, variant: number): WrittenStory {
   const { band } = request;
   const fullName = heroNameOf(request.heroName);
-  const hero = callNameOf(fullName);
+  // Band A's last-resort drafts call a two-word hero by the first word after the opening, as the longer names are.
+  const lastResort = variant >= VARIANTS && band.bands.vocab.level !== 'confident-reader';
+  const hero = lastResort ? (fullName.split(' ')[0] ?? fullName) : callNameOf(fullName);
   const random = mulberry32(seedOf(request, fullName, variant));
   const style = band.styles[request.writingStyle] ?? band.styles[band.selectors.style_picker.fallback_style];
   const flavour = flavourFor(request.writingStyle);
@@ -331,7 +334,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     context,
   );
   vars.homeLine = target.home
-    ? render(`{Hero} lived on ${target.home}[, (near|just outside) {placeName}].`, context)
+    ? render(`{Hero} lived on ${target.home}<, and so did {pal}/, (near|just outside) {placeName}>.`, context)
     : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
 
   const custom = request.customDescriptions;

@@ -62,22 +62,22 @@ const OBJECT_USES: Record<HeldObject, string> = {
 
 export const looksLine = (traits: HeroTraits, characterType: CharacterType): string | undefined => {
   const creature = characterType === 'Creature' ? traits.creature : undefined;
-  if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}[, and a smile for everyone].`;
+  if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}<, and a smile for {pal}/, and a smile for everyone>.`;
   if (traits.colour && characterType === 'Robot') {
-    return `{Hero}'s favourite colour was ${traits.colour}, so {hero} was painted ${traits.colour} from top to bottom.`;
+    return `{Hero}'s favourite colour was ${traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom.`;
   }
   if (traits.colour) {
-    return `{Hero}'s favourite colour was ${traits.colour}, (and|so) {hero} wore ${traits.colour} from head to toe.`;
+    return `{Hero}'s favourite colour was ${traits.colour}, <so {hero} and {pal} both/(and|so) {hero}> wore ${traits.colour} from head to toe.`;
   }
   return undefined;
 };
 
 export const heldSetUp = (held: HeldObject) =>
-  `{Hero} (never went anywhere without|always carried|was hardly ever seen without) ${OBJECTS[held]}[(, not even to the shops in {placeName}|, and {pal} knew why| all over {placeName})][(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
+  `{Hero} (never went anywhere without|always carried|was hardly ever seen without) ${OBJECTS[held]}<(, and {pal} knew why|, as {pal} knew well)/>[(, not even to the shops in {placeName}|, and {pal} knew why| all over {placeName})][(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
 export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
 export const lovesSetUp = (loves: Love) =>
-  `(More than anything[ in {placeName}]|Most of all[, as {pal} knew]|Above everything else[ in {placeName}]), {hero} loved ${LOVES[loves].phrase}[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
+  `(More than anything[ in {placeName}]|Most of all[, as {pal} knew]|Above everything else[ in {placeName}]), {hero} loved ${LOVES[loves].phrase}<, and so did {pal}/>[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
 export const lovesPayOff = (loves: Love) =>
   `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because everyone[ in {placeName}] knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all[, from {pal}]|and {pal} made sure {hero} was first in line[ in {placeName}]).`;
 
@@ -157,7 +157,7 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'bring': {
       const thing = errandObject(traits, 'a little present');
       return [
-        `{Hero} also had ${thing} to take to ${person}, tucked safely in (a bag|a pocket)[ that {pal} (held|carried|watched over)].`,
+        `{Hero} also had ${thing} to take to ${person}, tucked safely in (a bag|a pocket) that {pal} (held|carried|watched over).`,
         `Then {hero} and {pal} gave ${thing} to ${person}, who smiled from ear to ear[ in {placeName}].`,
       ];
     }
