@@ -231,7 +231,9 @@ and the vines lifted toward the sun over the place (A 0.328); 940 and 389 with b
 A's words stay short) and each place's sights pointed out in an order of the story's own (A 0.206, B 0.035); 489 and 269 with band A's most-said lines
 naming the friend in a word or two (who helps at the climax, who cheers the mission done, who found the door or
 the runaways, the looks the friend loves, the goodnights, the lessons and the promises said to the friend)
-(A 0.122).
+(A 0.122); 489 and 163 with band B's trouble starting on the story's own day (and the day's ties spent by
+it, so the day is not said three times), its hazard met somewhere in the place, the hero's gift used for the
+friend or across the place, the wish granted and the treasure shared there, and its worries said of it (B 0.02).
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -239,7 +241,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 489, B: 269 };
+const MEASURED_SHARED = { A: 489, B: 163 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

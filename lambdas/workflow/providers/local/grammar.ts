@@ -136,6 +136,15 @@ export type Tying = { left: Map<Tie, number> };
 
 export const startTying = (): Tying => ({ left: new Map(TIES.map((tie) => [tie, tie.uses])) });
 
+/**
+ * A story that already says its day (band B's trouble starts "That windy morning, …") says it again less: each
+ * time the lines say it spends a use of every tie that would name it.
+ */
+export function spendDayTies(tying: Tying, lines: string, facts: Facts) {
+  const said = lines.split(facts.day).length - 1;
+  for (const [tie, left] of tying.left) if (tie.names.includes('day')) tying.left.set(tie, Math.max(0, left - said));
+}
+
 const TEAM_VERBS = new Set(
   'saw kept invited flashed heard spotted noticed reached brewed helped led sang invited searched untied tied hummed followed found counted packed stopped shared peered traced wiggled steered pressed gathered calmed hurried raced crept tiptoed walked stepped knelt listened looked set gave carried picked climbed planted built opened waved whistled'.split(
     ' ',

@@ -46,6 +46,10 @@ const payOff = (pays: Thread, ...options: string[]): Line => ({ options, pays })
 export type BeatName = 'setup' | 'call' | 'journey' | 'discovery' | 'obstacle' | 'climax' | 'resolution';
 export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: readonly string[] }>;
 
+/** When band B's trouble starts: on the story's own day ("Later that drizzly autumn afternoon, …"). */
+const THAT_DAY =
+  '(That {weather} {daypart}|On that {weather} {daypart}|Later that {weather} {daypart}|Just then, that {weather} {daypart})';
+
 /** Band B's friend cheering the climax's deed on (band A's lines have no room for it). */
 const PAL_CHEERS = '(with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)';
 
@@ -100,7 +104,7 @@ const SETUP: Beat = {
       '{Hero} never went anywhere[ in {placeName}] without {pal}, {palDesc}.',
     ],
     maybe(
-      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|<Have you had your {snack} yet/Have you tried the {snack} from {placeName} yet>)?"',
+      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}[ in {placeName}]|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|<Have you had your {snack} yet/Have you tried the {snack} from {placeName} yet>)?"',
       '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen in {placeName} today|My {palKind} nose can smell an adventure|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
       '{PalThe} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret {placeName} signal for "come and play".',
     ),
@@ -127,7 +131,10 @@ const JOURNEY: Beat = {
       '"<{PlaceName} is (lovely|so pretty)/(Look at that|How beautiful)>!" {said} {pal}[, turning round and round to see all of {placeName}].',
     ),
     // Band A's journey is one short page; band B meets a hazard on the way.
-    setUp('hazard', '[Soon they came to {hazard}, and {hero} and {pal} stopped to think.]'),
+    setUp(
+      'hazard',
+      '[(Soon|Before long|By and by), (deep in|halfway across|on the far side of) {placeName}, they came to {hazard}, and {pal} stopped to think.]',
+    ),
     '@hazardWorry',
     payOff('hazard', '@crossing'),
     '@subplotHint',
@@ -263,7 +270,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        '[(Just then|That very morning|Before breakfast was over), ]{trouble}.',
+        `[${THAT_DAY}, ]{trouble}.`,
         setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do about|What should we do about|Who in {placeName} can help us with) {thing}<?/ out here in {placeName}?>"',
@@ -324,11 +331,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        '[(One rainy morning|That afternoon|Just then), ]{trouble}.',
+        `[${THAT_DAY}, ]{trouble}.`,
         setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
-        '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/>!"',
-        '[{Hero} packed {packs}, and folded the map carefully into a pocket.]',
+        '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/, wherever in {placeName} it is hiding>!"',
+        '[{Hero} packed {packs}, and folded the map of {placeName} carefully into a pocket.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
       ],
@@ -358,7 +365,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       '@skill',
       payOff('trouble', ...achieved('At last|At long last|Just like that')),
       '[It was (more beautiful|shinier) than anyone {inPlace} had ever (imagined|dreamed).]',
-      '"It is too (special|wonderful|precious) to keep just for us, {pal}," {said} {hero}. "<(Let\'s share it with {placeName}|It belongs to all of {placeName}|Everyone {inPlace} should see it)/(Let\'s share it|It belongs to everyone|Everyone {inPlace} should see it)>."',
+      '"It is too (special|wonderful|precious) to keep just for us, {pal}," {said} {hero}. "<(Let\'s share it with {placeName}|It belongs to all of {placeName}|Everyone {inPlace} should see it)/(Let\'s share it with all of {placeName}|It belongs to everyone in {placeName}|Everyone {inPlace} should see it)>."',
     ]),
     resolution([
       '"The best treasure is the kind you share<, {pal}/>," {said} {hero}[(, and {pal} nodded| with a contented sigh)].',
@@ -373,11 +380,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        '[(That afternoon|Just then|One windy morning), ]{trouble}.',
+        `[${THAT_DAY}, ]{trouble}.`,
         setUp('trouble', '{worry}'),
         '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
-        '[{Hero} packed {packs}, took a deep breath and opened the door.]',
+        '[{Hero} packed {packs}, took a deep breath and stepped out into {placeName}.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
       ],
@@ -428,7 +435,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        '[(One morning|Early one morning|That morning), ]{trouble}.',
+        `[${THAT_DAY}, ]{trouble}.`,
         setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
         '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',

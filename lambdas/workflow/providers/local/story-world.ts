@@ -35,11 +35,11 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '"Every path goes somewhere exciting," {said} {hero}.',
     ],
     skill: [
-      '{Hero} took the rope from the backpack and tied a (strong|careful) knot[, just the way Grandpa had shown].',
-      '{Hero} checked the compass, (pointed|nodded) and found the <best/safest> way.',
+      '{Hero} took the rope from the backpack and tied a (strong|careful) knot[, just the way Grandpa had shown them back in {placeName}].',
+      '{Hero} checked the compass, (pointed|nodded) and found the <best/safest> way[ across {placeName} for {pal}].',
     ],
     crossing: [
-      '{Hero} tied the rope to a tree[ with a knot that would not slip], and they crossed one careful step at a time.',
+      '{Hero} tied the rope to a tree[ with a knot that would not slip], and {hero} and {pal} crossed one careful step at a time.',
       '{Hero} studied the map and found (stepping stones|a safer way around), and they crossed together.',
     ],
     extras: [
@@ -60,8 +60,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '"Super powers are for helping," {said} {hero}.',
     ],
     skill: [
-      '{Hero} flew up, up, up, cape flapping in the wind[, and swooped down as gently as a feather].',
-      '{Hero} lifted the heavy (log|rock) as easily as a pillow[, using super strength in the gentlest way].',
+      '{Hero} flew up, up, up, cape flapping in the wind[, and swooped down beside {pal} as gently as a feather].',
+      '{Hero} lifted the heavy (log|rock) as easily as a pillow[, using super strength in the gentlest way while {pal} cheered].',
     ],
     crossing: [
       '{Hero} scooped up {pal} and flew across[, cape rippling behind them like a flag].',
@@ -85,8 +85,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '"A small creature can do a big thing," {said} {hero}.',
     ],
     skill: [
-      '{Hero} sniffed the air with a clever little nose and followed the (smell|trail)[ right to the spot].',
-      "{Hero}'s tail glowed bright[, lighting up every corner like a tiny moon].",
+      '{Hero} sniffed the air with a clever little nose and followed the (smell|trail)[ right to the spot, with {pal} close behind].',
+      "{Hero}'s tail glowed bright[, lighting up every corner of {placeName} like a tiny moon].",
     ],
     crossing: [
       '{Hero} flapped those tiny wings and hopped across, (then|and then) held out a tail for {pal} to hold.',
@@ -107,7 +107,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '"Calculating, {pal}. Result: today in {placeName} will be fun!" {said} {hero}.',
     ],
     skill: [
-      '{Hero} stretched out a long, bendy robot arm[, further and further, until it reached just the right spot].',
+      '{Hero} stretched out a long, bendy robot arm[, further and further, until it reached just the right spot for {pal}].',
       '{Hero}\'s antenna spun. "Scanning," {hero} beeped. "I have found the answer!"',
     ],
     crossing: [
@@ -129,8 +129,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '"Shields up, hearts brave!" {said} {hero}.',
     ],
     skill: [
-      '{Hero} held up the big round shield like an umbrella[ and stood firm while everyone ducked beneath it].',
-      '{Hero} set the shield down like a little boat[, and it carried them where they needed to go].',
+      '{Hero} held up the big round shield like an umbrella[ and stood firm while {pal} and everyone ducked beneath it].',
+      '{Hero} set the shield down like a little boat[, and it carried {hero} and {pal} where they needed to go].',
     ],
     crossing: [
       '{Hero} laid the shield across the gap like a bridge, and {hero} and {pal} crossed it one step at a time.',
@@ -1024,12 +1024,12 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
     wish: 'to find a present for {hero}, something truly special',
     hint: '{Pal} kept peeking at things along the way, looking for the perfect present<./ in all of {placeName}.>',
     granted:
-      '{Pal} picked up a small, shining pebble and gave it to {hero}. "The perfect present," {pal} said proudly.',
+      '{Pal} picked up a small, shining pebble and gave it to {hero}. "The perfect present from {placeName}," {pal} said proudly.',
   },
   {
     wish: 'to be brave enough to go first, just once',
     hint: '{Pal} took a tiny step forward, then a tiny step back again.',
-    granted: 'And this time, {pal} went first, and grinned from ear to ear.',
+    granted: 'And this time, {pal} went first across {placeName}, and grinned from ear to ear.',
   },
   {
     wish: 'to make a brand-new friend',

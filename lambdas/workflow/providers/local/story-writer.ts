@@ -15,7 +15,7 @@ import {
   type StyleFlavour,
   type Thread,
 } from './story-beats.js';
-import { factsIn, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
+import { factsIn, spendDayTies, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
 import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
@@ -53,8 +53,8 @@ import {
 const HAZARD_WORRIES = [
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
-  '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to.',
-  '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this) before," {pal} admitted.',
+  '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to leave {placeName} unexplored.',
+  '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this), not in all of {placeName}," {pal} admitted.',
   '"Right," {said} {hero}, studying {hazard} (carefully|closely)[ on the way across {placeName}]. "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
@@ -678,6 +678,7 @@ function tie(paragraphs: Paragraph[], story: Story) {
   const lines = paragraphs.flatMap((p) => p.lines);
   let words = lines.reduce((n, l) => n + l.words, 0);
   const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+  spendDayTies(story.tying, lines.map((l) => l.text).join(' '), story.facts);
   // The shortest sentences first: "Mia counted." is the one any story could say. A sentence that names
   // none of the facts comes before one that names one already.
   for (const [longest, none] of TIE_PASSES) {

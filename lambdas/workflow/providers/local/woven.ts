@@ -64,10 +64,10 @@ export const looksLine = (traits: HeroTraits, characterType: CharacterType): str
   const creature = characterType === 'Creature' ? traits.creature : undefined;
   if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}<, and a smile for {pal}/, and a smile for everyone>.`;
   if (traits.colour && characterType === 'Robot') {
-    return `{Hero}'s favourite colour was ${traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom.`;
+    return `{Hero}'s favourite colour was ${traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
   }
   if (traits.colour) {
-    return `{Hero}'s favourite colour was ${traits.colour}, <so {hero} and {pal} both/(and|so) {hero}> wore ${traits.colour} from head to toe.`;
+    return `{Hero}'s favourite colour was ${traits.colour}, <so {hero} and {pal} both/(and|so) {hero}> wore ${traits.colour} from head to toe[, as everyone in {placeName} knew].`;
   }
   return undefined;
 };
