@@ -233,7 +233,10 @@ naming the friend in a word or two (who helps at the climax, who cheers the miss
 the runaways, the looks the friend loves, the goodnights, the lessons and the promises said to the friend)
 (A 0.122); 489 and 163 with band B's trouble starting on the story's own day (and the day's ties spent by
 it, so the day is not said three times), its hazard met somewhere in the place, the hero's gift used for the
-friend or across the place, the wish granted and the treasure shared there, and its worries said of it (B 0.02).
+friend or across the place, the wish granted and the treasure shared there, and its worries said of it (B 0.02); 414 and 161 with band A's trouble taken in by the friend, its clues
+followed by the two of them, the friend at the goodnights, the sound words, the heroes' asides and the family's
+kinds of hero (clever, sleepy, loving a thing); 422 and 161 once band A's last-resort drafts may also split
+off a short ", and" tail ("And so did Pip.") to fit a long name and description (A 0.084).
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -241,7 +244,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 489, B: 163 };
+const MEASURED_SHARED = { A: 422, B: 161 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -50,6 +50,9 @@ export type Beat = Readonly<{ name: BeatName; lines: readonly Line[]; extras: re
 const THAT_DAY =
   '(That {weather} {daypart}|On that {weather} {daypart}|Later that {weather} {daypart}|Just then, that {weather} {daypart})';
 
+/** The trouble: band A's friend takes it in a word or two, band B's starts on the story's own day. */
+const TROUBLE = `<{trouble}, and {pal} (gasped|looked up|jumped)./${THAT_DAY}, {trouble}.>`;
+
 /** Band B's friend cheering the climax's deed on (band A's lines have no room for it). */
 const PAL_CHEERS = '(with {pal} cheering|while {pal} whooped with delight|as {pal} danced a happy jig)';
 
@@ -270,7 +273,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        `[${THAT_DAY}, ]{trouble}.`,
+        TROUBLE,
         setUp('trouble', '{worry}'),
         [
           '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do about|What should we do about|Who in {placeName} can help us with) {thing}<?/ out here in {placeName}?>"',
@@ -281,7 +284,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Hero} stood up (tall|straight). "We will {goal}, {pal}!"',
           '"Don\'t worry," {said} {hero}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
           '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
-          '"(Leave it to us|We can help)!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
+          '"(We can help|We will help), {pal}!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
         ],
         '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
         setUp('errand', '@errandSetUp'),
@@ -299,16 +302,16 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         ),
         '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked|wondered).',
         [
-          "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush),\" {hero} said[, thinking hard].",
-          '{Hero} (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
-          '{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said[, pointing].',
+          "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush)<, {pal}/>,\" {hero} said[, thinking hard].",
+          '<{Hero} and {pal}/{Hero}> (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
+          '<{Hero} and {pal} (traced|followed) the clue. "(It goes that way, {pal}|It leads towards {sight1})," {hero} said./{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said, pointing.>',
         ],
         maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
       ],
       extras: [
         '"(Maybe it is friendly|Maybe it is lost)," {said} {hero}.',
-        '{Hero} (listened|looked) (carefully|closely)[, the way good heroes do].',
-        '"Let\'s follow the (tracks|trail)," {said} {hero}.',
+        '<{Hero} and {pal}/{Hero}> (listened|looked) (carefully|closely)[, the way good heroes do].',
+        '"Let\'s follow the (tracks|trail), {pal}," {said} {hero}.',
       ],
     },
     OBSTACLE,
@@ -331,7 +334,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        `[${THAT_DAY}, ]{trouble}.`,
+        TROUBLE,
         setUp('trouble', '{worry}'),
         '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
         '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/, wherever in {placeName} it is hiding>!"',
@@ -380,7 +383,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        `[${THAT_DAY}, ]{trouble}.`,
+        TROUBLE,
         setUp('trouble', '{worry}'),
         '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
@@ -396,7 +399,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
         '"I am not sure I am (brave|strong|big) enough<, {pal}/[ to {goal}]>," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/>. "(Brave is doing the kind thing anyway[, here in {placeName} or anywhere]|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/>. "(Brave is doing the kind thing anyway<, with {pal} beside you/, here in {placeName} or anywhere>|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "<(Use it when you need it most|It will help you when the time comes|Keep it close, and be brave|Hold it tight when you feel small)/(Use it when you need it most|It will help you when the time comes)>, {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
@@ -435,7 +438,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     {
       name: 'call',
       lines: [
-        `[${THAT_DAY}, ]{trouble}.`,
+        TROUBLE,
         setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
         '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',
@@ -473,8 +476,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       payOff(
         'far-from-home',
-        '"(Time to go home|Home we go|Follow me, everyone)," {said} {hero}[(, pointing the way| with a wave)].',
-        '{Hero} (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
+        '"(Time to go home|Home we go|Follow me, everyone)<, {pal}/>," {said} {hero}[(, pointing the way| with a wave)].',
+        '<{Hero} and {pal}/{Hero}> (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
       payOff('trouble', ...achieved('At last|And so')),
@@ -527,7 +530,10 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
       'And {pal} and {hero} (hopped|bounced) home to bed, (one, two, three|clip, clop, clee)!',
     ],
     said: ['said', 'giggled', 'sang', 'laughed', 'called'],
-    extras: ['(Boing|Whoosh|Pop)! Off they (hopped|bounced|zoomed).', '"Hip, hip, hooray, what a day!" {said} {pal}.'],
+    extras: [
+      '(Boing|Whoosh|Pop)! Off (hopped|bounced|zoomed) {pal}<./ and {hero}, side by side.>',
+      '"Hip, hip, hooray, what a day!" {said} {pal}.',
+    ],
   },
   'cozy-bedtime': {
     opening: ['Once upon a quiet time, there lived {aType} named {hero}.', ...DEFAULT_FLAVOUR.opening],
@@ -540,7 +546,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     said: ['said', 'whispered', 'murmured'],
     extras: [
       'A soft breeze (hummed|sighed) through the (trees|grass).',
-      'Everything was (calm|quiet) and (warm|cozy).',
+      '<{Pal} felt (calm|snug) and (warm|cozy)./Everything was (calm|quiet) and (warm|cozy).>',
     ],
   },
   'brave-adventure': {
@@ -576,7 +582,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     said: ['said', 'called', 'cheered'],
     extras: [
-      'Zoom! Whoosh! (Beep, beep|Zip, zap)!',
+      '(Zoom|Whoosh)! Off (zoomed|whizzed) {pal} and {hero}.',
       '"Mission control, we are on our way!" {said} {hero}.',
       '[Mission log: (all crew safe|everything on track), (spirits high|snacks running low).]',
     ],
@@ -592,7 +598,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     said: ['said', 'whispered', 'sang'],
     extras: [
       "A (petal|sparkle) floated down and landed on {hero}'s nose.",
-      'The air smelled of (roses|honey|rain and flowers).',
+      '<To {pal}, the air/The air> smelled of (roses|honey|rain and flowers).',
     ],
   },
   'epic-saga': {

@@ -43,8 +43,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} studied the map and found (stepping stones|a safer way around), and they crossed together.',
     ],
     extras: [
-      '{Hero} (looked through the binoculars|checked the compass again). "This way!"',
-      '"Explorers always notice the little things," {said} {hero}.',
+      '{Hero} (looked through the binoculars|checked the compass again). "This way, {pal}!"',
+      '"Explorers always notice the little things, {pal}," {said} {hero}.',
     ],
   },
   'Super Hero': {
@@ -68,8 +68,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed safely.',
     ],
     extras: [
-      "{Hero}'s cape (fluttered|swished) in the breeze.",
-      '"My super hearing says we are close," {said} {hero}.',
+      "{Hero}'s cape (fluttered|swished) in the breeze, and {pal} (giggled|grinned).",
+      '"My super hearing says we are close, {pal}," {said} {hero}.',
     ],
   },
   Creature: {
@@ -92,7 +92,10 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} flapped those tiny wings and hopped across, (then|and then) held out a tail for {pal} to hold.',
       '{Hero} found a little gap[ that only a small creature would notice], and they squeezed through together.',
     ],
-    extras: ["{Hero}'s ears (twitched|wiggled). Something was nearby.", '{Hero} gave a happy little (squeak|purr).'],
+    extras: [
+      "{Hero}'s ears (twitched|wiggled). {Pal} felt it too: something was nearby.",
+      '{Hero} gave a happy little (squeak|purr).',
+    ],
   },
   Robot: {
     noun: 'robot',
@@ -114,7 +117,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} turned into a little bridge of shiny metal, and {pal} walked across[, giggling all the way].',
       '{Hero} scanned every step and (beeped|flashed green) at the safe ones, and they crossed together.',
     ],
-    extras: ["{Hero}'s lights blinked (blue|green|yellow).", '"Beep! Interesting," {said} {hero}.'],
+    extras: ["{Hero}'s lights blinked (blue|green|yellow).", '"Interesting, {pal}, beep!" {said} {hero}.'],
   },
   Warrior: {
     noun: 'warrior',
@@ -136,7 +139,10 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} laid the shield across the gap like a bridge, and {hero} and {pal} crossed it one step at a time.',
       '{Hero} held the shield up against the wind, and {pal} walked safely behind it.',
     ],
-    extras: ["{Hero}'s shield (gleamed|shone) in the light.", '"I will keep everyone safe," {said} {hero}.'],
+    extras: [
+      "{Hero}'s shield (gleamed|shone) in the light, and {pal} (blinked|squinted).",
+      '"I will keep everyone safe, {pal}," {said} {hero}.',
+    ],
   },
 };
 
@@ -355,7 +361,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     ],
     extras: [
       '{Hero} spotted a clue: (a muddy paw print|a shiny button|a trail of crumbs|a tiny silver key).',
-      '"A clue!" {said} {pal}. "What does it mean, {hero}<?"/? Is it about {placeName}?">',
+      '<"Look, {hero}, a clue!" {said} {pal}./"A clue!" {said} {pal}. "What does it mean, {hero}? Is it about {placeName}?">',
       '{Hero} wrote it all down in a little notebook.',
       '"Let\'s think," {said} {hero}. "What do we know so far, {pal}?"',
       '[{Hero} lined the clues up in the notebook, one under the other, and a pattern slowly began to appear.]',
@@ -408,7 +414,8 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the cloud dragon',
         sign: 'little puffs of grey cloud floating low over the grass',
         growl: 'a grumble of thunder rolled (across the sky over|over) {placeName}',
-        appear: 'A grey cloud dragon curled down (from the sky|over {placeName})[, rumbling and puffing].',
+        appear:
+          'A grey cloud dragon curled down <(beside|next to) {pal}/(from the sky|over {placeName})>[, rumbling and puffing].',
         reveal: 'the cloud dragon had a tummy ache[ from gobbling too many thunderclaps]',
         fix: 'brewed peppermint tea from {placeName} and blew on it until it was just right',
         thanks: 'The cloud dragon sipped, hiccupped a tiny rainbow and purred.',
@@ -418,7 +425,8 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the giant',
         sign: 'boulders stacked up like building blocks',
         growl: 'the ground went BOOM, BOOM, BOOM',
-        appear: 'A huge stone giant stood up from the hillside[, shaking off moss like a blanket].',
+        appear:
+          'A huge stone giant stood up <(right by|close to) {pal}/from the hillside>[, shaking off moss like a blanket].',
         reveal: 'the giant was only lonely[, because nobody ever came to play]',
         fix: 'invited the giant to play hide-and-seek in {placeName}',
         thanks: 'The giant laughed so hard that flowers popped up all around.',
@@ -494,7 +502,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the giant',
         sign: 'rocks piled up to block the mountain pass',
         growl: 'a voice like rolling thunder boomed, "None shall pass!"',
-        appear: 'The great Stone Giant rose up and filled the pass[, taller than any tower].',
+        appear: 'The great Stone Giant rose up <in front of {pal}/and filled the pass>[, taller than any tower].',
         reveal: 'the giant was guarding a nest of tiny birds[ who had not learned to fly]',
         fix: 'helped the giant carry the nest to a safe, sunny ledge',
         thanks: 'The giant bowed low and cleared the path with one sweep of a mighty hand.',
@@ -580,7 +588,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the jellyfish',
         sign: 'a trail of glowing bubbles floating past the window',
         growl: 'a low, wobbly hum filled the air',
-        appear: 'A giant space jellyfish floated out of the dark[, its long arms glowing].',
+        appear: 'A giant space jellyfish floated <(up to|towards) {pal}/out of the dark>[, its long arms glowing].',
         reveal: 'the jellyfish was lost[, and its lights were flickering with worry]',
         fix: 'flashed the rocket lights in a friendly pattern to show the jellyfish the way home',
         thanks: 'The jellyfish glowed pink and gold and waved every one of its arms.',
@@ -616,7 +624,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       '(Stars|Planets) (twinkled|glowed) all around them.',
       '"Look, a shooting star!" {said} {pal}.',
       'They floated for a moment, light as a feather, because there was hardly any gravity.',
-      '"Did you know the Sun is a star?" asked {pal}. "The closest one to us!"',
+      '"Did you know the Sun is a star?" asked {pal}. "Yes, {pal}, the closest one to us!" {said} {hero}.',
       '[Out here, with no air to carry it, there was no sound at all, only the slow, silent dance of the stars.]',
     ],
     snacks: ['space cookies', 'moon cheese', 'star-shaped crackers'],
@@ -842,7 +850,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       goal: 'find the Crown of Sunlight',
       setOff: 'set off across {place} with the legend to guide them',
       achieve: 'found the Crown of Sunlight, shining on a high stone ledge',
-      success: 'the Crown of Sunlight was home, and spring came back to the land',
+      success: 'the Crown of Sunlight was home and spring came back to the land',
     },
     {
       kinds: ['Space'],

@@ -370,7 +370,8 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     lengthen(paragraphs, targets, story);
     trim(paragraphs, targets, story);
   }
-  if (!context.rich) shorten(paragraphs, story);
+  // The last-resort drafts also split off a short ", and" tail ("… on the Moon. And so did Pip.").
+  if (!context.rich) shorten(paragraphs, story, lastResort ? 4 : 7);
   tie(paragraphs, story);
 
   const draft: StoryDraft = {
@@ -637,7 +638,7 @@ function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
  * Band A's early readers read short sentences: while the story's sentences are long on average, the longest
  * narrated sentence joined by ", and" becomes two ("Mia held up the lantern. And its glow showed the way.").
  */
-function shorten(paragraphs: Paragraph[], story: Story) {
+function shorten(paragraphs: Paragraph[], story: Story, minTail: number) {
   const { sentence_len } = story.band.bands;
   const aim = sentence_len.max - 1.2;
   const all = () => paragraphs.flatMap((p) => p.lines);
@@ -656,7 +657,7 @@ function shorten(paragraphs: Paragraph[], story: Story) {
           const words = countWords(sentence);
           // Each half stays a sentence worth its name (no bare "And Pip smiled.").
           const tail = countWords(sentence.slice(at));
-          if (at < 0 || quoted || tail < 7 || words - tail < 5 || (best && best.words >= words)) continue;
+          if (at < 0 || quoted || tail < minTail || words - tail < 5 || (best && best.words >= words)) continue;
           const halves = `${sentence.slice(0, at)}. And ${sentence.slice(at + ', and '.length)}`;
           best = { paragraph, index, text: line.text.replace(sentence, halves), words };
         }

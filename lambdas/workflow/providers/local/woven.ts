@@ -79,13 +79,13 @@ export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 export const lovesSetUp = (loves: Love) =>
   `(More than anything[ in {placeName}]|Most of all[, as {pal} knew]|Above everything else[ in {placeName}]), {hero} loved ${LOVES[loves].phrase}<, and so did {pal}/>[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
 export const lovesPayOff = (loves: Love) =>
-  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because everyone[ in {placeName}] knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all[, from {pal}]|and {pal} made sure {hero} was first in line[ in {placeName}]).`;
+  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because <{pal}/everyone in {placeName}> knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, who loved ${LOVES[loves].phrase} most of all[, from {pal}]|and {pal} made sure {hero} was first in line[ in {placeName}]).`;
 
 /** A kind of story the family asked for: one touch of it early, and its return at the end. */
 const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
   pirates: [
     '(That week|That summer|For a few days) a friendly pirate ship with (striped|patched|bright red) sails was anchored near {placeName}, and everyone[, even {pal},] was talking like pirates.',
-    '(The friendly pirates|The pirate captain and her crew|The jolly pirates) came[ to {placeName}] too, and (sang a jolly sea song|danced a hornpipe|fired streamers from a tiny cannon). "(Yo ho ho|Ahoy, me hearties), {pal}!"',
+    '(The friendly pirates|The pirate captain and her crew|The jolly pirates) came[ to {placeName}] too and <{pal} (sang a jolly sea song|danced a hornpipe) with them/(sang a jolly sea song|danced a hornpipe|fired streamers from a tiny cannon)>. "(Yo ho ho|Ahoy, me hearties), {pal}!"',
   ],
   underwater: [
     'In a (bubble-bright|sparkling|deep blue) pool near {placeName} lived a family of (chatty|giggly|curious) fish, who always wanted to hear the news from {pal}.',
@@ -96,12 +96,12 @@ const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
     "Then everyone[ in {placeName}] built a snowman together, with a (carrot|pine cone|pebble) nose and a (big smile|woolly hat|scarf of {pal}'s).",
   ],
   dinosaurs: [
-    'A gentle, (long-necked|spotty|sleepy) dinosaur lived just over the hill[ from {placeName}], and liked to watch {pal} go by.',
+    'A gentle, (long-necked|spotty|sleepy) dinosaur lived just over the hill[ from {placeName}] and liked to watch {pal} go by.',
     'The (gentle|long-necked|spotty) dinosaur (leaned down over the hill|stomped over, very carefully,|poked its head over the trees) to join the fun, and {pal} cheered.',
   ],
   magic: [
     'In {placeName} a little magic floated in the air, like (dandelion seeds|soap bubbles|glitter in sunlight).',
-    'Then the magic in the air made every (flower|leaf|lantern)[ in {placeName}] glow, just for a moment[, as if the land itself was smiling].',
+    'Then the magic in the air made every (flower|leaf|lantern)[ in {placeName}] glow<, just for {pal}/, just for a moment, as if the land itself was smiling>.',
   ],
   music: [
     'Everywhere {hero} and {pal} went[ in {placeName}], there was a (tune to hum|song to whistle) and a rhythm to tap.',
@@ -128,8 +128,8 @@ const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
     'And {pal} laughed so hard that even the (ducks|geese|frogs) joined in[, honking and croaking and quacking].',
   ],
   space: [
-    'At night, {hero} liked to (watch the stars|count the stars|look at the moon)[ with {pal} and wonder about the planets beyond {placeName}].',
-    'That night, a shooting star zipped across the sky[ over {placeName}], as if the (stars|planets) were cheering too.',
+    'At night, {hero} liked to (watch the stars|count the stars|look at the moon)< with {pal}/ with {pal} and wonder about the planets beyond {placeName}>.',
+    'That night, a shooting star zipped across the sky[ over {placeName}], as if the (stars|planets) were cheering <for {pal}/> too.',
   ],
 };
 export const themeSetUp = (theme: Theme) => THEME_LINES[theme][0];
@@ -207,8 +207,8 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
     '{Hero} told (a silly joke|the silliest joke of all) about {pal}, and even {challengeThe} (had to giggle|began to laugh).',
   ],
   clever: [
-    '{Hero} (loved|liked) puzzles[ and always wanted to know how things worked][, and {pal} loved to watch].',
-    'All those puzzles paid off: {hero} (worked out|saw) what to do (in a flash|before anyone else)[, and {pal} cheered].',
+    '{Hero} (loved|liked) puzzles<, and so did {pal}/ and always wanted to know how things worked, and {pal} loved to watch>.',
+    'All those puzzles paid off: {hero} (worked out|saw) what to do <before {pal} could blink/(in a flash|before anyone else), and {pal} cheered>.',
   ],
   curious: [
     '{Hero} was curious about (everything|every little thing) in {placeName}[, with a hundred questions every day].',
@@ -223,8 +223,8 @@ const PERSONALITY_LINES: Record<Personality, readonly [setUp: string, payOff: st
     "{Hero}'s cheerful smile (made everyone in {placeName} feel better|spread to every face), even {challengeThe}.",
   ],
   sleepy: [
-    '{Hero} was (often|usually) sleepy[ and could nap almost anywhere in {placeName}][, and {pal} often had to wake {hero} up].',
-    'Sleepy or not, {hero} stayed wide awake when it (counted|mattered most)[, and {pal} was proud].',
+    '<{Pal} knew that {hero}/{Hero}> was (often|usually) sleepy[ and could nap almost anywhere in {placeName}][, and {pal} often had to wake {hero} up].',
+    'Sleepy or not, {hero} stayed wide awake <for {pal}/when it (counted|mattered most), and {pal} was proud>.',
   ],
 };
 export const personalitySetUp = (personality: Personality) => PERSONALITY_LINES[personality][0];
