@@ -161,7 +161,10 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
     for (const band of ['A', 'B'] as const) {
       const draft = writeStory(storyRequest({ ...base, band, custom }));
       const text = draft.paragraphs.join(' ');
-      expect(text).toMatch(/(there lived|the story of) a small purple dragon named Lily/);
+      // Whichever opening the seed draws: "…there lived a small purple dragon named Lily", "the story of Lily, a small…".
+      expect(text).toMatch(
+        /(there lived|the story of) a small purple dragon named Lily|the story of Lily, a small purple dragon/,
+      );
       expect(text).toMatch(/Lily had (bat-like|leathery) wings/);
       expect(text).toMatch(/loved pancakes[.,]/);
       expect(text).toContain('a tall stack of pancakes'); // what the hero loves comes to the party
@@ -196,7 +199,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
     const explorer = writeStory(
       storyRequest({ ...base, characterType: 'Explorer', custom: { character: 'a brave explorer in red boots' } }),
     );
-    expect(explorer.paragraphs[0]).toContain('a brave explorer named Lily');
+    expect(explorer.paragraphs[0]).toMatch(/a brave explorer named Lily|the story of Lily, a brave explorer/);
     expect(explorer.paragraphs[0]).toMatch(/favourite colour was red/);
   });
 });
@@ -236,7 +239,10 @@ it, so the day is not said three times), its hazard met somewhere in the place, 
 friend or across the place, the wish granted and the treasure shared there, and its worries said of it (B 0.02); 414 and 161 with band A's trouble taken in by the friend, its clues
 followed by the two of them, the friend at the goodnights, the sound words, the heroes' asides and the family's
 kinds of hero (clever, sleepy, loving a thing); 422 and 161 once band A's last-resort drafts may also split
-off a short ", and" tail ("And so did Pip.") to fit a long name and description (A 0.084).
+off a short ", and" tail ("And so did Pip.") to fit a long name and description (A 0.084); 371 and 151 with
+band A's worry taken in by the friend but in the last-resort drafts (a line ending in a band-B clause takes
+the reaction in its place), its promises, sound words and asides told to the friend, and band B's giants,
+clues, fears and crossings set in the place (A 0.066, B 0.018).
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -244,7 +250,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 422, B: 161 };
+const MEASURED_SHARED = { A: 371, B: 151 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 

@@ -295,8 +295,12 @@ export const REACTIONS = {
 } as const;
 
 /**
- * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." Lines
- * that end in speech or in a band-B clause are left as they are.
+ * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." A line
+ * that ends in a band-B clause takes the reaction in band A instead of the clause; one that ends in speech is
+ * left as it is.
  */
-export const withReaction = (template: string, mood: keyof typeof REACTIONS) =>
-  /[^"”\]]\.$/u.test(template) ? `${template.slice(0, -1)}, and {pal} ${REACTIONS[mood]}.` : template;
+export function withReaction(template: string, mood: keyof typeof REACTIONS): string {
+  if (/[^"”\]]\.$/u.test(template)) return `${template.slice(0, -1)}, and {pal} ${REACTIONS[mood]}.`;
+  const clause = /^(.*[^\]"”])(\[[^[\]/<>]*\])\.$/u.exec(template);
+  return clause ? `${clause[1]}<, and {pal} ${REACTIONS[mood]}/${clause[2]}>.` : template;
+}

@@ -107,8 +107,8 @@ const SETUP: Beat = {
       '{Hero} never went anywhere[ in {placeName}] without {pal}, {palDesc}.',
     ],
     maybe(
-      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}[ in {placeName}]|Is a {weather} {daypart} a good day for an adventure|Shall we explore {placeName} today|<Have you had your {snack} yet/Have you tried the {snack} from {placeName} yet>)?"',
-      '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen in {placeName} today|My {palKind} nose can smell an adventure|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
+      '"(Good morning|Hello|Morning), {hero}!" {said} {pal}[(, bright and early as always|, peeking round the door|, with a grin as wide as {place})]. "(What shall we do this {weather} {daypart}[ in {placeName}]|Is a {weather} {daypart} a good day for an adventure[ in {placeName}]|Shall we explore {placeName} today|<Have you had your {snack} yet/Have you tried the {snack} from {placeName} yet>)?"',
+      '"(Rise and shine|Wake up|Up you get), {hero}!" {said} {pal}[(, bouncing at the window|, tapping on the glass|, already wide awake)]. "(Something exciting is going to happen in {placeName} today|My {palKind} nose can smell an adventure[ in {placeName}]|The whole of {place} is waiting|I dreamed about {sight0} again)!"',
       '{PalThe} (knocked|tapped) on the door (three times|twice|with a rat-a-tat-tat), which was the secret {placeName} signal for "come and play".',
     ),
     maybe('@catchphrase'),
@@ -169,7 +169,7 @@ const OBSTACLE: Beat = {
         '{PalThe} (hid|ducked|crept) behind {hero}. "I\'m a (bit|little) scared of {challengeSeen}," {pal} whispered.',
         '{Pal}\'s {palKind} knees (wobbled|shook). "I don\'t like the look of {challengeSeen}," {pal} whispered.',
         '{Pal} (grabbed|clutched|held|tugged) {hero}\'s (arm|sleeve|hand). "What if {challengeSeen} is cross with <(all of {placeName}|everyone in {placeName})/us, {hero}>?" {pal} (whispered|squeaked).',
-        '"<(Where can we hide in {placeName}|Should we run back home to {placeName} now)/(Can we hide from {challengeSeen}|Should we run back home to {placeName} before {challengeSeen} sees us)>?" {pal} (whispered|squeaked|gulped).',
+        '"<(Where can we hide in {placeName}|Should we run back home to {placeName} now)/(Can we hide from {challengeSeen} somewhere in {placeName}|Should we run back home to {placeName} before {challengeSeen} sees us)>?" {pal} (whispered|squeaked|gulped).',
       ],
     },
     payOff(
@@ -260,7 +260,7 @@ function resolution(lessons: readonly string[]): Beat {
 }
 
 const CALL_EXTRAS = [
-  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {said} {hero}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it, {pal})."',
+  '"(Will it be far|Will it be hard|Is it a long way)?" asked {pal}. "(Maybe|Perhaps|A little)," {hero} told {pal}. "(But we can do hard things, {pal}|But we will go together, {pal}|But {thing} is worth it, {pal})."',
   '{PalThe} (nodded|agreed) right away. <"Across {placeName} we go, {hero}!"/"I\'ll come with you all the way across {placeName}, {hero}!">',
   '"(We have to help|Someone needs us), {pal}!" {said} {hero}[, already reaching for a coat].',
   '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
@@ -281,9 +281,9 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
         ],
         [
-          '{Hero} stood up (tall|straight). "We will {goal}, {pal}!"',
-          '"Don\'t worry," {said} {hero}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
-          '{Hero} (nodded firmly|rolled up both sleeves|took a big breath). "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
+          '{Hero} and {pal} stood up (tall|straight). "We will {goal}, {pal}!"',
+          '"Don\'t worry," {hero} told {pal}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
+          '<{Hero} (nodded firmly at|smiled at|winked at) {pal}/{Hero} (nodded firmly|rolled up both sleeves|took a big breath)>. "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
           '"(We can help|We will help), {pal}!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
         ],
         '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
@@ -303,7 +303,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"(Who|What) made (that|this|those) <in/(out here in|so close to)> {placeName}?" {pal} (whispered|wondered aloud|asked|wondered).',
         [
           "{Hero} (knelt|bent low) by {pal} to look closer. \"(Let's be careful|Let's go slowly|Let's not rush)<, {pal}/>,\" {hero} said[, thinking hard].",
-          '<{Hero} and {pal}/{Hero}> (peered|squinted) at the clue[ for a long, quiet moment]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
+          '<{Hero} and {pal}/{Hero}> (peered|squinted) at the clue[ for a long, quiet moment, as {pal} waited]. "(Something big passed through {placeName}|Whoever came through {placeName} was in a hurry)," {hero} said.',
           '<{Hero} and {pal} (traced|followed) the clue. "(It goes that way, {pal}|It leads towards {sight1})," {hero} said./{Hero} (traced|followed) the clue with one finger. "(It goes that way|It leads towards {sight1})," {hero} said, pointing.>',
         ],
         maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
@@ -385,7 +385,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         TROUBLE,
         setUp('trouble', '{worry}'),
-        '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble). "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
+        '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble) in all of {placeName}. "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
         '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
         '[{Hero} packed {packs}, took a deep breath and stepped out into {placeName}.]',
         setUp('errand', '@errandSetUp'),
@@ -399,14 +399,14 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       lines: [
         'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
         '"I am not sure I am (brave|strong|big) enough<, {pal}/[ to {goal}]>," {hero} (admitted|said quietly|confessed).',
-        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/>. "(Brave is doing the kind thing anyway<, with {pal} beside you/, here in {placeName} or anywhere>|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/ to {hero} and {pal}>. "(Brave is doing the kind thing anyway<, with {pal} beside you/, here in {placeName} or anywhere>|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "<(Use it when you need it most|It will help you when the time comes|Keep it close, and be brave|Hold it tight when you feel small)/(Use it when you need it most|It will help you when the time comes)>, {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift from {placeName} had brought its own courage].',
-          '{Hero} tucked {mentorGift} away (safely|carefully)[, where it could be reached in a hurry].',
+          '{Hero} tucked {mentorGift} away (safely|carefully)[, where {pal} could reach it in a hurry].',
           '"(I will look after it|I will use it well)," {hero} promised {mentorName}.',
         ),
       ],
@@ -476,7 +476,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
     climax([
       payOff(
         'far-from-home',
-        '"(Time to go home|Home we go|Follow me, everyone)<, {pal}/>," {said} {hero}[(, pointing the way| with a wave)].',
+        '"(Time to go home|Home we go|Follow me, everyone)<, {pal}/>," {said} {hero}[(, pointing the way home to {placeName}| with a wave to {pal})].',
         '<{Hero} and {pal}/{Hero}> (whistled|called) to gather everyone. "(Home time, {pal}|Follow me home, everyone, and stay close to {pal})!"',
       ),
       '@skill',
@@ -531,7 +531,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     said: ['said', 'giggled', 'sang', 'laughed', 'called'],
     extras: [
-      '(Boing|Whoosh|Pop)! Off (hopped|bounced|zoomed) {pal}<./ and {hero}, side by side.>',
+      '{Pal} went (boing|whoosh|pop), and off they (hopped|bounced|zoomed)[ across {placeName}].',
       '"Hip, hip, hooray, what a day!" {said} {pal}.',
     ],
   },
@@ -559,7 +559,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     said: ['said', 'called', 'cheered'],
     extras: [
-      '{Hero} (leaped|jumped) over a (log|puddle). (Whoosh|Splash)!',
+      '{Hero} and {pal} (leaped|jumped) over a (log|puddle) with a (whoosh|splash).',
       '"Nothing can stop us (now|today)!" {said} {pal}.',
     ],
   },
@@ -582,7 +582,7 @@ export const STYLE_FLAVOURS: Readonly<Record<string, StyleFlavour>> = {
     ],
     said: ['said', 'called', 'cheered'],
     extras: [
-      '(Zoom|Whoosh)! Off (zoomed|whizzed) {pal} and {hero}.',
+      '{Pal} went (zoom|whoosh), and off they (zoomed|whizzed)[ across {placeName}].',
       '"Mission control, we are on our way!" {said} {hero}.',
       '[Mission log: (all crew safe|everything on track), (spirits high|snacks running low).]',
     ],

@@ -26,7 +26,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     noun: 'explorer',
     withArticle: 'an explorer',
     look: [
-      '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home<, and {pal} carried the snacks/>.',
+      '{Hero} had a <big/well-worn> green backpack[, full of maps, string and snacks,] and a compass that always pointed home<, and {pal} carried the snacks/ to {placeName}>.',
       '{Hero} wore a floppy <hat/explorer hat> and carried a <compass from {placeName}/(shiny|trusty) compass that had never once been wrong>.',
     ],
     packs: ['the rope, the compass and a bag of apples', 'a map, a lantern and some (crackers|raisins)'],
@@ -43,7 +43,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} studied the map and found (stepping stones|a safer way around), and they crossed together.',
     ],
     extras: [
-      '{Hero} (looked through the binoculars|checked the compass again). "This way, {pal}!"',
+      '{Hero} and {pal} (looked through the binoculars|checked the compass again). "This way, {pal}!"',
       '"Explorers always notice the little things, {pal}," {said} {hero}.',
     ],
   },
@@ -65,7 +65,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     crossing: [
       '{Hero} scooped up {pal} and flew across[, cape rippling behind them like a flag].',
-      '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed safely.',
+      '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed {hazard} safely.',
     ],
     extras: [
       "{Hero}'s cape (fluttered|swished) in the breeze, and {pal} (giggled|grinned).",
@@ -102,7 +102,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     withArticle: 'a robot',
     look: [
       '{Hero} was a shiny robot with blinking lights and a curly antenna <that beeped hello to {pal}/that buzzed when an idea arrived>.',
-      '{Hero} was a (friendly|helpful) robot with wheels for feet and a screen that <smiled at {pal}/showed a smile>.',
+      '{Hero} was a (friendly|helpful) robot with wheels for feet and a screen that <smiled at {pal}/showed a smile to everyone {inPlace}>.',
     ],
     packs: ['spare batteries, a (wrench|screwdriver) and a bag of bolts', 'a coil of wire, a tool kit and a lamp'],
     catchphrase: [
@@ -117,13 +117,13 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} turned into a little bridge of shiny metal, and {pal} walked across[, giggling all the way].',
       '{Hero} scanned every step and (beeped|flashed green) at the safe ones, and they crossed together.',
     ],
-    extras: ["{Hero}'s lights blinked (blue|green|yellow).", '"Interesting, {pal}, beep!" {said} {hero}.'],
+    extras: ["{Hero}'s lights blinked (blue|green|yellow) at {pal}.", '"Interesting, {pal}, beep!" {said} {hero}.'],
   },
   Warrior: {
     noun: 'warrior',
     withArticle: 'a warrior',
     look: [
-      '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) <that {pal} had found/on top>.',
+      '{Hero} was a kind warrior with a big round shield and a helmet with a (feather|plume) <that {pal} had found/on top, the brightest plume {inPlace}>.',
       '{Hero} was a warrior whose (shiny|golden) shield had a star on it<, painted by {pal}/, and who protected anyone {inPlace} who needed help>.',
     ],
     packs: ['the round shield, a rope and some bread', 'the shield, a water flask and a (honey cake|pear)'],
@@ -426,7 +426,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         sign: 'boulders stacked up like building blocks',
         growl: 'the ground went BOOM, BOOM, BOOM',
         appear:
-          'A huge stone giant stood up <(right by|close to) {pal}/from the hillside>[, shaking off moss like a blanket].',
+          'A huge stone giant stood up <(right by|close to) {pal}/from the hillside of {placeName}>[, shaking off moss like a blanket].',
         reveal: 'the giant was only lonely[, because nobody ever came to play]',
         fix: 'invited the giant to play hide-and-seek in {placeName}',
         thanks: 'The giant laughed so hard that flowers popped up all around.',
@@ -588,7 +588,8 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         the: 'the jellyfish',
         sign: 'a trail of glowing bubbles floating past the window',
         growl: 'a low, wobbly hum filled the air',
-        appear: 'A giant space jellyfish floated <(up to|towards) {pal}/out of the dark>[, its long arms glowing].',
+        appear:
+          'A giant space jellyfish floated <(up to|towards) {pal}/out of the dark above {placeName}>[, its long arms glowing].',
         reveal: 'the jellyfish was lost[, and its lights were flickering with worry]',
         fix: 'flashed the rocket lights in a friendly pattern to show the jellyfish the way home',
         thanks: 'The jellyfish glowed pink and gold and waved every one of its arms.',
@@ -766,7 +767,7 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       worry: 'The door had shut behind them, and it had no handle on the inside.',
       goal: 'escape from the secret room',
       setOff: 'crept along the secret passage behind the room, looking for clues',
-      view: 'Through tiny windows in the wall they could see {sight0}[, so close and yet so far].',
+      view: 'Through tiny windows in the wall they could see {sight0}[, so close to {placeName} and yet so far].',
       achieve: 'pressed the right brick, and the bookcase swung open',
       success: 'they were out of the secret room, with a story to tell',
     },

@@ -54,8 +54,8 @@ const HAZARD_WORRIES = [
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to leave {placeName} unexplored.',
-  '{Pal} crept closer to {hero}. "I have never crossed anything like (that|this), not in all of {placeName}," {pal} admitted.',
-  '"Right," {said} {hero}, studying {hazard} (carefully|closely)[ on the way across {placeName}]. "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across."',
+  '{Pal} crept closer to {hero}, (eyeing|staring at) {hazard}. "I have never crossed anything like (that|this), not in all of {placeName}," {pal} admitted.',
+  '"Right," {said} {hero}, studying {hazard} (carefully|closely)[ on the way across {placeName}]. "(Let\'s think|Let\'s not rush), {pal}, because there is always a way across, even in {placeName}."',
   '{Pal} (squinted|stared) at {hazard}, thinking hard. "What now, {hero}?" asked {pal}.',
 ] as const;
 
@@ -323,8 +323,11 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
   vars.sky = fill(day.sky, context);
   // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
+  // The worry is taken in by the friend (it is the line every story of the mission says), but in the last resort.
   const react = (template: string, mood: Parameters<typeof withReaction>[1]) =>
-    !context.rich && variant >= VARIANTS / 2 ? template : withReaction(template, mood);
+    !context.rich && variant >= VARIANTS / 2 && (mood !== 'worry' || lastResort)
+      ? template
+      : withReaction(template, mood);
   vars.challengeAppear = render(react(challenge.appear, 'surprise'), context);
   vars.challengeThanks = render(react(challenge.thanks, 'relief'), context);
   vars.worry = render(react(target.worry, 'worry'), context);
