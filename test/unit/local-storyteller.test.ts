@@ -242,7 +242,8 @@ kinds of hero (clever, sleepy, loving a thing); 422 and 161 once band A's last-r
 off a short ", and" tail ("And so did Pip.") to fit a long name and description (A 0.084); 371 and 151 with
 band A's worry taken in by the friend but in the last-resort drafts (a line ending in a band-B clause takes
 the reaction in its place), its promises, sound words and asides told to the friend, and band B's giants,
-clues, fears and crossings set in the place (A 0.066, B 0.018).
+clues, fears and crossings set in the place (A 0.066, B 0.018); 363 and 150 with the worries said with an
+exclamation mark ("…when nobody is watching!") taken in by the friend too (A 0.063).
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -250,7 +251,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 371, B: 151 };
+const MEASURED_SHARED = { A: 363, B: 150 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
