@@ -333,7 +333,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
-  it('greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, and names no place with three letters in a row', () => {
+  it('greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, names no place with three letters in a row, says "Wiggles\' help", and asks a question rather than cheering it', () => {
     let greetings = 0;
     for (const band of ['A', 'B'] as const) {
       for (const { draft } of corpus[band]) {
@@ -353,6 +353,20 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // The grammar's own marks ("(yellow|purple)", "[…]", "{pal}", "<A/B>") never reach the page.
         expect(text).not.toMatch(/[<>[\]{}|]/);
         expect(text).not.toMatch(/ [.,!?]/); // and no gap before a full stop where a band's part was empty
+        // A name ending in s takes a bare apostrophe: "With Wiggles' help", never "Wiggles's".
+        expect(text).not.toMatch(/\b\p{Lu}\p{L}*s's\b/u);
+        // The way a line is said fits it: a question is not cheered or sung, a worry not laughed, and only a
+        // cry is sung ("Oh no, where did they go?" asked Rusty; "Oh dear!" whispered Rolo).
+        const tag = `" (?:\\p{Lu}[\\p{L}'-]*(?: \\p{Lu}[\\p{L}'-]*)? )?`;
+        const joyful = 'cheered|sang|hummed|laughed|giggled|chuckled|announced|declared';
+        expect(text).not.toMatch(new RegExp(`\\?${tag}(${joyful}|exclaimed|remarked)\\b`, 'u'));
+        expect(text).not.toMatch(
+          new RegExp(
+            `"[^"]*\\b([Oo]h no|[Oo]h dear|[Uu]h-oh|afraid|scared|worried|lost)\\b[^"]*${tag}(${joyful})\\b`,
+            'u',
+          ),
+        );
+        expect(text).not.toMatch(new RegExp(`[^!]${tag}sang\\b`, 'u'));
         // "That very morning" is the very one: a richer word for "very" does not fit there.
         expect(text).not.toMatch(
           /\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu,

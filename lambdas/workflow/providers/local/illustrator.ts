@@ -7,6 +7,7 @@ import { drawHero, handOf, heroColours, star } from './figures.js';
 import { hashSeed, mulberry32, pick, type Random } from './random.js';
 import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf } from './scenery.js';
 import { el, text } from './svg.js';
+import { possessive } from './template.js';
 import { COLOURS, readHeroTraits, type HeroTraits } from './traits.js';
 
 /**
@@ -20,7 +21,7 @@ import { COLOURS, readHeroTraits, type HeroTraits } from './traits.js';
  */
 
 const CAPTIONS: Record<ImageType, (hero: string) => string> = {
-  cover: (hero) => `${hero}'s big adventure!`,
+  cover: (hero) => `${possessive(hero)} big adventure!`,
   'early-scene': () => 'It all began one morning...',
   'mid-scene': () => 'Meanwhile, on the way...',
   climax: (hero) => `Then ${hero} had a kind idea!`,

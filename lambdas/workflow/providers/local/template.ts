@@ -45,6 +45,9 @@ function lookUp(key: string, vars: TemplateVars): string {
   return lower === undefined ? value : capitalise(value);
 }
 
+/** Whose it is: "Mia's", and a name ending in s takes a bare apostrophe ("Wiggles' help", "Gus' paw"). */
+export const possessive = (name: string) => (/s$/iu.test(name) ? `${name}'` : `${name}'s`);
+
 /** Spaces and punctuation as a reader expects, whatever was left out around them. */
 export function tidy(text: string): string {
   return capitalise(
@@ -63,6 +66,7 @@ export function fill(template: string, context: TemplateContext): string {
     .replace(/\[([^\]]*)\]/g, (_, clause: string) => (context.rich ? clause : ''))
     .replace(/<([^<>/]*)\/([^<>]*)>/g, (_, simple: string, rich: string) => (context.rich ? rich : simple))
     .replace(/\(([^()]*)\)/g, (_, options: string) => choose(options.split('|'), context))
+    .replace(/\{(\w+)\}'s\b/g, (_, key: string) => possessive(lookUp(key, context.vars)))
     .replace(/\{(\w+)\}/g, (_, key: string) => lookUp(key, context.vars))
     .replace(/\s+/g, ' ')
     .trim();
@@ -82,10 +86,50 @@ const TAG_AFTER_QUOTE = new RegExp(
 export const tagAfterQuote = (text: string) =>
   text.replace(TAG_AFTER_QUOTE, (_, end: string, name: string, verb: string) => `${end} ${verb} ${name}`);
 
+/** Joyful ways of speaking, and what each becomes for a question or a worry (a question is not cheered). */
+const CHEERFUL_SAID: Readonly<Record<string, readonly [question: string, worry: string]>> = {
+  cheered: ['asked', 'said'],
+  sang: ['wondered', 'whispered'],
+  hummed: ['wondered', 'whispered'],
+  laughed: ['asked', 'said'],
+  giggled: ['wondered', 'whispered'],
+  chuckled: ['asked', 'said'],
+  exclaimed: ['asked', 'exclaimed'],
+  announced: ['asked', 'said'],
+  declared: ['asked', 'said'],
+  remarked: ['asked', 'said'],
+};
+const WORRIED = /\b(oh no|oh dear|uh-oh|afraid|scared|frightened|worried|lost|careful)\b|\bhelp!/iu;
+const TAGGED = new RegExp(
+  `"([^"]*)" (?:(${Object.keys(CHEERFUL_SAID).join('|')})\\b|(\\p{Lu}[\\p{L}'’-]*(?: \\p{Lu}[\\p{L}'’-]*)?) (${Object.keys(CHEERFUL_SAID).join('|')})\\b)`,
+  'gu',
+);
+
+/**
+ * The way a line is said fits the line: a question is asked or wondered, not cheered or sung; a worry is
+ * cried, said or whispered, not laughed. Only a cry is sung ("Hooray!" sang Pip); a plain line sung is crooned.
+ */
+export function fitSpeechVerbs(text: string): string {
+  return text.replace(TAGGED, (whole, words: string, before?: string, name?: string, after?: string) => {
+    const verb = before ?? after ?? '';
+    const [asked, worried] = CHEERFUL_SAID[verb] ?? [verb, verb];
+    const fitting = /\?$/u.test(words)
+      ? asked
+      : WORRIED.test(words)
+        ? /!$/u.test(words) && verb !== 'exclaimed'
+          ? 'cried'
+          : worried
+        : (verb === 'sang' || verb === 'hummed') && !/!$/u.test(words)
+          ? 'crooned'
+          : verb;
+    return before ? `"${words}" ${fitting}` : `"${words}" ${name ?? ''} ${fitting}`;
+  });
+}
+
 /** Fills a template that is one or more whole sentences. */
 export const render = (template: string, context: TemplateContext) => {
   // Band A's sentences must stay short on average, so its questions keep their own sentence.
   const filled = tidy(fill(template, context));
   const text = context.rich ? tagAfterQuote(filled) : filled;
-  return context.reword ? context.reword(text) : text;
+  return fitSpeechVerbs(context.reword ? context.reword(text) : text);
 };
