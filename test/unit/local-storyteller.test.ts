@@ -243,7 +243,9 @@ off a short ", and" tail ("And so did Pip.") to fit a long name and description 
 band A's worry taken in by the friend but in the last-resort drafts (a line ending in a band-B clause takes
 the reaction in its place), its promises, sound words and asides told to the friend, and band B's giants,
 clues, fears and crossings set in the place (A 0.066, B 0.018); 363 and 150 with the worries said with an
-exclamation mark ("…when nobody is watching!") taken in by the friend too (A 0.063).
+exclamation mark ("…when nobody is watching!") taken in by the friend too (A 0.063); 362 and 147 with the
+slips a parent would notice mended (a speech verb fitting its line, "at last" said once a sentence, a
+worried friend who goes very quiet rather than biting a lip, a speech tag not set in the sky).
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -251,7 +253,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 363, B: 150 };
+const MEASURED_SHARED = { A: 362, B: 147 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
 
@@ -333,7 +335,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
-  it('greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, names no place with three letters in a row, says "Wiggles\' help", and asks a question rather than cheering it', () => {
+  it('greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, names no place with three letters in a row, says "Wiggles\' help", asks a question rather than cheering it, says "at last" once, and sets no speech tag in the sky', () => {
     let greetings = 0;
     for (const band of ['A', 'B'] as const) {
       for (const { draft } of corpus[band]) {
@@ -367,6 +369,16 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
           ),
         );
         expect(text).not.toMatch(new RegExp(`[^!]${tag}sang\\b`, 'u'));
+        // A time phrase once a sentence ("At last, Mia stepped onto dry land at last" says it twice).
+        for (const sentence of text.split(/(?<=[.!?]["”]?) /u)) {
+          const when = sentence.match(/\b(at (long )?last|that very \p{L}+|just then|in the end)\b/giu) ?? [];
+          expect(new Set(when.map((w) => w.toLowerCase().replace('long ', ''))).size, sentence).toBe(when.length);
+        }
+        // A friend who may be a parrot or a robot does not bite a lip; a colour worn is "gold", not "golden";
+        // and a speech tag is not set in the sky ("said Pip in the frosty morning sky").
+        expect(text).not.toMatch(/\bbit (a|her|his|their) lip\b/u);
+        expect(text).not.toMatch(/\b(wore|colour was) golden\b/u);
+        expect(text).not.toMatch(/" \p{L}+ \p{Lu}\p{L}* (in|under) the [\p{L} ]+ (light|air|sky)\b/u);
         // "That very morning" is the very one: a richer word for "very" does not fit there.
         expect(text).not.toMatch(
           /\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu,

@@ -90,7 +90,9 @@ const TIES: readonly Tie[] = [
   },
   {
     shapes: ['pal-tag'],
-    template: ' (in|under) the {weather} {daypart} (light|air|sky)',
+    // What the friend does as it speaks, out in the day ("asked Pip, squinting in the frosty morning light"): a
+    // speech tag is not itself set in the sky ("said Pip in the frosty morning sky").
+    template: ', (blinking|squinting) in the {weather} {daypart} (light|air)',
     names: ['day'],
     uses: 1,
     rich: true,
@@ -291,7 +293,8 @@ export function tieToStory(
 export const REACTIONS = {
   surprise: '(gasped|froze|stared|blinked twice)',
   relief: '(smiled|cheered|clapped|laughed)',
-  worry: '(sighed|frowned|looked worried|bit a lip)',
+  // Gestures any friend can make, a parrot or a robot as well as a child (no "bit a lip").
+  worry: '(sighed|frowned|looked worried|went very quiet)',
 } as const;
 
 /**

@@ -98,10 +98,14 @@ const CHEERFUL_SAID: Readonly<Record<string, readonly [question: string, worry: 
   announced: ['asked', 'said'],
   declared: ['asked', 'said'],
   remarked: ['asked', 'said'],
+  // A smile as a speech tag ("Oh dear!" beamed Yara), not a smile at someone ("Kai beamed at Rosie").
+  beamed: ['asked', 'said'],
+  smiled: ['asked', 'said'],
+  grinned: ['asked', 'said'],
 };
 const WORRIED = /\b(oh no|oh dear|uh-oh|afraid|scared|frightened|worried|lost|careful)\b|\bhelp!/iu;
 const TAGGED = new RegExp(
-  `"([^"]*)" (?:(${Object.keys(CHEERFUL_SAID).join('|')})\\b|(\\p{Lu}[\\p{L}'’-]*(?: \\p{Lu}[\\p{L}'’-]*)?) (${Object.keys(CHEERFUL_SAID).join('|')})\\b)`,
+  `"([^"]*)" (?:(${Object.keys(CHEERFUL_SAID).join('|')})\\b(?! at\\b)|(\\p{Lu}[\\p{L}'’-]*(?: \\p{Lu}[\\p{L}'’-]*)?) (${Object.keys(CHEERFUL_SAID).join('|')})\\b(?! at\\b))`,
   'gu',
 );
 
@@ -126,10 +130,28 @@ export function fitSpeechVerbs(text: string): string {
   });
 }
 
+const WHEN =
+  /(?:,? )?\b(at (?:long )?last|that very (?:morning|afternoon|evening|night|day|moment)|just then|in the end)\b/giu;
+
+/**
+ * A time phrase is said once a sentence: "At last, Mia stepped onto dry land at last" loses its second
+ * "at last" (a line's opener and its clause may each bring one).
+ */
+export function onceASentence(text: string): string {
+  return text.replace(/[^.!?]+[.!?]*["”]?/gu, (sentence) => {
+    const seen = new Set<string>();
+    return sentence.replace(WHEN, (whole, phrase: string) => {
+      const key = phrase.toLowerCase().replace('at long last', 'at last');
+      if (!seen.has(key)) return (seen.add(key), whole);
+      return '';
+    });
+  });
+}
+
 /** Fills a template that is one or more whole sentences. */
 export const render = (template: string, context: TemplateContext) => {
   // Band A's sentences must stay short on average, so its questions keep their own sentence.
   const filled = tidy(fill(template, context));
   const text = context.rich ? tagAfterQuote(filled) : filled;
-  return fitSpeechVerbs(context.reword ? context.reword(text) : text);
+  return onceASentence(fitSpeechVerbs(context.reword ? context.reword(text) : text));
 };

@@ -64,10 +64,12 @@ export const looksLine = (traits: HeroTraits, characterType: CharacterType): str
   const creature = characterType === 'Creature' ? traits.creature : undefined;
   if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}<, and a smile for {pal}/, and a smile for everyone>.`;
   if (traits.colour && characterType === 'Robot') {
-    return `{Hero}'s favourite colour was ${traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
+    return `{Hero}'s favourite colour was ${traits.colour === 'golden' ? 'gold' : traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
   }
   if (traits.colour) {
-    return `{Hero}'s favourite colour was ${traits.colour}, <so {hero} and {pal} both/(and|so) {hero}> wore ${traits.colour} from head to toe[, as everyone in {placeName} knew].`;
+    // A colour as worn is a noun: "wore gold from head to toe", not "wore golden".
+    const worn = traits.colour === 'golden' ? 'gold' : traits.colour;
+    return `{Hero}'s favourite colour was ${worn}, <so {hero} and {pal} both/(and|so) {hero}> wore ${worn} from head to toe[, as everyone in {placeName} knew].`;
   }
   return undefined;
 };
