@@ -111,23 +111,27 @@ const TAGGED = new RegExp(
 
 /**
  * The way a line is said fits the line: a question is asked or wondered, not cheered or sung; a worry is
- * cried, said or whispered, not laughed. Only a cry is sung ("Hooray!" sang Pip); a plain line sung is crooned.
+ * cried, said or whispered, not laughed. Only a cry or a lullaby is sung ("Hooray!" sang Pip; "Hush now…," Mia
+ * sang softly); another line sung is crooned.
  */
 export function fitSpeechVerbs(text: string): string {
-  return text.replace(TAGGED, (whole, words: string, before?: string, name?: string, after?: string) => {
-    const verb = before ?? after ?? '';
-    const [asked, worried] = CHEERFUL_SAID[verb] ?? [verb, verb];
-    const fitting = /\?$/u.test(words)
-      ? asked
-      : WORRIED.test(words)
-        ? /!$/u.test(words) && verb !== 'exclaimed'
-          ? 'cried'
-          : worried
-        : (verb === 'sang' || verb === 'hummed') && !/!$/u.test(words)
-          ? 'crooned'
-          : verb;
-    return before ? `"${words}" ${fitting}` : `"${words}" ${name ?? ''} ${fitting}`;
-  });
+  return text.replace(
+    TAGGED,
+    (whole: string, words: string, before?: string, name?: string, after?: string, at = 0, all = '') => {
+      const verb = before ?? after ?? '';
+      const [asked, worried] = CHEERFUL_SAID[verb] ?? [verb, verb];
+      const fitting = /\?$/u.test(words)
+        ? asked
+        : WORRIED.test(words)
+          ? /!$/u.test(words) && verb !== 'exclaimed'
+            ? 'cried'
+            : worried
+          : verb === 'sang' && !/!$/u.test(words) && !all.startsWith(' softly', at + whole.length)
+            ? 'crooned'
+            : verb;
+      return before ? `"${words}" ${fitting}` : `"${words}" ${name ?? ''} ${fitting}`;
+    },
+  );
 }
 
 const WHEN =
