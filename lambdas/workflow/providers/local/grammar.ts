@@ -299,8 +299,8 @@ export const REACTIONS = {
 
 /**
  * A plot line with the companion's reaction: "A giant stood up from the hillside, and Pip gasped." (a cry's
- * "!" becomes the reaction's full stop). A line that ends in a band-B clause takes the reaction in band A instead of the clause; one that ends in speech is
- * left as it is.
+ * "!" becomes the reaction's full stop). A line that ends in a band-B clause takes the reaction in band A
+ * instead of the clause; one that ends in speech is left as it is.
  */
 export function withReaction(template: string, mood: keyof typeof REACTIONS): string {
   if (/[^"”\]][.!]$/u.test(template)) return `${template.slice(0, -1)}, and {pal} ${REACTIONS[mood]}.`;

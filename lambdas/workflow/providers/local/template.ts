@@ -119,19 +119,20 @@ export function fitSpeechVerbs(text: string): string {
     TAGGED,
     (whole: string, words: string, before?: string, name?: string, after?: string, at = 0, all = '') => {
       const verb = before ?? after ?? '';
-      const [asked, worried] = CHEERFUL_SAID[verb] ?? [verb, verb];
-      const fitting = /\?$/u.test(words)
-        ? asked
-        : WORRIED.test(words)
-          ? /!$/u.test(words) && verb !== 'exclaimed'
-            ? 'cried'
-            : worried
-          : verb === 'sang' && !/!$/u.test(words) && !all.startsWith(' softly', at + whole.length)
-            ? 'crooned'
-            : verb;
+      const sungSoftly = all.startsWith(' softly', at + whole.length);
+      const fitting = fittingVerb(words, verb, sungSoftly);
       return before ? `"${words}" ${fitting}` : `"${words}" ${name ?? ''} ${fitting}`;
     },
   );
+}
+
+function fittingVerb(words: string, verb: string, sungSoftly: boolean): string {
+  const [asked, worried] = CHEERFUL_SAID[verb] ?? [verb, verb];
+  const cry = /!$/u.test(words);
+  if (/\?$/u.test(words)) return asked;
+  if (WORRIED.test(words)) return cry && verb !== 'exclaimed' ? 'cried' : worried;
+  if (verb === 'sang' && !cry && !sungSoftly) return 'crooned';
+  return verb;
 }
 
 const WHEN =

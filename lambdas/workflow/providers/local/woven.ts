@@ -63,15 +63,13 @@ const OBJECT_USES: Record<HeldObject, string> = {
 export const looksLine = (traits: HeroTraits, characterType: CharacterType): string | undefined => {
   const creature = characterType === 'Creature' ? traits.creature : undefined;
   if (creature) return `{Hero} had ${CREATURE_FEATURES[creature]}<, and a smile for {pal}/, and a smile for everyone>.`;
-  if (traits.colour && characterType === 'Robot') {
-    return `{Hero}'s favourite colour was ${traits.colour === 'golden' ? 'gold' : traits.colour}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
+  if (!traits.colour) return undefined;
+  // A colour as a favourite or as worn is a noun: "wore gold from head to toe", not "wore golden".
+  const colourNoun = traits.colour === 'golden' ? 'gold' : traits.colour;
+  if (characterType === 'Robot') {
+    return `{Hero}'s favourite colour was ${colourNoun}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
   }
-  if (traits.colour) {
-    // A colour as worn is a noun: "wore gold from head to toe", not "wore golden".
-    const worn = traits.colour === 'golden' ? 'gold' : traits.colour;
-    return `{Hero}'s favourite colour was ${worn}, <so {hero} and {pal} both/(and|so) {hero}> wore ${worn} from head to toe[, as everyone in {placeName} knew].`;
-  }
-  return undefined;
+  return `{Hero}'s favourite colour was ${colourNoun}, <so {hero} and {pal} both/(and|so) {hero}> wore ${colourNoun} from head to toe[, as everyone in {placeName} knew].`;
 };
 
 export const heldSetUp = (held: HeldObject) =>
