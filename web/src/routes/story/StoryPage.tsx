@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { isNotFound, useStory, type Story } from '../../api/stories';
@@ -18,7 +18,12 @@ export default function StoryPage() {
   const location = useLocation();
   const fromWizard = Boolean((location.state as { fromWizard?: boolean } | null)?.fromWizard);
   // Followed while it or a picture is being made; a passing failure keeps the page as it is and tries again.
-  const { data: story, error } = useStory(storyId);
+  const { data, error } = useStory(storyId);
+  // The story's first arrival is drawn in the background (a deferred render yields to the browser as it
+  // goes): it lands just after the page's first paint, and a whole story drawn in one go would hold a
+  // phone's page. Once shown, its changes (Saved, a new picture) are drawn at once.
+  const shown = useDeferredValue(data);
+  const story = shown === undefined ? undefined : data;
   const missing = isNotFound(error);
   const announced = useRef(false);
   const followJob = usePictureAnnouncements(story, { everyJob: true, failedMessage: 'Failed to generate image' });
