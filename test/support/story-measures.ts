@@ -90,8 +90,16 @@ const wordsOf = (text: string) => (text.match(WORD) ?? []).map((w) => w.toLowerC
 /** A sentence as it reads whatever the hero is called. */
 const normalised = (sentence: string, hero: string) => sentence.replaceAll(hero, 'HERO').replace(/\s+/g, ' ').trim();
 
-/** `refrains`: the sentences the writer repeats on purpose (see WrittenStory). */
-export type Written = { choices: StoryChoices; draft: StoryDraft; refrains?: readonly string[] };
+/**
+ * `refrains`: the sentences the writer repeats on purpose (see WrittenStory); `names`: the friend's and the
+ * place's own names.
+ */
+export type Written = {
+  choices: StoryChoices;
+  draft: StoryDraft;
+  refrains?: readonly string[];
+  names?: Readonly<{ friend: string; place: string }>;
+};
 
 /** Sentences a story says twice or more are its deliberate refrains, and are not counted as repeats. */
 function storySentences({ choices, draft }: Written): { all: string[]; refrains: Set<string> } {
@@ -273,5 +281,66 @@ export function sharedSentencesOf(stories: readonly Written[]): SharedFigures & 
     topShared,
     topSharedStories,
     shared,
+  };
+}
+
+export type NamingFigures = {
+  /** The friend's name, said per hundred words of the story: mean and max over the stories. */
+  friendPer100: number;
+  friendPer100Max: number;
+  /** The place's own name, likewise ("Zoomara", also inside "Starbase Zoomara"). */
+  placePer100: number;
+  placePer100Max: number;
+  /** The name said most in a story, the hero's left out, and how often: mean and max over the stories. */
+  mostNamed: number;
+  mostNamedMax: number;
+  mostNamedWord: string;
+};
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const timesSaid = (name: string, text: string) =>
+  name ? (text.match(new RegExp(`(?<![\\p{L}'’-])${escaped(name)}(?![\\p{L}-])`, 'gu')) ?? []).length : 0;
+
+/**
+ * How often a story names its friend and its place, as a parent reading aloud hears it: per hundred words,
+ * and the name said most in a story (a word always capitalised, said at least once inside a sentence), the
+ * hero's own name left out.
+ */
+export function namingOf(stories: readonly Written[]): NamingFigures {
+  const friend: number[] = [];
+  const place: number[] = [];
+  const most: [string, number][] = [];
+  for (const { choices, draft, names } of stories) {
+    const text = draft.paragraphs.join(' ');
+    const words = wordsOf(text).length;
+    friend.push((100 * timesSaid(names?.friend ?? '', text)) / Math.max(1, words));
+    place.push((100 * timesSaid(names?.place ?? '', text)) / Math.max(1, words));
+    const hero = new Set(choices.heroName.split(/\s+/).map((w) => w.toLowerCase()));
+    const said = new Map<string, { times: number; lower: boolean; inside: boolean }>();
+    for (const sentence of draft.paragraphs.flatMap(splitSentences)) {
+      const found = [...sentence.matchAll(WORD)];
+      found.forEach((match, i) => {
+        const word = match[0];
+        const key = word.toLowerCase();
+        const entry = said.get(key) ?? { times: 0, lower: false, inside: false };
+        entry.times++;
+        if (!/^\p{Lu}/u.test(word)) entry.lower = true;
+        else if (i > 0 && !/["“]\s*$/u.test(sentence.slice(0, match.index))) entry.inside = true;
+        said.set(key, entry);
+      });
+    }
+    const named = [...said].filter(([w, e]) => !e.lower && e.inside && !hero.has(w) && w !== 'i');
+    most.push(named.reduce<[string, number]>((a, [w, e]) => (e.times > a[1] ? [w, e.times] : a), ['', 0]));
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const top = most.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+  return {
+    friendPer100: mean(friend),
+    friendPer100Max: Math.max(0, ...friend),
+    placePer100: mean(place),
+    placePer100Max: Math.max(0, ...place),
+    mostNamed: mean(most.map(([, n]) => n)),
+    mostNamedMax: top[1],
+    mostNamedWord: top[0],
   };
 }

@@ -125,7 +125,13 @@ export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pay
  * `refrains`: the sentences this story repeats on purpose (its style's refrain line), which other stories
  * of the same style repeat too. Every other sentence is meant to be this story's own.
  */
-export type WrittenStory = Readonly<{ draft: StoryDraft; plan: readonly PlanStep[]; refrains: readonly string[] }>;
+export type WrittenStory = Readonly<{
+  draft: StoryDraft;
+  plan: readonly PlanStep[];
+  refrains: readonly string[];
+  /** The friend's and the place's own names, as the story says them (for the tests that count them). */
+  names: Readonly<{ friend: string; place: string }>;
+}>;
 
 /**
  * The stock interjections a story may share with another: a greeting or a cheer of a word or two, which
@@ -398,7 +404,12 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   const plan = paragraphs.flatMap((paragraph) =>
     paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
   );
-  return { draft, plan, refrains: story.refrain ? splitSentences(story.refrain) : [] };
+  return {
+    draft,
+    plan,
+    refrains: story.refrain ? splitSentences(story.refrain) : [],
+    names: { friend: companion.name, place: placeName },
+  };
 }
 
 /** The hero as every picture draws it, in our words: kind, colour, size and what the hero holds. */
