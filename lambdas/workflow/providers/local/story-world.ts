@@ -149,6 +149,8 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
 export type World = Readonly<{
   /** The place, named by the story's own {placeName} (facts.ts). */
   place: string;
+  /** The place said without its name, as a story says it once the name is known ("the woods"). */
+  called: string;
   /** A word the illustrator understands: forest, mountain, ocean, castle, cave, space, city, ranch, garden. */
   key: string;
   /** Where the hero lives; may use {place} and {placeName}. */
@@ -157,7 +159,11 @@ export type World = Readonly<{
   sound: string;
 }>;
 
-export type Companion = Readonly<{ kind: string; desc: string }>;
+/**
+ * `limb`: what the friend holds out or is held by (a parrot's wing, a pony's hoof); `calls`: what the story
+ * may call the friend instead of the name, the plainest first ("the parrot", "the chatty parrot").
+ */
+export type Companion = Readonly<{ kind: string; desc: string; limb: string; calls: readonly string[] }>;
 
 export type Challenge = Readonly<{
   /** "a huge, shaggy troll" */
@@ -192,6 +198,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     worlds: [
       {
         place: 'the {placeName} Woods',
+        called: 'the woods',
         key: 'forest',
         home: 'a little house at the edge of {place}',
         sights: [
@@ -203,6 +210,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: '{placeName} Mountain',
+        called: 'the mountain',
         key: 'mountain',
         home: 'a wooden cabin at the foot of {place}',
         sights: ['snowy peaks', 'goats hopping from rock to rock', 'a meadow full of yellow and purple flowers'],
@@ -210,6 +218,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the {placeName} Jungle',
+        called: 'the jungle',
         key: 'jungle',
         home: 'a treehouse high in {place}',
         sights: ['parrots as bright as paint', 'vines like green ropes', 'a waterfall that made rainbows'],
@@ -217,12 +226,42 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { kind: 'parrot', desc: 'a chatty parrot' },
-      { kind: 'fox', desc: 'a little red fox' },
-      { kind: 'turtle', desc: 'a turtle who was surprisingly speedy' },
-      { kind: 'monkey', desc: 'a monkey with a very long tail' },
-      { kind: 'bear', desc: 'a bear cub who loved honey' },
-      { kind: 'bunny', desc: 'a bunny with one floppy ear' },
+      {
+        kind: 'parrot',
+        desc: 'a chatty parrot',
+        limb: 'wing',
+        calls: ['the parrot', 'the chatty parrot', 'the little parrot', 'the feathered chatterbox'],
+      },
+      {
+        kind: 'fox',
+        desc: 'a little red fox',
+        limb: 'paw',
+        calls: ['the fox', 'the little fox', 'the red fox', 'the bushy-tailed fox'],
+      },
+      {
+        kind: 'turtle',
+        desc: 'a turtle who was surprisingly speedy',
+        limb: 'flipper',
+        calls: ['the turtle', 'the speedy turtle', 'the little turtle', 'the shell-backed racer'],
+      },
+      {
+        kind: 'monkey',
+        desc: 'a monkey with a very long tail',
+        limb: 'hand',
+        calls: ['the monkey', 'the long-tailed monkey', 'the little monkey', 'the swinging monkey'],
+      },
+      {
+        kind: 'bear',
+        desc: 'a bear cub who loved honey',
+        limb: 'paw',
+        calls: ['the cub', 'the bear cub', 'the honey-loving cub', 'the furry cub'],
+      },
+      {
+        kind: 'bunny',
+        desc: 'a bunny with one floppy ear',
+        limb: 'paw',
+        calls: ['the bunny', 'the floppy-eared bunny', 'the little bunny', 'the fluffy bunny'],
+      },
     ],
     challenges: [
       {
@@ -274,6 +313,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     worlds: [
       {
         place: 'the sleepy town of {placeName}',
+        called: 'the sleepy town',
         key: 'city',
         home: 'a crooked little house on {placeName} High Street',
         sights: [
@@ -285,6 +325,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: '{placeName} Island',
+        called: 'the island',
         key: 'ocean',
         home: 'a blue cottage beside the old lighthouse on {place}',
         sights: [
@@ -296,6 +337,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the {placeName} Museum',
+        called: 'the museum',
         key: 'city',
         home: 'a tall house across the road from {place}',
         sights: [
@@ -307,12 +349,42 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { kind: 'cat', desc: 'a clever black cat' },
-      { kind: 'beagle', desc: 'a beagle with a super sniffer' },
-      { kind: 'mouse', desc: 'a tiny mouse with a tiny magnifying glass' },
-      { kind: 'owl', desc: 'a night owl who noticed everything' },
-      { kind: 'hamster', desc: 'a hamster with bulging cheeks' },
-      { kind: 'duck', desc: 'a duck in a little raincoat' },
+      {
+        kind: 'cat',
+        desc: 'a clever black cat',
+        limb: 'paw',
+        calls: ['the cat', 'the black cat', 'the clever cat', 'the sleek black cat'],
+      },
+      {
+        kind: 'beagle',
+        desc: 'a beagle with a super sniffer',
+        limb: 'paw',
+        calls: ['the beagle', 'the little beagle', 'the super sniffer', 'the floppy-eared beagle'],
+      },
+      {
+        kind: 'mouse',
+        desc: 'a tiny mouse with a tiny magnifying glass',
+        limb: 'paw',
+        calls: ['the mouse', 'the tiny mouse', 'the little detective', 'the whiskery mouse'],
+      },
+      {
+        kind: 'owl',
+        desc: 'a night owl who noticed everything',
+        limb: 'wing',
+        calls: ['the owl', 'the night owl', 'the wide-eyed owl', 'the feathered lookout'],
+      },
+      {
+        kind: 'hamster',
+        desc: 'a hamster with bulging cheeks',
+        limb: 'paw',
+        calls: ['the hamster', 'the round-cheeked hamster', 'the little hamster', 'the fluffy hamster'],
+      },
+      {
+        kind: 'duck',
+        desc: 'a duck in a little raincoat',
+        limb: 'wing',
+        calls: ['the duck', 'the little duck', 'the duck in the raincoat', 'the webbed-footed duck'],
+      },
     ],
     challenges: [
       {
@@ -372,6 +444,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     worlds: [
       {
         place: 'the {placeName} Garden',
+        called: 'the garden',
         key: 'garden',
         home: 'a mushroom cottage in {place}',
         sights: ['flowers that sang in the morning', 'a pond full of silver fish', 'trees with leaves like candy'],
@@ -379,6 +452,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: '{placeName} Castle',
+        called: 'the castle',
         key: 'castle',
         home: 'a round room at the top of {place}',
         sights: [
@@ -390,6 +464,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the Rainbow Falls of {placeName}',
+        called: 'the Rainbow Falls',
         key: 'forest',
         home: 'a cottage made of river stones beside {place}',
         sights: [
@@ -401,12 +476,42 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { kind: 'dragon', desc: 'a tiny dragon who sneezed sparkles' },
-      { kind: 'fairy', desc: 'a fairy with the hiccups' },
-      { kind: 'hedgehog', desc: 'a hedgehog who could talk to flowers' },
-      { kind: 'unicorn', desc: 'a baby unicorn with a rainbow mane' },
-      { kind: 'kitten', desc: 'a kitten whose whiskers glittered' },
-      { kind: 'pony', desc: 'a pony with starry hooves' },
+      {
+        kind: 'dragon',
+        desc: 'a tiny dragon who sneezed sparkles',
+        limb: 'claw',
+        calls: ['the dragon', 'the tiny dragon', 'the little dragon', 'the sparkly sneezer'],
+      },
+      {
+        kind: 'fairy',
+        desc: 'a fairy with the hiccups',
+        limb: 'hand',
+        calls: ['the fairy', 'the little fairy', 'the hiccupy fairy', 'the gauzy-winged fairy'],
+      },
+      {
+        kind: 'hedgehog',
+        desc: 'a hedgehog who could talk to flowers',
+        limb: 'paw',
+        calls: ['the hedgehog', 'the prickly hedgehog', 'the little hedgehog', 'the spiky friend'],
+      },
+      {
+        kind: 'unicorn',
+        desc: 'a baby unicorn with a rainbow mane',
+        limb: 'hoof',
+        calls: ['the unicorn', 'the baby unicorn', 'the rainbow-maned unicorn', 'the little unicorn'],
+      },
+      {
+        kind: 'kitten',
+        desc: 'a kitten whose whiskers glittered',
+        limb: 'paw',
+        calls: ['the kitten', 'the little kitten', 'the glittery kitten', 'the fluffy kitten'],
+      },
+      {
+        kind: 'pony',
+        desc: 'a pony with starry hooves',
+        limb: 'hoof',
+        calls: ['the pony', 'the little pony', 'the starry-hoofed pony', 'the shaggy pony'],
+      },
     ],
     challenges: [
       {
@@ -460,6 +565,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     worlds: [
       {
         place: 'the Kingdom of {placeName}',
+        called: 'the kingdom',
         key: 'castle',
         home: 'a cottage in the shadow of {placeName} Castle',
         sights: [
@@ -471,6 +577,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the Crystal Mountains of {placeName}',
+        called: 'the Crystal Mountains',
         key: 'cave',
         home: 'a stone house high in {place}',
         sights: ['caves that glittered like jewels', 'eagles circling the peaks', 'a lake as still as glass'],
@@ -478,6 +585,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the Great Sky Bridge of {placeName}',
+        called: 'the Great Sky Bridge',
         key: 'mountain',
         home: 'a village at the foot of {place}',
         sights: [
@@ -489,12 +597,42 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { kind: 'pony', desc: 'a loyal grey pony' },
-      { kind: 'owl', desc: 'a wise young owl' },
-      { kind: 'griffin', desc: 'a young griffin still learning to fly' },
-      { kind: 'lion', desc: 'a lion cub with a brave little roar' },
-      { kind: 'horse', desc: 'a tall horse with a braided mane' },
-      { kind: 'dog', desc: 'a shaggy dog who guarded the gate' },
+      {
+        kind: 'pony',
+        desc: 'a loyal grey pony',
+        limb: 'hoof',
+        calls: ['the pony', 'the grey pony', 'the loyal pony', 'the sturdy pony'],
+      },
+      {
+        kind: 'owl',
+        desc: 'a wise young owl',
+        limb: 'wing',
+        calls: ['the owl', 'the young owl', 'the wise owl', 'the feathered friend'],
+      },
+      {
+        kind: 'griffin',
+        desc: 'a young griffin still learning to fly',
+        limb: 'claw',
+        calls: ['the griffin', 'the young griffin', 'the little griffin', 'the feathery griffin'],
+      },
+      {
+        kind: 'lion',
+        desc: 'a lion cub with a brave little roar',
+        limb: 'paw',
+        calls: ['the cub', 'the lion cub', 'the little lion', 'the golden cub'],
+      },
+      {
+        kind: 'horse',
+        desc: 'a tall horse with a braided mane',
+        limb: 'hoof',
+        calls: ['the horse', 'the tall horse', 'the braided horse', 'the gentle horse'],
+      },
+      {
+        kind: 'dog',
+        desc: 'a shaggy dog who guarded the gate',
+        limb: 'paw',
+        calls: ['the dog', 'the shaggy dog', 'the faithful dog', 'the old gate-dog'],
+      },
     ],
     challenges: [
       {
@@ -550,6 +688,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
     worlds: [
       {
         place: 'Starbase {placeName}',
+        called: 'the starbase',
         key: 'space',
         home: 'a round cabin on {place}, high above the Earth',
         sights: ['the blue Earth turning slowly below', 'windows full of stars', 'rockets lined up like crayons'],
@@ -557,6 +696,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'the {placeName} Crater on the Moon',
+        called: 'the crater',
         key: 'moon',
         home: 'a bubble house beside {place}',
         sights: [
@@ -568,6 +708,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
       {
         place: 'Planet {placeName}',
+        called: 'the planet',
         key: 'space',
         home: 'a dome house on {place}',
         sights: ['three moons in the sky', 'purple trees that bounced', 'a river of sparkly blue water'],
@@ -575,12 +716,42 @@ export const KINDS: Record<StoryKind, KindProfile> = {
       },
     ],
     companions: [
-      { kind: 'cat', desc: 'a robot cat' },
-      { kind: 'puppy', desc: 'a moon puppy with a glowing tail' },
-      { kind: 'alien', desc: 'a friendly alien with three eyes' },
-      { kind: 'penguin', desc: 'a penguin in a silver spacesuit' },
-      { kind: 'dino', desc: 'a tiny space dino with a bubble helmet' },
-      { kind: 'mouse', desc: 'a moon mouse who loved cheese' },
+      {
+        kind: 'cat',
+        desc: 'a robot cat',
+        limb: 'paw',
+        calls: ['the robot cat', 'the metal cat', 'the clockwork cat', 'the whirring cat'],
+      },
+      {
+        kind: 'puppy',
+        desc: 'a moon puppy with a glowing tail',
+        limb: 'paw',
+        calls: ['the puppy', 'the moon puppy', 'the glowing pup', 'the little puppy'],
+      },
+      {
+        kind: 'alien',
+        desc: 'a friendly alien with three eyes',
+        limb: 'hand',
+        calls: ['the alien', 'the three-eyed alien', 'the little alien', 'the friendly alien'],
+      },
+      {
+        kind: 'penguin',
+        desc: 'a penguin in a silver spacesuit',
+        limb: 'flipper',
+        calls: ['the penguin', 'the space penguin', 'the little penguin', 'the silver-suited penguin'],
+      },
+      {
+        kind: 'dino',
+        desc: 'a tiny space dino with a bubble helmet',
+        limb: 'claw',
+        calls: ['the dino', 'the space dino', 'the tiny dino', 'the little dinosaur'],
+      },
+      {
+        kind: 'mouse',
+        desc: 'a moon mouse who loved cheese',
+        limb: 'paw',
+        calls: ['the mouse', 'the moon mouse', 'the little mouse', 'the cheese-loving mouse'],
+      },
     ],
     challenges: [
       {

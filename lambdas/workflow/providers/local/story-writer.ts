@@ -20,6 +20,7 @@ import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
 import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
+import { nameLightly, type Naming } from './naming.js';
 import {
   CREATURES,
   describeHero,
@@ -382,6 +383,23 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   // The last-resort drafts also split off a short ", and" tail ("… on the Moon. And so did Pip.").
   if (!context.rich) shorten(paragraphs, story, lastResort ? 4 : 7);
   tie(paragraphs, story);
+  nameLess(
+    paragraphs,
+    story,
+    {
+      hero,
+      friend: companion.name,
+      desc: companion.desc,
+      kind: companion.kind,
+      calls: companion.calls,
+      placeName,
+      place,
+      called: world.called,
+      day: `${day.weather} ${day.daypart}`,
+      rich: context.rich,
+    },
+    mulberry32(hashSeed(seedOf(request, fullName, variant), 'naming')),
+  );
 
   const draft: StoryDraft = {
     title: titleFor(request.mission, request.storyKind, fullName, target, context),
@@ -715,6 +733,32 @@ function tie(paragraphs: Paragraph[], story: Story) {
         return tied === line.text ? line : { ...line, ...measured(tied, line), text: tied };
       });
     }
+  }
+}
+
+/**
+ * The read-through (naming.ts): past a few names per hundred words, the friend and the place are called by
+ * what they are in the lines that least need their names, as long as the story stays inside the band's ranges.
+ */
+function nameLess(paragraphs: Paragraph[], story: Story, naming: Naming, random: Random) {
+  const { words_total, sentence_len } = story.band.bands;
+  const lines = paragraphs.flatMap((p) => p.lines);
+  let words = lines.reduce((n, l) => n + l.words, 0);
+  const sentences = lines.reduce((n, l) => n + l.sentences, 0);
+  const texts = nameLightly(lines, naming, random, (added) => {
+    const fits =
+      words + added <= words_total.max - 5 &&
+      words + added >= words_total.min + 5 &&
+      (added <= 0 || (words + added) / sentences <= sentence_len.max - 0.1);
+    if (fits) words += added;
+    return fits;
+  });
+  let i = 0;
+  for (const paragraph of paragraphs) {
+    paragraph.lines = paragraph.lines.map((line) => {
+      const text = texts[i++] ?? line.text;
+      return text === line.text ? line : { ...line, ...measured(text, line), text };
+    });
   }
 }
 

@@ -72,7 +72,7 @@ export function fill(template: string, context: TemplateContext): string {
     .trim();
 }
 
-const SPEECH_VERBS =
+export const SPEECH_VERBS =
   'said|asked|whispered|murmured|squeaked|called|cried|shouted|cheered|sighed|admitted|suggested|replied|exclaimed|announced|declared|remarked|laughed|giggled|promised|added|wondered|breathed|hollered|bellowed|yelled|gasped|beeped|hummed';
 /**
  * `"Can we hide?" Zib whispered` reads as two sentences (the tag starts with a capital), so the question
