@@ -116,7 +116,8 @@ const TIES: readonly Tie[] = [
     lead: true,
     rich: true,
   },
-  { shapes: ['narration', 'state'], template: '{Pal} (noticed|could see) that', names: ['pal'], uses: 4, lead: true },
+  // "As Pip watched, a letter slid under the door" ("Pip could see that a letter slid…" reads awkwardly).
+  { shapes: ['narration', 'state'], template: '(As|While) {pal} watched,', names: ['pal'], uses: 4, lead: true },
   {
     shapes: ['narration'],
     template: '(As|While) {pal} (watched|looked on),',

@@ -294,5 +294,19 @@ export function nameLightly(
 
   lighten(friendMentions, naming.friend, FRIEND_PER_100);
   lighten(placeMentions, naming.placeName, PLACE_PER_100);
-  return texts;
+  return onceToTheFace(texts, lines, naming.friend);
+}
+
+/**
+ * The friend's name said to its face once, not at the end of two sentences in a row ("Who is it, Pip?"
+ * "Someone needs us, Pip!"): the second goes.
+ */
+function onceToTheFace(texts: string[], lines: readonly NamedLine[], friend: string): string[] {
+  // Lines are joined by a mark of their own, so two lines in a row are read as one page reads them.
+  const twice = new RegExp(
+    `(, ${escape(friend)}[.!?]["”]?[ \u0001]["“]?[^.!?"“”\u0001]*), ${escape(friend)}(?=[.!?])`,
+    'gu',
+  );
+  const said = texts.join('\u0001').replace(twice, '$1').split('\u0001');
+  return said.length === texts.length ? said.map((text, i) => (lines[i]?.fixed ? (texts[i] ?? text) : text)) : texts;
 }

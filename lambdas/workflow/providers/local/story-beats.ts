@@ -175,7 +175,7 @@ const OBSTACLE: Beat = {
     payOff(
       'fear',
       '{Hero} (held|hugged|cuddled) {pal} close. "(We are together, {pal}, and together we are brave|It is all right to be scared, {pal}, we will be brave together|Scared is allowed, {pal}, and so is brave)," {hero} said.',
-      '{Hero} (squeezed|held|patted|stroked) {pal}\'s (paw|hand). "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal}|Let\'s breathe slowly, {pal}|Breathe in with me, {pal})," {hero} (said|whispered)[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) {inPlace}>."',
+      '{Hero} (squeezed|held|patted|stroked) {pal}\'s {palLimb}. "(Let\'s take a deep breath together, {pal}|Breathe with me, {pal}|Let\'s breathe slowly, {pal}|Breathe in with me, {pal})," {hero} (said|whispered)[ in a calm, steady voice]. "(In, and out|Slow and steady)<, {pal}/, like the (wind|breeze) {inPlace}>."',
       "{Hero} (knelt|crouched|sat) (beside|next to) {pal}. \"(I'm right here, {pal}|I won't let go, {pal}|I'm with you, {pal}|You're safe with me, {pal}),\" {hero} (said|promised)[, and meant every word of it]. \"(Together we can help {challengeSeen}|We'll face {challengeSeen} together).\"",
       '"(Look|Listen|Wait|Hush), {pal}," {hero} (said|whispered) softly. "{ChallengeSeen} (looks more worried than cross|seems to be in trouble), so (let\'s find out why|maybe we can help)."',
     ),

@@ -273,6 +273,8 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     pal: companion.name,
     palDesc: companion.desc,
     palKind: companion.kind,
+    // What the hero holds of the friend: a parrot's wing, a pony's hoof, a puppy's paw.
+    palLimb: companion.limb,
     // Band B names the companion's kind with the name ("Pip the parrot"); band A's sentences stay short.
     palThe: band.bands.vocab.level === 'confident-reader' ? `${companion.name} the ${companion.kind}` : companion.name,
     aType: describeHero({ ...traits, colour: creature ? traits.colour : undefined, creature }, character.noun),

@@ -135,7 +135,6 @@ const RICH: Table = {
   suddenly: ['abruptly', 'unexpectedly'],
   whole: ['entire', 'whole'],
   glad: ['pleased', 'delighted', 'thrilled'],
-  helped: ['assisted', 'aided', 'helped'],
   gathered: ['collected', 'assembled', 'gathered'],
   climbed: ['scrambled', 'clambered', 'climbed'],
   noise: ['commotion', 'clamour', 'racket'],
@@ -162,7 +161,7 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   soft: /^ (voice|song|breeze|whisper|thank)/,
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
-  little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further)\b)/,
+  little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound)\b)/,
   // "this very night", "that very morning": the very one, not a very night.
   very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
   great: /^ big\b/,
@@ -170,12 +169,16 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   fun: /^(!|\?|,)/,
   // "a thunderclap scared the horses": the verb, not the feeling.
   scared: /^ (the|a|an|them|everyone)\b/,
-  cross: /^ (the|over|to|a|it)\b/,
+  // "not cross at all": the troll is not indignant at all reads as a thesaurus would.
+  cross: /^ (the|over|to|a|it|at all)\b/,
+  // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
+  thought: /^ (very|really|hard|about|of|so|it)\b/,
+  // "a little step forward, then a tiny step back": a step, a squeak, a voice are not diminutive.
+  tiny: /^ (step|squeak|bit|voice|sound|sigh|smile|wave|nod)\b/,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
   kind: /^ (you|of|that|who)\b/,
   watched: /^ over\b/,
-  helped: /^ (out|to)\b/,
   // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
   // "stood up tall", "as tall as a house", "a tall stack of pancakes": the way one stands, a measure, a stack.
@@ -200,8 +203,12 @@ export function wordingFor(rich: boolean, random: Random): (text: string) => str
     text
       .replace(pattern, (word: string, _: string, at: number, whole: string) => {
         const keep = KEEP_BEFORE[word];
-        if (keep?.test(whole.slice(at + word.length))) return word;
-        return next(word);
+        const rest = whole.slice(at + word.length);
+        if (keep?.test(rest)) return word;
+        const said = next(word);
+        // "A huge stone giant" is not "a giant stone giant": no word doubled by the one just before it.
+        const soon = rest.match(/^(?: [\p{L}'-]+){0,2}/u)?.[0] ?? '';
+        return new RegExp(`(?<![\\p{L}])${said}(?![\\p{L}])`, 'iu').test(soon) ? word : said;
       })
       // "a enormous" reads "an enormous"; "an gigantic" reads "a gigantic"; "an time-worn" reads "a time-worn".
       .replace(/\b([Aa])n? (?=([\p{L}-]+))/gu, (match: string, article: string, next: string) => {
