@@ -252,7 +252,8 @@ calling its friend "the hamster" where a line keeps the place or the day (its fr
 5.16 → 4.08 on average); 377 and 174 with the read-through's slips mended (see the slips test): band B
 says "helped", "a tiny step", "thought very hard" and "not cross at all" as written rather than in a
 thesaurus's words, and a name said to the friend's face twice in a row is said once, so more of those lines
-read alike (A +17, B +21; a richer word that reads naturally in those places would win them back).
+read alike (A +17, B +21; a richer word that reads naturally in those places would win them back); 377 and
+167 with richer words kept where they read oddly ("clapped for Mia", "grinned", "a sleepy town", "a little house").
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -260,7 +261,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 377, B: 174 };
+const MEASURED_SHARED = { A: 377, B: 167 };
 
 /**
  * How often a story names its friend and its place, per hundred words, at most over the 300 stories (and the
@@ -391,6 +392,11 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         );
         expect(text).not.toMatch(new RegExp(`, ${friend}[.!?]["”]? ["“]?[^.!?"“”]*, ${friend}[.!?]`, 'u'));
         expect(text).not.toMatch(/\bcould see that\b/u);
+        // Richer words only where they fit: one applauds a person rather than "for" them, a kind hero never
+        // smirks, a sleepy town is not "dozy", and a little house is not "pint-sized".
+        expect(text).not.toMatch(
+          /\bapplauded for\b|\bsmirked\b|\bdozy\b|\b(pint-sized|miniature|diminutive) (house|cottage|cabin)\b/u,
+        );
         // The hero greets the stranger, not the friend who came along ("…," Mia said to the bear).
         for (const [, listener, next] of text.matchAll(
           /"(?:Hello|Excuse me)[^"]*," \p{L}+ said(?: to ([^.]+))?\. ("[^"]*")?/gu,

@@ -82,7 +82,7 @@ const RICH: Table = {
   friendly: ['amiable', 'good-natured', 'welcoming'],
   quiet: ['hushed', 'tranquil', 'peaceful'],
   careful: ['cautious', 'watchful', 'vigilant'],
-  sleepy: ['drowsy', 'dozy'],
+  sleepy: ['drowsy'],
   laughed: ['chuckled', 'giggled', 'chortled'],
   shining: ['glittering', 'radiant', 'gleaming'],
   brave: ['courageous', 'fearless', 'valiant', 'daring'],
@@ -114,7 +114,7 @@ const RICH: Table = {
   wobbly: ['quivering', 'unsteady', 'shaky', 'wobbly'],
   loud: ['thunderous', 'booming', 'resounding'],
   friend: ['companion', 'comrade', 'friend'],
-  grinned: ['grinned', 'beamed', 'smirked'],
+  grinned: ['grinned', 'beamed'],
   giggled: ['chuckled', 'tittered', 'giggled'],
   stepped: ['strode', 'stepped', 'ventured'],
   pulled: ['tugged', 'pulled'],
@@ -161,7 +161,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   soft: /^ (voice|song|breeze|whisper|thank)/,
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
-  little: /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound)\b)/,
+  little:
+    /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound|house|cottage|cabin)\b)/,
   // "this very night", "that very morning": the very one, not a very night.
   very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
   great: /^ big\b/,
@@ -183,6 +184,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
   // "stood up tall", "as tall as a house", "a tall stack of pancakes": the way one stands, a measure, a stack.
   tall: /^([,.!?]| (as|and|stack)\b)/,
+  // "everyone clapped for Mia": one applauds a person, not for them.
+  clapped: /^ for\b/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
