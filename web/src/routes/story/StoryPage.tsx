@@ -19,11 +19,12 @@ export default function StoryPage() {
   const fromWizard = Boolean((location.state as { fromWizard?: boolean } | null)?.fromWizard);
   // Followed while it or a picture is being made; a passing failure keeps the page as it is and tries again.
   const { data, error } = useStory(storyId);
-  // The story's first arrival is drawn in the background (a deferred render yields to the browser as it
+  // A ready story's first arrival is drawn in the background (a deferred render yields to the browser as it
   // goes): it lands just after the page's first paint, and a whole story drawn in one go would hold a
-  // phone's page. Once shown, its changes (Saved, a new picture) are drawn at once.
+  // phone's page. Anything else (the progress screen, and every change once a story is shown: Saved, a new
+  // picture, the story becoming ready) is drawn at once.
   const shown = useDeferredValue(data);
-  const story = shown === undefined ? undefined : data;
+  const story = shown === undefined && data?.status === 'ready' ? undefined : data;
   const missing = isNotFound(error);
   const announced = useRef(false);
   const followJob = usePictureAnnouncements(story, { everyJob: true, failedMessage: 'Failed to generate image' });
