@@ -143,8 +143,9 @@ async function addScenePictures(stack: LocalStack, family: Family, storyId: stri
   }
 }
 
-/** How the page is served: as CloudFront serves it (HTTP/2 over TLS), or as the local web server does. */
-export type Protocol = 'h2' | 'http/1.1';
+/** How the page is served: as CloudFront serves it (HTTP/2 over TLS), or as the local web server does (HTTP/1.1). */
+type Protocol = 'h2' | 'http1';
+const PROTOCOLS: readonly Protocol[] = ['h2', 'http1'];
 type Origins = Record<Protocol, string>;
 
 /** One audit; Lighthouse sometimes fails to record the trace ("Please run Lighthouse again"): once more, as it asks. */
@@ -162,10 +163,10 @@ function auditOnce(port: number, url: string, save: string): Promise<LighthouseP
  * Each run's full report is kept in `saveDir` (open it in the Lighthouse viewer for the details behind a score).
  */
 async function medianAudits(port: number, origins: Origins, path: string, runs: number, saveDir: string, name: string) {
-  const results: Record<Protocol, LighthousePage[]> = { h2: [], 'http/1.1': [] };
+  const results: Record<Protocol, LighthousePage[]> = { h2: [], http1: [] };
   for (let i = 0; i < runs; i++) {
     for (const protocol of PROTOCOLS) {
-      const save = join(saveDir, `${name}-${protocol === 'h2' ? 'h2' : 'http1'}-${i + 1}.json`);
+      const save = join(saveDir, `${name}-${protocol}-${i + 1}.json`);
       results[protocol].push(await auditOnce(port, `${origins[protocol]}${path}`, save));
     }
   }
@@ -176,10 +177,8 @@ async function medianAudits(port: number, origins: Origins, path: string, runs: 
       performanceRuns: pages.map((r) => r.performance),
     };
   };
-  return { h2: median(results.h2), http1: median(results['http/1.1']) };
+  return { h2: median(results.h2), http1: median(results.http1) };
 }
-
-const PROTOCOLS: readonly Protocol[] = ['h2', 'http/1.1'];
 
 export async function benchLighthouse(stack: LocalStack, options: { runs: number; saveDir: string }) {
   const { runs, saveDir } = options;
@@ -193,7 +192,7 @@ export async function benchLighthouse(stack: LocalStack, options: { runs: number
   await addScenePictures(stack, family, storyId);
 
   const front = await startHttp2Front(localUrl);
-  const origins: Origins = { h2: front.url, 'http/1.1': localUrl };
+  const origins: Origins = { h2: front.url, http1: localUrl };
   // The front's certificate is a throwaway for 127.0.0.1, which this browser alone is told to accept.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,

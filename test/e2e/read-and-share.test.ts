@@ -130,10 +130,10 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     const reads: { path: string; sentBy: string }[] = [];
     const files: string[] = [];
     // Only the new page's requests: the page before it may still send one (an idle-time read) while it goes.
-    let document: string | undefined;
+    let newPage: string | undefined;
     cdp.on('Network.requestWillBeSent', ({ request, initiator, loaderId, type }) => {
-      if (type === 'Document') document = loaderId;
-      if (loaderId !== document) return;
+      if (type === 'Document') newPage = loaderId;
+      if (loaderId !== newPage) return;
       const { pathname } = new URL(request.url);
       const script = initiator.stack?.callFrames[0]?.url ?? '';
       const sender = new URL(script || request.url).pathname;

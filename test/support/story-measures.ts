@@ -13,6 +13,7 @@ import { splitSentences } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
 import { STOCK_INTERJECTIONS } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
 import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 
 /**
@@ -226,10 +227,7 @@ export function asReadBack(sentence: string, heroName: string): string {
   const words = wordsOf(sentence).join(' ');
   const names = [heroName, heroName.split(' ')[0] ?? heroName].map((n) => n.trim().toLowerCase()).filter(Boolean);
   if (!names.length) return words;
-  return words.replace(
-    new RegExp(`\\b(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'g'),
-    'HERO',
-  );
+  return words.replace(new RegExp(`\\b(${names.map(escapeRegExp).join('|')})\\b`, 'g'), 'HERO');
 }
 
 export type SharedFigures = {
@@ -297,9 +295,8 @@ export type NamingFigures = {
   mostNamedWord: string;
 };
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const timesSaid = (name: string, text: string) =>
-  name ? (text.match(new RegExp(`(?<![\\p{L}'’-])${escaped(name)}(?![\\p{L}-])`, 'gu')) ?? []).length : 0;
+  name ? (text.match(new RegExp(`(?<![\\p{L}'’-])${escapeRegExp(name)}(?![\\p{L}-])`, 'gu')) ?? []).length : 0;
 
 /**
  * How often a story names its friend and its place, as a parent reading aloud hears it: per hundred words,

@@ -13,6 +13,7 @@ import {
 } from '../../lambdas/workflow/providers/local/traits.js';
 import { placeName } from '../../lambdas/workflow/providers/local/facts.js';
 import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
+import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import {
   BANDS,
@@ -382,7 +383,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // minuscule squeak", "reflected extraordinarily hard", "not indignant at all", "assisted every boat
         // find", B 180 → 0); the friend's name said to its face at the end of two sentences in a row (A 7 → 0);
         // "Pip could see that a letter slid under the door" (A 16 → 0, B 75 → 0).
-        const friend = (names?.friend ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const friend = escapeRegExp(names?.friend ?? '');
         expect(text).not.toMatch(/\b([Aa]n?|[Tt]he) (\p{Ll}+) (\p{L}+ )?\2\b/u);
         const desc = new RegExp(`${friend}, (an? [^.]*)`, 'u').exec(text)?.[1] ?? '';
         if (/parrot|owl|duck|penguin|griffin|pony|horse|unicorn|turtle/u.test(desc))

@@ -1,6 +1,6 @@
 import { splitSentences } from '#common/story-validation.js';
 import { countWords } from '#common/words.js';
-import { fill, type TemplateContext } from './template.js';
+import { escapeRegExp, fill, type TemplateContext } from './template.js';
 
 /**
  * The sentence grammar's last step. A story's sentences are built from its templates (template.ts), whose
@@ -165,8 +165,6 @@ const LOWERED = new Set(
 const FELT = new Set('was felt did had knew wore'.split(' '));
 const OTHER_TAG = /^(said|whispered|called|murmured) the \p{L}+$|^the \p{L}+ (said|whispered|called|murmured)$/u;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The sentence's shape and where its tie goes (before the last full stop, or before speech's last mark). */
 function shapeOf(
   sentence: string,
@@ -185,7 +183,7 @@ function shapeOf(
     if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
     // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
     // What the hero always is ("Mia was a fluffy creature") is said of the place, not of one day or glance.
-    const always = new RegExp(`^${escape(facts.hero)} was an? `, 'u').test(sentence);
+    const always = new RegExp(`^${escapeRegExp(facts.hero)} was an? `, 'u').test(sentence);
     if (!DEED.test(verb) || STATES.has(verb))
       return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
     return { shape: 'deed', at: sentence.length - 1 };
@@ -193,7 +191,7 @@ function shapeOf(
   const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);
   if (tag?.[1] !== undefined) {
     const words = tag[1];
-    const by = (name: string) => new RegExp(`(^|\\s)${escape(name)}(\\s|$)`, 'u').test(words);
+    const by = (name: string) => new RegExp(`(^|\\s)${escapeRegExp(name)}(\\s|$)`, 'u').test(words);
     const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
     // A tag that already says whom the speech is for ("Mia said to the bear") takes no second listener.
     if (shape === 'hero-tag' && /\bto\b/u.test(words)) return undefined;
@@ -214,7 +212,7 @@ function shapeOf(
 /** "Then Mia saw the truth" becomes "Then Mia and Pip saw the truth": the friends do it together. */
 function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } | undefined {
   const opener = new RegExp(
-    `^(Then|And then|At last|Soon|So|And|Together|Just then|Later|Later that day|In the end),? ${escape(facts.hero)} (\\p{L}+) `,
+    `^(Then|And then|At last|Soon|So|And|Together|Just then|Later|Later that day|In the end),? ${escapeRegExp(facts.hero)} (\\p{L}+) `,
     'u',
   ).exec(sentence);
   const verb = opener?.[2];
@@ -228,7 +226,7 @@ function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } 
  */
 function speechBy(all: readonly string[], i: number, facts: Facts): string | undefined {
   const by = (sentence: string | undefined, pattern: (name: string) => RegExp) =>
-    [facts.hero, facts.pal].find((name) => sentence !== undefined && pattern(escape(name)).test(sentence));
+    [facts.hero, facts.pal].find((name) => sentence !== undefined && pattern(escapeRegExp(name)).test(sentence));
   return (
     by(all[i + 1], (name) => new RegExp(`^${name} \\p{L}+( \\p{L}+)?\\.$`, 'u')) ??
     by(all[i - 1], (name) => new RegExp(`^${name} [^"“”]*\\.$`, 'u'))

@@ -1,6 +1,6 @@
 import { countWords } from '#common/words.js';
 import { shuffle, type Random } from './random.js';
-import { SPEECH_VERBS } from './template.js';
+import { capitalise, escapeRegExp, SPEECH_VERBS } from './template.js';
 
 /**
  * The last read-through before a story is printed: a parent reading aloud tires of a name said in every
@@ -36,9 +36,7 @@ export const PLACE_PER_100 = 1.7;
 /** A line of the story as the writer holds it; `fixed` lines (the opening, the refrain) are said as written. */
 export type NamedLine = { text: string; fixed?: boolean | undefined };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ON_A_PLACE = /\b(island|mountain|planet|starbase|bridge)\b/iu;
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const TAG = new RegExp(`^ (${SPEECH_VERBS}|gulped|squealed)\\b`, 'u');
 
 /** Whether a word at `at` starts a sentence (a speech tag after a quotation, '"Oh!" Pip said', does not). */
@@ -51,8 +49,8 @@ function starts(text: string, at: number, start: number): boolean {
 /** The hero and the friend, once both are known: "the two friends rushed home". */
 const TWO = ['the two friends', 'the friends', 'both friends', 'the pair'];
 
-/** How many times a sentence names the story's own facts: the friend, the place, the day. */
-const factsIn = (sentence: string, naming: Naming) =>
+/** How many times a sentence names the story's own facts: the friend, the place, the day (each time counted). */
+const factMentions = (sentence: string, naming: Naming) =>
   [naming.friend, naming.placeName, naming.day].reduce((n, fact) => n + sentence.split(fact).length - 1, 0);
 
 type Mention = {
@@ -104,7 +102,7 @@ function clearOf(call: string, naming: Naming, story: string): boolean {
       .replaceAll(naming.desc, '')
       .replaceAll(`${naming.friend} the ${naming.kind}`, '')
       .replaceAll(naming.friend, '')
-      .match(new RegExp(`\\b${escape(noun)}s?\\b`, 'giu')) ?? [];
+      .match(new RegExp(`\\b${escapeRegExp(noun)}s?\\b`, 'giu')) ?? [];
   return others.length === 0;
 }
 
@@ -145,8 +143,8 @@ export function nameLightly(
   const friendMentions = (text: string, line: number): Mention[] => {
     const speech = quoted(text);
     const found: Mention[] = [];
-    const pair = `(?:${escape(naming.hero)} and ${escape(naming.friend)}|${escape(naming.friend)} and ${escape(naming.hero)})`;
-    const name = `(?<![\\p{L}'’-])(?:${pair}|${escape(naming.friend)})(?![\\p{L}'’-])`;
+    const pair = `(?:${escapeRegExp(naming.hero)} and ${escapeRegExp(naming.friend)}|${escapeRegExp(naming.friend)} and ${escapeRegExp(naming.hero)})`;
+    const name = `(?<![\\p{L}'’-])(?:${pair}|${escapeRegExp(naming.friend)})(?![\\p{L}'’-])`;
     for (const match of text.matchAll(new RegExp(name, 'gu'))) {
       const at = match.index;
       const before = text.slice(0, at);
@@ -156,7 +154,7 @@ export function nameLightly(
       const both = match[0] !== naming.friend;
       // A line without the name must still say something of this story's own: the name again, the place or
       // the day. Otherwise any story could say it, and the name stays.
-      const left = factsIn(sentence, naming) - 1;
+      const left = factMentions(sentence, naming) - 1;
       const long = countWords(sentence);
       // How the sentence stays its own without this name: another name of the story's in it, or its length.
       let score = left * 2 + (long >= 18 ? 2 : long >= 12 ? 1 : 0);
@@ -167,7 +165,7 @@ export function nameLightly(
         if (/\b(named|called|friend|like|was) $/u.test(before) || /^,? (an?|the one) /u.test(after)) continue;
         // "Mia and Pip" becomes "Mia and the plucky parrot", "Pip and Mia" "the plucky parrot and Mia".
         const said = both ? match[0].replace(naming.friend, own) : own;
-        const replacement = starts(text, at, start) ? upperFirst(said) : said;
+        const replacement = starts(text, at, start) ? capitalise(said) : said;
         found.push({ line, sentence: start, at, length: match[0].length, replacement, score: score - 10 });
         continue;
       }
@@ -183,7 +181,7 @@ export function nameLightly(
           sentence: start,
           at,
           length: match[0].length,
-          replacement: first ? upperFirst(two) : two,
+          replacement: first ? capitalise(two) : two,
           score,
         });
         continue;
@@ -215,7 +213,7 @@ export function nameLightly(
         sentence: start,
         at,
         length: match[0].length + kind.length,
-        replacement: first ? upperFirst(epithet) : epithet,
+        replacement: first ? capitalise(epithet) : epithet,
         score,
       });
     }
@@ -226,7 +224,7 @@ export function nameLightly(
     const found: Mention[] = [];
     const on = ON_A_PLACE.test(naming.called);
     const whole = new RegExp(
-      `(\\b(?:in|on) )?(${escape(naming.place)}|${escape(upperFirst(naming.place))}|${escape(naming.placeName)})(?![\\p{L}-])`,
+      `(\\b(?:in|on) )?(${escapeRegExp(naming.place)}|${escapeRegExp(capitalise(naming.place))}|${escapeRegExp(naming.placeName)})(?![\\p{L}-])`,
       'gu',
     );
     for (const match of text.matchAll(whole)) {
@@ -237,7 +235,7 @@ export function nameLightly(
       const [start, end] = sentenceAround(text, at);
       const sentence = text.slice(start, end);
       const long = countWords(sentence);
-      const left = factsIn(sentence, naming) - 1;
+      const left = factMentions(sentence, naming) - 1;
       // Where the hero lives is where the place is introduced; a long band-B line says enough of its own.
       if (sentence.startsWith(`${naming.hero} lived`)) continue;
       if (left <= 0) continue;
@@ -257,7 +255,7 @@ export function nameLightly(
       } else if (preposition) {
         replacement = `${on ? 'on' : 'in'} ${naming.called}`;
       } else {
-        replacement = starts(text, at, start) ? upperFirst(naming.called) : naming.called;
+        replacement = starts(text, at, start) ? capitalise(naming.called) : naming.called;
       }
       found.push({ line, sentence: start, at, length: all.length, replacement, score });
     }
@@ -304,7 +302,7 @@ export function nameLightly(
 function onceToTheFace(texts: string[], lines: readonly NamedLine[], friend: string): string[] {
   // Lines are joined by a mark of their own, so two lines in a row are read as one page reads them.
   const twice = new RegExp(
-    `(, ${escape(friend)}[.!?]["”]?[ \u0001]["“]?[^.!?"“”\u0001]*), ${escape(friend)}(?=[.!?])`,
+    `(, ${escapeRegExp(friend)}[.!?]["”]?[ \u0001]["“]?[^.!?"“”\u0001]*), ${escapeRegExp(friend)}(?=[.!?])`,
     'gu',
   );
   const said = texts.join('\u0001').replace(twice, '$1').split('\u0001');

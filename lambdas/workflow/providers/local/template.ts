@@ -22,8 +22,11 @@ export type TemplateContext = Readonly<{
   reword?: (text: string) => string;
 }>;
 
+/** Text to be matched as written inside a regular expression (a name may hold a dot or a bracket). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const wholeWord = (word: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu');
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu');
 
 export const usesAvoided = (text: string, avoid: readonly RegExp[]) => avoid.some((pattern) => pattern.test(text));
 
