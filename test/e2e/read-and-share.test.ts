@@ -181,11 +181,18 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
       { path: '/api/featured', sentBy: EARLY },
       { path: '/config/age-band-b.json', sentBy: expect.stringMatching(/^\/assets\/signed-in-[\w-]+\.js$/) },
     ]);
-    const [firstPaint, config] = (await page.evaluate(`[
-      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/config/age-band-b.json'))?.startTime,
-    ]`)) as [number, number];
-    expect(config).toBeGreaterThanOrEqual(firstPaint);
+    // A resource's timing entry is written once its answer is in, which can come after the request was seen.
+    const timings = async () =>
+      (await page.evaluate(`[
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/config/age-band-b.json'))?.startTime,
+      ]`)) as [number | undefined, number | undefined];
+    await expect.poll(async () => (await timings()).every((time) => time !== undefined)).toBe(true);
+    const [firstPaint, config] = (await timings()) as [number, number];
+    // The paint's time is when its frame was presented, which in headless Chromium (software compositing)
+    // comes up to a few frames after the idle time that follows the frame's drawing (0.4-27 ms measured), so
+    // 50 ms is allowed. Asked for at once, the request came 88 ms before the first paint.
+    expect(config).toBeGreaterThanOrEqual(firstPaint - 50);
     await context.close();
   });
 });
