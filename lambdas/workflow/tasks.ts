@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AgeBand } from '#common/age-bands.js';
 import type { AgeBandConfig } from '#common/age-band-config.js';
-import type { ImageType } from '#common/story-choices.js';
+import { IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { isCancelled } from '../shared/entities/table.js';
@@ -238,7 +238,39 @@ export function createTaskHandlers(deps: TaskDeps) {
       if (await stories.markReady(storyId, early ? undefined : { job_id: COVER_JOB_ID, mode: story.generation_mode })) {
         countMetric('StoryReady');
       }
-      return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID, paint: !early };
+      const describe = provider.describeScenes !== undefined && missingScenes(story).length > 0;
+      return { storyId, userId, kind: 'image' as const, jobId: COVER_JOB_ID, paint: !early, describe };
+    },
+
+    /**
+     * A streamed story's answer held only its cover's scene: once the story is readable, the other scenes are
+     * described from its checked text, checked as the story's scenes are, and added (an unsafe one is left
+     * out: a picture asked for without its scene is painted from the title and excerpt). Never fails the
+     * story: the workflow catches any error here and goes on.
+     */
+    async describeScenes(input: { job: unknown }): Promise<{ described: number }> {
+      const { storyId } = jobSchema.parse(input.job);
+      const story = await stories.get(storyId);
+      const types = story?.status === 'ready' ? missingScenes(story) : [];
+      if (!story || types.length === 0 || !provider.describeScenes) return { described: 0 };
+      const band = bands[story.age_band];
+      const described = await provider.describeScenes({
+        storyId,
+        title: story.title,
+        paragraphs: story.content.split(/\n\s*\n/),
+        types,
+        band,
+        template: await templates.getActive('story_system'),
+      });
+      const safe = Object.fromEntries(
+        types.flatMap((type) => {
+          const scene = described[type];
+          const unsafe = !scene || draftSafetyProblem({ title: '', paragraphs: [], scenes: { [type]: scene } }, band);
+          return unsafe ? [] : [[type, scene]];
+        }),
+      );
+      await stories.addScenes(storyId, safe);
+      return { described: Object.keys(safe).length };
     },
 
     /** One picture: a new story's cover, or the story page's "add" or "regenerate". */
@@ -355,6 +387,11 @@ export function createTaskHandlers(deps: TaskDeps) {
       return { failed, coversFailed };
     },
   };
+
+  /** The picture types a story has no scene for yet. */
+  function missingScenes(story: StoryItem): ImageType[] {
+    return IMAGE_TYPES.filter((type) => !story.scenes?.[type]);
+  }
 
   /**
    * A story's writing progress, counts only: `start` records the attempt (writing or rewriting), then

@@ -79,8 +79,13 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(exported.status).toBe(200);
     expect(String(exported.body.html).match(/src="data:image\/(png|jpeg);base64,/g)?.length).toBeGreaterThanOrEqual(2);
 
-    const calls = bedrock.twin.calls();
-    const seen = (c: (typeof calls)[number]) => [c.operation, c.modelId ?? c.guardrail, c.region, c.answer];
+    const all = bedrock.twin.calls();
+    const seen = (c: (typeof all)[number]) => [c.operation, c.modelId ?? c.guardrail, c.region, c.answer];
+    // Once the story was readable, its later scenes were described with the same model, guarded too.
+    const described = all.filter((c) => c.operation === 'converse');
+    expect(described.map(seen)).toEqual([['converse', 'us.amazon.nova-lite-v1:0', 'us-west-2', 'ok']]);
+    expect(described[0]?.guardrail).toBe(TWIN_GUARDRAIL.id);
+    const calls = all.filter((c) => c.operation !== 'converse');
     // Text streamed through the `us.` profile from us-west-2, guarded; each picture prompt checked before
     // painting; the express cover with Stable Image Core (painted while the text streams, so these three
     // may finish in any order) and the studio picture with Ultra (the seeded template names Core).

@@ -51,6 +51,13 @@ function recording(provider: StoryProvider) {
       note(request.heroName, request.scene, request.customizations);
       return provider.drawIllustration(request);
     },
+    ...(provider.describeScenes && {
+      describeScenes: async (request) => {
+        const scenes = (await provider.describeScenes?.(request)) ?? {};
+        note(...Object.values(scenes));
+        return scenes;
+      },
+    }),
   };
   return { provider: wrapped, texts, noteDraft };
 }
@@ -133,6 +140,7 @@ describe('the execution history holds ids, never a family text (local provider)'
       'StoryAcceptable',
       'SaveStory',
       'MarkReady',
+      'ScenesToDescribe',
       'CoverPainting',
       'PaintImage',
     ]);
@@ -293,7 +301,14 @@ describe('the execution history holds ids, never a family text (bedrock provider
     await Promise.all(covers.map((cover) => cover.run));
 
     // The story's execution ends once it is readable; the cover's own execution painted it.
-    expect(entered(history).slice(-3)).toEqual(['MarkReady', 'CoverPainting', 'StoryReady']);
+    // Its later scenes were described once it was readable (ids in, a count out).
+    expect(entered(history).slice(-5)).toEqual([
+      'MarkReady',
+      'ScenesToDescribe',
+      'DescribeScenes',
+      'CoverPainting',
+      'StoryReady',
+    ]);
     expect(scheduled(history)).not.toContain('PaintImage');
     expect(covers).toHaveLength(1);
     expect(entered(covers[0]?.history ?? [])).toEqual(['JobKind', 'PaintImage']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { executionName, type WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createProvider } from '../../lambdas/workflow/dependencies.js';
-import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
+import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
@@ -9,8 +9,8 @@ import { startBedrockApi } from '../support/bedrock-api.js';
 import { workflowHarness } from '../support/workflow.js';
 
 /**
- * The streamed story (issue 17): the answer's scenes come first, and the cover paints in its own execution,
- * started while the text is still streaming. Through the real SDK against the Bedrock twin.
+ * The streamed story (issue 17): the answer's cover scene comes first, and the cover paints in its own
+ * execution, started while the text is still streaming; the other scenes are described once it is readable. Through the real SDK against the Bedrock twin.
  */
 const stack = inject('stack');
 const { table, stories, workflowWith, familyWithReservedStory } = workflowHarness(stack);
@@ -68,6 +68,11 @@ describe('a streamed story on the twin’s public-figure timings', () => {
     expect(story.status).toBe('ready');
     expect((story.images as { imageType: string }[]).map((image) => image.imageType)).toEqual(['cover']);
     expect(readableAt - requested).toBeLessThan(30_000);
+    // The answer held the cover's scene only; the other four were described from the saved text afterwards.
+    const describe = calls.find((c) => c.operation === 'converse');
+    expect(describe && text && describe.startedAt >= text.endedAt).toBe(true);
+    const saved = await stories.get(storyId);
+    expect(Object.keys(saved?.scenes ?? {}).sort()).toEqual(['climax', 'cover', 'early-scene', 'ending', 'mid-scene']);
   }, 60_000);
 });
 
@@ -137,6 +142,38 @@ describe('a streamed story: rewrites, filtered covers and failures keep their sl
     expect(found?.images.map((image) => image.image_type)).toEqual(['cover']);
     expect(found?.story.image_count).toBe(1);
     expect(bedrock.twin.calls().filter((c) => c.operation === 'invoke')).toHaveLength(1);
+  });
+
+  it('the later scenes are described once the story is ready: unsafe ones left out, a failure leaves the story ready', async () => {
+    bedrock.twin.reset();
+    const real = createProvider(bedrock.config);
+    const unsafe: StoryProvider = {
+      ...real,
+      describeScenes: async () => ({ 'early-scene': 'A dragon covered in blood', climax: 'Mia hugs the moon' }),
+    };
+    const described = await runStreamed(unsafe);
+    expect(described.outcome).toBe('succeeded');
+    expect(described.found?.story.status).toBe('ready');
+    const scenes = described.found?.story.scenes ?? {};
+    expect(Object.keys(scenes).sort()).toEqual(['climax', 'cover']);
+    expect(scenes.climax).toBe('Mia hugs the moon');
+    // Adding scenes never overwrites one already there (an admin's edit), and leaves a missing story alone.
+    const storyId = described.storyId;
+    expect(await stories.addScenes(storyId, { climax: 'Another climax', ending: 'Mia waves' })).toBe(true);
+    expect((await stories.get(storyId))?.scenes).toMatchObject({ climax: 'Mia hugs the moon', ending: 'Mia waves' });
+    expect(await stories.addScenes('no-such-story', { ending: 'Mia waves' })).toBe(false);
+    expect(await stories.get('no-such-story')).toBeUndefined();
+
+    const failing: StoryProvider = {
+      ...real,
+      describeScenes: () => Promise.reject(new ProviderError('The scene answer could not be read', 'INVALID_RESPONSE')),
+    };
+    const failed = await runStreamed(failing);
+    expect(failed.outcome).toBe('succeeded');
+    expect(failed.found?.story.status).toBe('ready');
+    expect(Object.keys(failed.found?.story.scenes ?? {})).toEqual(['cover']);
+    expect(failed.found?.images.map((image) => image.image_type)).toEqual(['cover']);
+    expect(failed.libraryCount).toBe(1);
   });
 
   it('a filtered early cover fails only its job: the story is ready and keeps its slot, the picture slot is free', async () => {

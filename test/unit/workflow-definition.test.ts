@@ -37,7 +37,8 @@ describe('generation workflow definition', () => {
     )) {
       if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
       // The cover is a picture job painted after the story is ready: like any picture, it fails on its own.
-      const handler = name === 'PaintImage' ? 'MarkImageFailed' : 'MarkFailed';
+      // The later scenes are described after it too: failing to, the workflow goes on to the cover.
+      const handler = { PaintImage: 'MarkImageFailed', DescribeScenes: 'CoverPainting' }[name] ?? 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
@@ -73,7 +74,7 @@ describe('generation workflow definition', () => {
     type Retrier = { ErrorEquals: string[]; MaxAttempts?: number; JitterStrategy?: string };
     const { States } = loadDefinition();
     const finalNames = Object.values(PROVIDER_ERRORS).flatMap((error) => (error.final ? [error.name] : []));
-    for (const name of ['WriteStory', 'PaintImage']) {
+    for (const name of ['WriteStory', 'DescribeScenes', 'PaintImage']) {
       const retry = (States as Record<string, { Retry?: Retrier[] }>)[name]?.Retry ?? [];
       const final = retry.find((r) => r.ErrorEquals.includes(finalNames[0] ?? ''));
       expect(final?.ErrorEquals.sort(), name).toEqual([...finalNames].sort());
@@ -112,6 +113,48 @@ describe('generation workflow definition', () => {
     const here = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: true }) });
     await here.run();
     expect(here.calls.at(-1)).toEqual({ task: 'paintImage', job: { ...COVER_JOB, paint: true } });
+  });
+
+  it('describes the scenes a streamed answer left out once the story is ready, before the cover when it paints here', async () => {
+    const early = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: false, describe: true }) });
+    await early.run();
+    expect(early.calls.map((c) => c.task)).toEqual([
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'markReady',
+      'describeScenes',
+    ]);
+    expect(early.calls.at(-1)).toEqual({ task: 'describeScenes', job: { ...COVER_JOB, paint: false, describe: true } });
+    const here = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: true, describe: true }) });
+    await here.run();
+    expect(here.calls.slice(-2).map((c) => c.task)).toEqual(['describeScenes', 'paintImage']);
+  });
+
+  it('keeps a story ready when its scenes cannot be described: no failure, the cover still painted', async () => {
+    const { calls, run } = scripted({
+      ...happy,
+      markReady: () => ({ ...COVER_JOB, paint: true, describe: true }),
+      describeScenes: () => new ProviderError('filtered', 'CONTENT_FILTERED'),
+    });
+    await run();
+    expect(calls.map((c) => c.task)).toEqual([
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'markReady',
+      'describeScenes',
+      'paintImage',
+    ]);
+    // A transient error is tried again, a final one is not.
+    const flaky = scripted({
+      ...happy,
+      markReady: () => ({ ...COVER_JOB, paint: false, describe: true }),
+      describeScenes: (_call, count) => (count < 2 ? new ProviderError('busy', 'THROTTLED') : { described: 4 }),
+    });
+    await flaky.run();
+    expect(flaky.calls.filter((c) => c.task === 'describeScenes')).toHaveLength(2);
+    expect(flaky.calls.some((c) => c.task === 'markFailed')).toBe(false);
   });
 
   it('rewrites a rejected draft while attempts are left, then gives up and marks the story failed', async () => {

@@ -5,7 +5,7 @@ import { LOOPBACK } from '../ports.js';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { latencyOf, tokensOf, type LatencyProfileName } from './latency.js';
 import { twinPicture } from './picture.js';
-import { storyAnswer } from './story-answer.js';
+import { textAnswer } from './story-answer.js';
 
 /**
  * The Bedrock twin: a small HTTP/2 server (cleartext, as the SDK's HTTP/2 handler speaks it to an http://
@@ -14,7 +14,7 @@ import { storyAnswer } from './story-answer.js';
  * `BedrockRuntimeClient` can be pointed at it (`BEDROCK_ENDPOINT`). It answers as AWS documents:
  *
  * - Converse `POST /model/{id}/converse`: a valid story (the JSON the prompt asks for, written by the
- *   local writer); `stopReason: guardrail_intervened` when a guardrail is named and the guarded text holds a
+ *   local writer), or, asked to describe a finished story's pictures, a sentence of it for each moment; `stopReason: guardrail_intervened` when a guardrail is named and the guarded text holds a
  *   word the twin's guardrail blocks, or when scripted.
  * - ConverseStream `POST /model/{id}/converse-stream`: the same answer as an event stream
  *   (`application/vnd.amazon.eventstream`, framed by the SDK's own codec): messageStart, contentBlockDelta
@@ -193,7 +193,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       ? Promise.resolve(BLOCKED_MESSAGE)
       : scripted === 'malformed'
         ? Promise.resolve('Once upon a time, without JSON.')
-        : storyAnswer(prompt);
+        : textAnswer(prompt);
     const usage = (outputTokens: number) => ({
       inputTokens: tokensOf(prompt),
       outputTokens,

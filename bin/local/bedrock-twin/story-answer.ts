@@ -1,6 +1,7 @@
 import type { AgeBand } from '#common/age-bands.js';
 import {
   CHARACTER_TYPES,
+  IMAGE_TYPES,
   MISSION_MAPPING,
   MISSIONS,
   NARRATIVE_STRUCTURES,
@@ -9,6 +10,7 @@ import {
 import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
 import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';
+import { STORY_TAG } from '../../../lambdas/workflow/providers/bedrock/prompts.js';
 import { createLocalProvider } from '../../../lambdas/workflow/providers/local/index.js';
 import type { StoryRequest } from '../../../lambdas/workflow/providers/types.js';
 
@@ -32,6 +34,45 @@ function bandOf(prompt: string): AgeBand {
 }
 
 const hash = (text: string) => [...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+
+/** The picture types the prompt's answer format names (`"cover"`, …), in their usual order. */
+const askedScenes = (prompt: string) => IMAGE_TYPES.filter((type) => prompt.includes(`"${type}"`));
+
+/** What a text model answers: the scene planner's scenes for a fenced finished story, else a story. */
+export function textAnswer(prompt: string): Promise<string> {
+  const scenesOnly = prompt.includes(`<${STORY_TAG}>`) && !prompt.includes('"paragraphs"');
+  return scenesOnly ? Promise.resolve(sceneAnswer(prompt)) : storyAnswer(prompt);
+}
+
+/** Where in the story each picture's moment is, as a share of its paragraphs. */
+const MOMENT_AT: Readonly<Record<string, number>> = {
+  cover: 0,
+  'early-scene': 0.2,
+  'mid-scene': 0.5,
+  climax: 0.75,
+  ending: 1,
+};
+
+/**
+ * The scene planner's answer as a model would write it: for each moment asked for, a sentence of the story
+ * from that point of it (the longest one no one speaks, so it describes what happens rather than a line).
+ */
+function sceneAnswer(prompt: string): string {
+  const story = new RegExp(`<${STORY_TAG}>([\\s\\S]*?)</${STORY_TAG}>`).exec(prompt)?.[1] ?? '';
+  const paragraphs = story
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .slice(1); // the first is the title
+  const scenes = askedScenes(prompt).map((type) => {
+    const paragraph = paragraphs[Math.round((MOMENT_AT[type] ?? 0.5) * (paragraphs.length - 1))] ?? '';
+    const sentences = paragraph.match(/[^.!?]+[.!?]+["”]?/g) ?? [paragraph];
+    const told = sentences.map((sentence) => sentence.trim()).filter((sentence) => !/["“”]/.test(sentence));
+    const longest = [...(told.length > 0 ? told : sentences)].sort((a, b) => b.length - a.length)[0] ?? '';
+    return [type, longest.trim().slice(0, 300)];
+  });
+  return JSON.stringify(Object.fromEntries(scenes));
+}
 
 /**
  * A story as a model following the prompt would answer it: the JSON object the prompt asks for, written
@@ -66,7 +107,9 @@ export function storyAnswer(prompt: string): Promise<string> {
     problems: [],
   };
   return writer.writeStory(request).then((draft) => {
-    const fields = { title: draft.title, excerpt: draft.excerpt, paragraphs: draft.paragraphs, scenes: draft.scenes };
+    // Only the scenes the format asks for (a streamed answer asks for the cover's alone).
+    const scenes = Object.fromEntries(askedScenes(prompt).map((type) => [type, draft.scenes[type]]));
+    const fields = { title: draft.title, excerpt: draft.excerpt, paragraphs: draft.paragraphs, scenes };
     // The fields in the order the prompt's format names them, as a model following it writes them.
     const at = (field: string) => prompt.indexOf(`"${field}"`) >>> 0;
     const order = Object.keys(fields).sort((a, b) => at(a) - at(b)) as (keyof typeof fields)[];

@@ -514,6 +514,34 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
     },
 
+    /**
+     * Adds scenes described after the story was saved (a streamed answer's later scenes). A scene already
+     * there (an admin's edit) is kept; a story deleted meanwhile is left alone. Returns whether it was there.
+     */
+    async addScenes(storyId: string, scenes: Partial<Record<ImageType, string>>): Promise<boolean> {
+      const entries = Object.entries(scenes);
+      if (entries.length === 0) return true;
+      const names = Object.fromEntries(entries.map(([type], i) => [`#s${i}`, type]));
+      const values = Object.fromEntries(entries.map(([, scene], i) => [`:s${i}`, scene]));
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: `SET ${entries.map((_, i) => `scenes.#s${i} = if_not_exists(scenes.#s${i}, :s${i})`).join(', ')}`,
+            // saveText always writes the scenes map (the cover's at least), so the paths below it exist.
+            ConditionExpression: 'attribute_exists(PK) AND attribute_type(scenes, :map)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ...values, ':map': 'M' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     /** Records an image; a cover also becomes the story's cover_image_url. */
     async addImage(image: Omit<StoryImageItem, 'created_at'>, now = new Date()): Promise<StoryImageItem> {
       const item: StoryImageItem = { ...image, created_at: now.toISOString() };

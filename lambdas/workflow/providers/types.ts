@@ -42,8 +42,25 @@ export type StoryDraft = Readonly<{
   title: string;
   excerpt: string;
   paragraphs: readonly string[];
-  /** Short scene descriptions for the illustrations, keyed by image type. */
-  scenes: Readonly<Partial<Record<ImageType, string>>>;
+  /**
+   * Short scene descriptions for the illustrations. A streamed answer holds only the cover's: the others
+   * are described once the story is readable (describeScenes).
+   */
+  scenes: Scenes;
+}>;
+
+/** A written story's scenes: short descriptions for the illustrations, keyed by picture type. */
+export type Scenes = Readonly<Partial<Record<ImageType, string>>>;
+
+/** The scenes a story's answer left out, to be described from its finished, checked text. */
+export type SceneRequest = Readonly<{
+  storyId: string;
+  title: string;
+  paragraphs: readonly string[];
+  types: readonly ImageType[];
+  band: AgeBandConfig;
+  /** The active story template: its model and temperature write the descriptions too. */
+  template: PromptTemplate;
 }>;
 
 export type IllustrationRequest = Readonly<{
@@ -120,5 +137,10 @@ export type WritingProgress = Readonly<{
 export interface StoryProvider {
   readonly name: 'local' | 'bedrock';
   writeStory(request: StoryRequest, progress?: WritingProgress): Promise<StoryDraft>;
+  /**
+   * Describes the scenes a story's answer left out, from its finished text. Only a provider whose answers
+   * leave scenes out has it (bedrock, streamed).
+   */
+  describeScenes?(request: SceneRequest): Promise<Scenes>;
   drawIllustration(request: IllustrationRequest): Promise<Illustration>;
 }

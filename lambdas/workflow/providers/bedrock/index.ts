@@ -4,7 +4,7 @@ import { drawIllustration } from './images.js';
 import type { ImageModels } from './images.js';
 import { DEFAULT_RETRY, defaultSleep } from './retry.js';
 import type { RetryPolicy, Sleep } from './retry.js';
-import { writeStory, type Guardrail } from './story.js';
+import { describeScenes, writeStory, type Guardrail } from './story.js';
 
 export { DEFAULT_IMAGE_MODELS } from './images.js';
 
@@ -39,14 +39,13 @@ export function createBedrockProvider(deps: BedrockProviderDeps): StoryProvider 
     random: deps.random ?? Math.random,
   };
   const models = deps.models ?? {};
+  const text = { client: deps.client, region: deps.region, retry, guardrail: deps.guardrail };
+  const stream = deps.stream ?? true;
   return {
     name: 'bedrock',
-    writeStory: (request, progress) =>
-      writeStory(
-        { client: deps.client, region: deps.region, retry, guardrail: deps.guardrail, stream: deps.stream ?? true },
-        request,
-        progress,
-      ),
+    writeStory: (request, progress) => writeStory({ ...text, stream }, request, progress),
+    // A streamed answer holds only the cover's scene; a whole one holds them all (prompts.ts, answerFormat).
+    ...(stream ? { describeScenes: (request) => describeScenes(text, request) } : {}),
     drawIllustration: (request) =>
       drawIllustration({ client: deps.client, region: deps.region, models, retry, guardrail: deps.guardrail }, request),
   };

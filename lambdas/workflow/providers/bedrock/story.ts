@@ -7,29 +7,38 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { invocationFor } from '#common/models/catalogue.js';
+import { IMAGE_TYPES } from '#common/story-choices.js';
 import { ProviderError } from '../types.js';
-import type { StoryDraft, StoryRequest, WritingProgress } from '../types.js';
+import type { SceneRequest, Scenes, StoryDraft, StoryRequest, WritingProgress } from '../types.js';
 import { answerStream } from './answer-stream.js';
-import { storySystemPrompts, storyUserTurn } from './prompts.js';
+import { scenePrompts, storySystemPrompts, storyUserTurn } from './prompts.js';
 import type { BandPromptSource } from './prompts.js';
 import { withRetries } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** What the model must answer. Bounds keep a runaway answer from reaching the validators. */
+const scene = text(600);
+
+/**
+ * What the model must answer. Bounds keep a runaway answer from reaching the validators. The cover's scene
+ * is always asked for; the others only in a whole (not streamed) answer (prompts.ts, answerFormat).
+ */
 export const storyAnswerSchema = z.object({
   title: text(200),
   excerpt: text(600),
   paragraphs: z.array(z.string()).min(1).max(200),
   scenes: z.object({
-    cover: text(600),
-    'early-scene': text(600),
-    'mid-scene': text(600),
-    climax: text(600),
-    ending: text(600),
+    cover: scene,
+    'early-scene': scene.optional(),
+    'mid-scene': scene.optional(),
+    climax: scene.optional(),
+    ending: scene.optional(),
   }),
 });
+
+/** The scene planner's answer: the scenes asked for are kept, anything else is ignored. */
+const sceneAnswerSchema = z.object(Object.fromEntries(IMAGE_TYPES.map((type) => [type, scene.optional()])));
 
 /** The balanced `{…}` starting at `start` (braces inside strings ignored), or undefined if it never closes. */
 function balancedObject(body: string, start: number): string | undefined {
@@ -93,7 +102,9 @@ export function parseStoryAnswer(answer: string): Parsed {
   const split = paragraphs.flatMap((p) => p.split(/\n\s*\n/)).map((p) => p.trim());
   const cleaned = split.filter((p) => p !== '');
   if (cleaned.length === 0) return { ok: false, reason: 'the paragraphs were empty' };
-  return { ok: true, draft: { title, excerpt, paragraphs: cleaned, scenes } };
+  // Scenes not written are left out, not kept as undefined (the draft is stored as it is).
+  const written = Object.fromEntries(Object.entries(scenes).filter(([, value]) => value !== undefined));
+  return { ok: true, draft: { title, excerpt, paragraphs: cleaned, scenes: written } };
 }
 
 const FILTERED_STOPS = new Set(['guardrail_intervened', 'content_filtered']);
@@ -150,7 +161,7 @@ export async function writeStory(
   const { modelId, maxOutputTokens } = textModelFor(request.template.model, deps.region);
   const maxTokens = Math.min(request.template.maxTokens, maxOutputTokens ?? request.template.maxTokens);
   const system = storySystemPrompts(request, band).map((block) => ({ text: block }));
-  const turn = storyUserTurn(request, band);
+  const turn = storyUserTurn(request, band, deps.stream ? 'cover' : 'all');
   // With a guardrail, the family's fenced words are the guarded content: the guardrail checks them (and
   // every answer) while our own instructions are not mistaken for an attack on the prompt.
   const familyBlock: ContentBlock[] = turn.family
@@ -244,4 +255,43 @@ export async function writeStory(
   const second = parseStoryAnswer((await converse(messages)).text);
   if (second.ok) return second.draft;
   throw new ProviderError(`The story answer was malformed twice: ${second.reason}`, 'INVALID_RESPONSE');
+}
+
+/** The scene planner's answers are short: four sentences. */
+const SCENE_MAX_TOKENS = 800;
+
+/**
+ * Describes the scenes a streamed story's answer left out, from its finished, checked text, with the
+ * template's model (one Converse call, guardrail applied). The answer is JSON as asked; one that cannot be
+ * read fails with INVALID_RESPONSE (no repair turn: the scenes are not needed to read the story, and a
+ * picture asked for without its scene is painted from the title and excerpt).
+ */
+export async function describeScenes(deps: Omit<StoryDeps, 'stream'>, request: SceneRequest): Promise<Scenes> {
+  const { modelId, maxOutputTokens } = textModelFor(request.template.model, deps.region);
+  const band: BandPromptSource = request.band;
+  const prompts = scenePrompts(request, request.types, band);
+  const output = await withRetries(
+    () =>
+      deps.client.send(
+        new ConverseCommand({
+          modelId,
+          system: prompts.system.map((block) => ({ text: block })),
+          messages: [{ role: 'user', content: [{ text: prompts.user }] }],
+          inferenceConfig: {
+            temperature: request.template.temperature,
+            maxTokens: Math.min(SCENE_MAX_TOKENS, maxOutputTokens ?? SCENE_MAX_TOKENS),
+          },
+          ...(deps.guardrail
+            ? { guardrailConfig: { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version } }
+            : {}),
+        }),
+      ),
+    deps.retry,
+  );
+  if (output.stopReason && FILTERED_STOPS.has(output.stopReason)) {
+    throw new ProviderError(`The scene answer was filtered (${output.stopReason})`, 'CONTENT_FILTERED');
+  }
+  const parsed = sceneAnswerSchema.safeParse(extractJsonObject(answerText(output)));
+  if (!parsed.success) throw new ProviderError('The scene answer could not be read', 'INVALID_RESPONSE');
+  return Object.fromEntries(request.types.flatMap((type) => (parsed.data[type] ? [[type, parsed.data[type]]] : [])));
 }
