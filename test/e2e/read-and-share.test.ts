@@ -190,7 +190,7 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     await expect.poll(async () => (await timings()).every((time) => time !== undefined)).toBe(true);
     const [firstPaint, config] = (await timings()) as [number, number];
     // The paint's time is when its frame was presented, which in headless Chromium (software compositing)
-    // comes up to a few frames after the idle time that follows the frame's drawing (0.4-27 ms measured), so
+    // comes up to a few frames after the idle time that follows the frame's drawing (0.4-28 ms measured), so
     // 50 ms is allowed. Asked for at once, the request came 88 ms before the first paint.
     expect(config).toBeGreaterThanOrEqual(firstPaint - 50);
     await context.close();
