@@ -171,7 +171,8 @@ export function scenePrompts(
   ].filter((line) => line !== '');
   const moments = types.map((type) => `- "${type}": ${SCENE_MOMENTS[type] ?? type}`).join('\n');
   const user = [
-    `<${STORY_TAG}>\n${story.title}\n\n${story.paragraphs.join('\n\n')}\n</${STORY_TAG}>`,
+    // The text carries the family's hero name: no character in it may close the fence or hide text.
+    `<${STORY_TAG}>\n${[story.title, ...story.paragraphs].map(neutraliseFamilyText).join('\n\n')}\n</${STORY_TAG}>`,
     `Describe one picture for each of these moments of the story:\n${moments}`,
     'Each description is one short sentence naming who is in the picture (the hero looking as the story describes them), where they are and what they are doing at that moment.',
     `Answer with one JSON object and nothing else (no prose, no code fence): {${sceneKeys(types)}: string}`,
