@@ -254,7 +254,7 @@ calling its friend "the hamster" where a line keeps the place or the day (its fr
 says "helped", "a tiny step", "thought very hard" and "not cross at all" as written rather than in a
 thesaurus's words, and a name said to the friend's face twice in a row is said once, so more of those lines
 read alike (A +17, B +21; a richer word that reads naturally in those places would win them back); 377 and
-167 with richer words kept where they read oddly ("clapped for Mia", "grinned", "a sleepy town", "a little house").
+167 with richer words kept where they read oddly ("clapped for Mia", "grinned", "a sleepy town", "a little house"); 358 and 166 with "Mia counted them all with Taz" (it was "Mia counted with Taz").
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -262,7 +262,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 377, B: 167 };
+const MEASURED_SHARED = { A: 358, B: 166 };
 
 /**
  * How often a story names its friend and its place, per hundred words, at most over the 300 stories (and the
@@ -274,7 +274,8 @@ const MEASURED_SHARED = { A: 377, B: 167 };
  * line keeps another of the story's names (or, for the friend, by its own epithet where it keeps none):
  * friend A 9.76 and B 5.65 (means 6.84 and 4.08), place 4.0 and 3.91 (means 2.24 and 2.72), the most-named
  * word 31.5 and 33.7 times a story (after the slips round: place at most 4.01 and 4.03, friend 9.76 and
- * 5.51, the most-named word 31.2 and 33.7). The aim, 4 friend's names and 2 place's names per hundred words at most
+ * 5.51, the most-named word 31.2 and 33.7; with "Mia counted them all with Taz", the friend at most 9.01
+ * and 5.47). The aim, 4 friend's names and 2 place's names per hundred words at most
  * (a name about every other page of band A, as picture books do), is not reached: band A's lines are at the
  * edge of its sentence-length rule, so an epithet of three words has room in only a few of them, and a
  * line that loses the name with nothing else of its own is said by other stories too (leaving out a name
@@ -283,8 +284,8 @@ const MEASURED_SHARED = { A: 377, B: 167 };
  * A change that names them more often fails here; lower these as the naming grows lighter, never raise them.
  */
 const MEASURED_NAMING = {
-  A: { friendMax: 9.77, placeMax: 4.01, mostNamed: 31.3 },
-  B: { friendMax: 5.51, placeMax: 4.03, mostNamed: 33.8 },
+  A: { friendMax: 9.01, placeMax: 4.01, mostNamed: 31.3 },
+  B: { friendMax: 5.48, placeMax: 4.03, mostNamed: 33.8 },
 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;

@@ -459,7 +459,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         '"(Found you|There you are)!" (laughed|cried) {pal}.',
         maybe(
           '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Every one of them is here, {pal}|Not one is missing, {pal})!"',
-          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted (with|beside) {pal}[, pointing at each one in turn].',
+          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted them all with {pal}[, pointing at each one in turn].',
         ),
         setUp(
           'far-from-home',
