@@ -373,7 +373,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(mysteries).toBeGreaterThan(10);
   });
 
-  it('holds a friend\'s own paw, wing or hoof, doubles no noun, reads no odd thesaurus word, says the friend\'s name to its face once in a row, greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, names no place with three letters in a row, says "Wiggles\' help", asks a question rather than cheering it, says "at last" once, and sets no speech tag in the sky', () => {
+  it('holds a friend\'s own paw, wing or hoof, doubles no noun, reads no odd thesaurus word, says the friend\'s name to its face once in a row, greets the one it meets, says "on" an island, keeps "that very morning", puts "an" only before a vowel, prints no grammar marks, names no place with three letters in a row, says "Wiggles\' help", asks a question rather than cheering it, says "at last" once, names one deadline a sentence, and sets no speech tag in the sky', () => {
     let greetings = 0;
     for (const band of ['A', 'B'] as const) {
       for (const { draft, names } of corpus[band]) {
@@ -432,6 +432,11 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         for (const sentence of text.split(/(?<=[.!?]["”]?) /u)) {
           const when = sentence.match(/\b(at (long )?last|that very \p{L}+|just then|in the end)\b/giu) ?? [];
           expect(new Set(when.map((w) => w.toLowerCase().replace('long ', ''))).size, sentence).toBe(when.length);
+          // One deadline a sentence: "… the Sticky Swamp before dark before the sun goes down" (B 10 in 1,500 → 0).
+          expect(
+            sentence.match(/\bbefore (dark|nightfall|the sun goes down|the [\p{L}-]+ day was out)\b/gu) ?? [],
+            sentence,
+          ).not.toHaveLength(2);
         }
         // A friend who may be a parrot or a robot does not bite a lip; a colour worn is "gold", not "golden";
         // and a speech tag is not set in the sky ("said Pip in the frosty morning sky").

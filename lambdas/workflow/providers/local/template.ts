@@ -141,18 +141,26 @@ function fittingVerb(words: string, verb: string, sungSoftly: boolean): string {
 const WHEN =
   /(?:,? )?\b(at (?:long )?last|that very (?:morning|afternoon|evening|night|day|moment)|just then|in the end)\b/giu;
 
+/** A deadline: "before dark", "before the sun goes down over Fernton", "before the sunny day was out". */
+const DEADLINE =
+  /(?:,? )?\bbefore (?:dark|nightfall|the sun goes down(?: over \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)*)?|the (?:[\p{L}-]+ )?day was out)\b/gu;
+
 /**
  * A time phrase is said once a sentence: "At last, Mia stepped onto dry land at last" loses its second
- * "at last" (a line's opener and its clause may each bring one).
+ * "at last" (a line's opener and its clause may each bring one). A deadline is said once too, the last one
+ * kept (it is the line's own, often with the place): "get out of the Sticky Swamp before the sun goes down
+ * over Fernton", not "… before dark before the sun goes down over Fernton".
  */
 export function onceASentence(text: string): string {
   return text.replace(/[^.!?]+[.!?]*["”]?/gu, (sentence) => {
     const seen = new Set<string>();
-    return sentence.replace(WHEN, (whole, phrase: string) => {
+    const once = sentence.replace(WHEN, (whole, phrase: string) => {
       const key = phrase.toLowerCase().replace('at long last', 'at last');
       if (!seen.has(key)) return (seen.add(key), whole);
       return '';
     });
+    let deadlines = once.match(DEADLINE)?.length ?? 0;
+    return once.replace(DEADLINE, (whole) => (--deadlines > 0 ? '' : whole));
   });
 }
 
