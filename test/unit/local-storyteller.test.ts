@@ -275,7 +275,9 @@ const MEASURED_SHARED = { A: 358, B: 166 };
  * friend A 9.76 and B 5.65 (means 6.84 and 4.08), place 4.0 and 3.91 (means 2.24 and 2.72), the most-named
  * word 31.5 and 33.7 times a story (after the slips round: place at most 4.01 and 4.03, friend 9.76 and
  * 5.51, the most-named word 31.2 and 33.7; with "Mia counted them all with Taz", the friend at most 9.01
- * and 5.47). The aim, 4 friend's names and 2 place's names per hundred words at most
+ * and 5.47; then the friend following the hero across a hazard by name ("…, and Pip followed close behind")
+ * rather than a tie having Pip wait nearby while they crossed together: band B's worst story 5.67, its mean
+ * 4.08 → 4.09). The aim, 4 friend's names and 2 place's names per hundred words at most
  * (a name about every other page of band A, as picture books do), is not reached: band A's lines are at the
  * edge of its sentence-length rule, so an epithet of three words has room in only a few of them, and a
  * line that loses the name with nothing else of its own is said by other stories too (leaving out a name
@@ -285,7 +287,7 @@ const MEASURED_SHARED = { A: 358, B: 166 };
  */
 const MEASURED_NAMING = {
   A: { friendMax: 9.01, placeMax: 4.01, mostNamed: 31.3 },
-  B: { friendMax: 5.48, placeMax: 4.03, mostNamed: 33.8 },
+  B: { friendMax: 5.67, placeMax: 4.03, mostNamed: 33.8 },
 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
@@ -396,8 +398,11 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(/\bcould see that\b/u);
         // Richer words only where they fit: one applauds a person rather than "for" them, a kind hero never
         // smirks, a sleepy town is not "dozy", and a little house is not "pint-sized".
+        // A crossing the two make together has no friend waiting nearby (B 71 in 1,500 → 0), a knot is not
+        // vigilant and a gap or a door not diminutive.
+        expect(text).not.toMatch(/\btogether, (while|as) |\btogether, with \p{Lu}/u);
         expect(text).not.toMatch(
-          /\bapplauded for\b|\bsmirked\b|\bdozy\b|\b(pint-sized|miniature|diminutive) (house|cottage|cabin)\b/u,
+          /\bapplauded for\b|\bsmirked\b|\bdozy\b|\b(pint-sized|miniature|diminutive|minuscule|teeny) (house|cottage|cabin|gap|door|hole)\b|\b(vigilant|watchful) (knot|step)\b/u,
         );
         // The hero greets the stranger, not the friend who came along ("…," Mia said to the bear).
         for (const [, listener, next] of text.matchAll(

@@ -186,6 +186,9 @@ function shapeOf(
     const always = new RegExp(`^${escapeRegExp(facts.hero)} was an? `, 'u').test(sentence);
     if (!DEED.test(verb) || STATES.has(verb))
       return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
+    // A deed the two already share ("…, and they crossed together") has the friend in it: a tie would
+    // have the friend wait nearby while crossing.
+    if (/\btogether\b/u.test(sentence)) return undefined;
     return { shape: 'deed', at: sentence.length - 1 };
   }
   const tag = new RegExp(`["”] ([^"“”]*)\\.$`, 'u').exec(sentence);

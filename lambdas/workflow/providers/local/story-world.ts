@@ -40,7 +40,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     crossing: [
       '{Hero} tied the rope to a tree[ with a knot that would not slip], and {hero} and {pal} crossed one careful step at a time.',
-      '{Hero} studied the map and found (stepping stones|a safer way around), and they crossed together.',
+      '{Hero} studied the map and found (stepping stones|a safer way around), and {pal} followed (close|right) behind.',
     ],
     extras: [
       '{Hero} and {pal} (looked through the binoculars|checked the compass again). "This way, {pal}!"',
@@ -90,7 +90,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     crossing: [
       '{Hero} flapped those tiny wings and hopped across, (then|and then) held out a tail for {pal} to hold.',
-      '{Hero} found a little gap[ that only a small creature would notice], and they squeezed through together.',
+      '{Hero} found a little gap[ that only a small creature would notice], and {pal} squeezed through (close|right) behind.',
     ],
     extras: [
       "{Hero}'s ears (twitched|wiggled). {Pal} felt it too: something was nearby.",
@@ -115,7 +115,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     crossing: [
       '{Hero} turned into a little bridge of shiny metal, and {pal} walked across[, giggling all the way].',
-      '{Hero} scanned every step and (beeped|flashed green) at the safe ones, and they crossed together.',
+      '{Hero} scanned every step and (beeped|flashed green) at the safe ones, and {pal} followed (close|right) behind.',
     ],
     extras: ["{Hero}'s lights blinked (blue|green|yellow) at {pal}.", '"Interesting, {pal}, beep!" {said} {hero}.'],
   },

@@ -162,10 +162,12 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
   little:
-    /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound|house|cottage|cabin)\b)/,
+    /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound|house|cottage|cabin|gap|door|hole)\b)/,
   // "this very night", "that very morning": the very one, not a very night.
   very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
   great: /^ big\b/,
+  // A careful knot or step is the doer's care: a knot is not vigilant.
+  careful: /^ (knot|step|steps)\b/,
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
   // "a thunderclap scared the horses": the verb, not the feeling.
@@ -175,7 +177,7 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
   thought: /^ (very|really|hard|about|of|so|it)\b/,
   // "a little step forward, then a tiny step back": a step, a squeak, a voice are not diminutive.
-  tiny: /^ (step|squeak|bit|voice|sound|sigh|smile|wave|nod)\b/,
+  tiny: /^ (step|squeak|bit|voice|sound|sigh|smile|wave|nod|door|gap|hole|house)\b/,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
   kind: /^ (you|of|that|who)\b/,
