@@ -254,7 +254,8 @@ calling its friend "the hamster" where a line keeps the place or the day (its fr
 says "helped", "a tiny step", "thought very hard" and "not cross at all" as written rather than in a
 thesaurus's words, and a name said to the friend's face twice in a row is said once, so more of those lines
 read alike (A +17, B +21; a richer word that reads naturally in those places would win them back); 377 and
-167 with richer words kept where they read oddly ("clapped for Mia", "grinned", "a sleepy town", "a little house"); 358 and 166 with "Mia counted them all with Taz" (it was "Mia counted with Taz").
+167 with richer words kept where they read oddly ("clapped for Mia", "grinned", "a sleepy town", "a little house"); 358 and 166 with "Mia counted them all with Taz" (it was "Mia counted with Taz"); 356 and 166
+with the crocodile smiling "the widest smile in all Fernholt" rather than "in the jungle" on a mountain.
 Band A's sentences are at the edge of its length rule (an average of 10 words at most, with a
 two-word hero name and a family's description), so its lines can take a fact only in place of a word, not
 beside it.
@@ -262,7 +263,7 @@ beside it.
  * shift), so a change is judged by the figures it prints.
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 358, B: 166 };
+const MEASURED_SHARED = { A: 356, B: 166 };
 
 /**
  * How often a story names its friend and its place, per hundred words, at most over the 300 stories (and the
@@ -399,10 +400,10 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // Richer words only where they fit: one applauds a person rather than "for" them, a kind hero never
         // smirks, a sleepy town is not "dozy", and a little house is not "pint-sized".
         // A crossing the two make together has no friend waiting nearby (B 71 in 1,500 → 0), a knot is not
-        // vigilant and a gap or a door not diminutive.
+        // vigilant, a gap or a door not diminutive, and the kind thing is not "the warm thing".
         expect(text).not.toMatch(/\btogether, (while|as) |\btogether, with \p{Lu}/u);
         expect(text).not.toMatch(
-          /\bapplauded for\b|\bsmirked\b|\bdozy\b|\b(pint-sized|miniature|diminutive|minuscule|teeny) (house|cottage|cabin|gap|door|hole)\b|\b(vigilant|watchful) (knot|step)\b/u,
+          /\bapplauded for\b|\bsmirked\b|\bdozy\b|\b(pint-sized|miniature|diminutive|minuscule|teeny) (house|cottage|cabin|gap|door|hole)\b|\b(vigilant|watchful) (knot|step)\b|\bthe (warm|gentle|compassionate|kindly) thing\b/u,
         );
         // The hero greets the stranger, not the friend who came along ("…," Mia said to the bear).
         for (const [, listener, next] of text.matchAll(

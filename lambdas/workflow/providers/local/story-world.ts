@@ -292,7 +292,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         appear: 'A grumpy old crocodile poked its long snout out of the river.',
         reveal: 'the crocodile was grumpy because it had a wobbly tooth',
         fix: 'tied a string to the wobbly tooth and gave the gentlest tug',
-        thanks: 'Out popped the tooth, and the crocodile smiled the widest smile in the jungle.',
+        thanks: 'Out popped the tooth, and the crocodile smiled the widest smile in all {placeName}.',
       },
     ],
     hazards: ['a wobbly rope bridge', 'a rushing river with slippery stepping stones', 'a tangle of prickly bushes'],

@@ -179,8 +179,9 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "a little step forward, then a tiny step back": a step, a squeak, a voice are not diminutive.
   tiny: /^ (step|squeak|bit|voice|sound|sigh|smile|wave|nod|door|gap|hole|house)\b/,
   ready: /^ for (a|an|the) brand/,
-  // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective.
-  kind: /^ (you|of|that|who)\b/,
+  // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective; and
+  // "doing the kind thing" is said so (not "the warm thing").
+  kind: /^ (you|of|that|who|thing)\b/,
   watched: /^ over\b/,
   // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
