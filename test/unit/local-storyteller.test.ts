@@ -399,7 +399,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(/\bcould see that\b/u);
         // Richer words only where they fit: one applauds a person rather than "for" them, a kind hero never
         // smirks, a sleepy town is not "dozy", and a little house is not "pint-sized".
-        // A crossing the two make together has no friend waiting nearby (B 71 in 1,500 → 0), a knot is not
+        // A crossing the two make together has no friend waiting nearby (B 353 in 1,500 → 0), a knot is not
         // vigilant, a gap or a door not diminutive, and the kind thing is not "the warm thing".
         expect(text).not.toMatch(/\btogether, (while|as) |\btogether, with \p{Lu}/u);
         expect(text).not.toMatch(
