@@ -182,8 +182,9 @@ function shapeOf(
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
     // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
-    // What the hero always is ("Mia was a fluffy creature") is said of the place, not of one day or glance.
-    const always = new RegExp(`^${escapeRegExp(facts.hero)} was an? `, 'u').test(sentence);
+    // What the hero always is or has ("Mia was a fluffy creature", "Mia had a swishy cape") is said of the
+    // place, not of one day or glance ("As Zak watched, Mia had a swishy cape" reads as if it came and went).
+    const always = new RegExp(`^${escapeRegExp(facts.hero)} (was an?|had an?|wore an?) `, 'u').test(sentence);
     if (!DEED.test(verb) || STATES.has(verb))
       return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
     // A deed the two already share ("…, and they crossed together") has the friend in it: a tie would

@@ -189,6 +189,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   tall: /^([,.!?]| (as|and|stack)\b)/,
   // "everyone clapped for Mia": one applauds a person, not for them.
   clapped: /^ for\b/,
+  // "It stopped spinning": one stops doing something; one does not pause or halt it.
+  stopped: /^ [a-z]+ing\b/,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
