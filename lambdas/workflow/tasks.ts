@@ -4,6 +4,7 @@ import type { AgeBand } from '#common/age-bands.js';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import { IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
+import { storyParagraphs } from '#common/story-layout.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { isCancelled } from '../shared/entities/table.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
@@ -257,7 +258,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       const described = await provider.describeScenes({
         storyId,
         title: story.title,
-        paragraphs: story.content.split(/\n\s*\n/),
+        paragraphs: storyParagraphs(story.content),
         types,
         band,
         template: await templates.getActive('story_system'),

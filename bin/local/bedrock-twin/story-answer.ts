@@ -2,6 +2,7 @@ import type { AgeBand } from '#common/age-bands.js';
 import {
   CHARACTER_TYPES,
   IMAGE_TYPES,
+  type ImageType,
   MISSION_MAPPING,
   MISSIONS,
   NARRATIVE_STRUCTURES,
@@ -45,7 +46,7 @@ export function textAnswer(prompt: string): Promise<string> {
 }
 
 /** Where in the story each picture's moment is, as a share of its paragraphs. */
-const MOMENT_AT: Readonly<Record<string, number>> = {
+const MOMENT_AT: Readonly<Record<ImageType, number>> = {
   cover: 0,
   'early-scene': 0.2,
   'mid-scene': 0.5,
@@ -65,7 +66,7 @@ function sceneAnswer(prompt: string): string {
     .filter((paragraph) => paragraph !== '')
     .slice(1); // the first is the title
   const scenes = askedScenes(prompt).map((type) => {
-    const paragraph = paragraphs[Math.round((MOMENT_AT[type] ?? 0.5) * (paragraphs.length - 1))] ?? '';
+    const paragraph = paragraphs[Math.round(MOMENT_AT[type] * (paragraphs.length - 1))] ?? '';
     const sentences = paragraph.match(/[^.!?]+[.!?]+["”]?/g) ?? [paragraph];
     const told = sentences.map((sentence) => sentence.trim()).filter((sentence) => !/["“”]/.test(sentence));
     const longest = [...(told.length > 0 ? told : sentences)].sort((a, b) => b.length - a.length)[0] ?? '';

@@ -102,12 +102,17 @@ export function parseStoryAnswer(answer: string): Parsed {
   const split = paragraphs.flatMap((p) => p.split(/\n\s*\n/)).map((p) => p.trim());
   const cleaned = split.filter((p) => p !== '');
   if (cleaned.length === 0) return { ok: false, reason: 'the paragraphs were empty' };
-  // Scenes not written are left out, not kept as undefined (the draft is stored as it is).
-  const written = Object.fromEntries(Object.entries(scenes).filter(([, value]) => value !== undefined));
-  return { ok: true, draft: { title, excerpt, paragraphs: cleaned, scenes: written } };
+  return { ok: true, draft: { title, excerpt, paragraphs: cleaned, scenes } };
 }
 
 const FILTERED_STOPS = new Set(['guardrail_intervened', 'content_filtered']);
+
+/** An answer a guardrail or the model's own filter stopped is final: the same request would be stopped again. */
+function throwIfFiltered(stopReason: string | undefined, what: string): void {
+  if (stopReason && FILTERED_STOPS.has(stopReason)) {
+    throw new ProviderError(`The ${what} answer was filtered (${stopReason})`, 'CONTENT_FILTERED');
+  }
+}
 
 const answerText = (output: ConverseCommandOutput): string =>
   (output.output?.message?.content ?? [])
@@ -117,6 +122,10 @@ const answerText = (output: ConverseCommandOutput): string =>
 
 /** The Bedrock guardrail applied to every text call and picture prompt (created by the CDK app). */
 export type Guardrail = Readonly<{ id: string; version: string }>;
+
+/** Converse's guardrail settings for `guardrail`, if one is configured. */
+const guardrailConfigOf = (guardrail: Guardrail | undefined) =>
+  guardrail ? { guardrailIdentifier: guardrail.id, guardrailVersion: guardrail.version } : undefined;
 
 export type StoryDeps = Readonly<{
   client: BedrockRuntimeClient;
@@ -172,9 +181,7 @@ export async function writeStory(
     content: [{ text: turn.instructions }, ...familyBlock, { text: turn.format }],
   };
 
-  const guardrailConfig = deps.guardrail
-    ? { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version }
-    : undefined;
+  const guardrailConfig = guardrailConfigOf(deps.guardrail);
   const inferenceConfig = { temperature: request.template.temperature, maxTokens };
 
   const whole = async (messages: Message[]): Promise<Answer> => {
@@ -222,9 +229,7 @@ export async function writeStory(
 
   const converse = async (messages: Message[]): Promise<Answer> => {
     const output = await withRetries(() => (deps.stream ? streamed(messages) : whole(messages)), deps.retry);
-    if (output.stopReason && FILTERED_STOPS.has(output.stopReason)) {
-      throw new ProviderError(`The story answer was filtered (${output.stopReason})`, 'CONTENT_FILTERED');
-    }
+    throwIfFiltered(output.stopReason, 'story');
     return output;
   };
 
@@ -270,6 +275,7 @@ export async function describeScenes(deps: Omit<StoryDeps, 'stream'>, request: S
   const { modelId, maxOutputTokens } = textModelFor(request.template.model, deps.region);
   const band: BandPromptSource = request.band;
   const prompts = scenePrompts(request, request.types, band);
+  const guardrail = guardrailConfigOf(deps.guardrail);
   const output = await withRetries(
     () =>
       deps.client.send(
@@ -281,16 +287,12 @@ export async function describeScenes(deps: Omit<StoryDeps, 'stream'>, request: S
             temperature: request.template.temperature,
             maxTokens: Math.min(SCENE_MAX_TOKENS, maxOutputTokens ?? SCENE_MAX_TOKENS),
           },
-          ...(deps.guardrail
-            ? { guardrailConfig: { guardrailIdentifier: deps.guardrail.id, guardrailVersion: deps.guardrail.version } }
-            : {}),
+          ...(guardrail ? { guardrailConfig: guardrail } : {}),
         }),
       ),
     deps.retry,
   );
-  if (output.stopReason && FILTERED_STOPS.has(output.stopReason)) {
-    throw new ProviderError(`The scene answer was filtered (${output.stopReason})`, 'CONTENT_FILTERED');
-  }
+  throwIfFiltered(output.stopReason, 'scene');
   const parsed = sceneAnswerSchema.safeParse(extractJsonObject(answerText(output)));
   if (!parsed.success) throw new ProviderError('The scene answer could not be read', 'INVALID_RESPONSE');
   return Object.fromEntries(request.types.flatMap((type) => (parsed.data[type] ? [[type, parsed.data[type]]] : [])));
