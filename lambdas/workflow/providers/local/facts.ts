@@ -31,6 +31,21 @@ export const COMPANION_NAMES = [
   'Ida', 'Jude', 'Kaya', 'Lola', 'Mabel', 'Nat', 'Oona', 'Pia', 'Queenie', 'Rosie', 'Suzy', 'Tam', 'Una', 'Yara',
   'Bertie', 'Dolly', 'Effie', 'Frankie', 'Ginny', 'Hettie', 'Iris', 'Kitty', 'Lottie', 'Minnie', 'Nina', 'Percy',
   'Reggie', 'Stan', 'Wanda',
+  // And as many again, so that two stories of one mission seldom share their friend's lines (issue 15).
+  'Abby', 'Ace', 'Aggie', 'Albie', 'Amos', 'Axel', 'Babs', 'Bailey', 'Banjo', 'Barney', 'Basil', 'Baxter', 'Benji',
+  'Betty', 'Billy', 'Binky', 'Birdie', 'Bobbin', 'Bonnie', 'Bowie', 'Brio', 'Bruno', 'Buddy', 'Caspar', 'Cici',
+  'Clem', 'Cody', 'Cora', 'Dazzle', 'Didi', 'Dilly', 'Dinky', 'Domino', 'Dotty', 'Duke', 'Eddie', 'Elsie', 'Emmy',
+  'Enzo', 'Felix', 'Finn', 'Flossie', 'Gemma', 'Goldie', 'Gracie', 'Harley', 'Herbie', 'Hooper', 'Indie', 'Jessie',
+  'Jingle', 'Joey', 'Juno', 'Kenzie', 'Kora', 'Lexi', 'Louie', 'Mac', 'Maddie', 'Max', 'Meg', 'Millie', 'Mitzi',
+  'Molly', 'Monty', 'Murphy', 'Obi', 'Orla', 'Oscar', 'Paz', 'Peaches', 'Pixie', 'Polly', 'Prue', 'Quincy',
+  'Ralph', 'Riley', 'Ringo', 'Rolf', 'Rudy', 'Rufus', 'Sadie', 'Smudge', 'Sonny', 'Tito', 'Toby',
+  'Toto', 'Trixie', 'Tucker', 'Ty', 'Vera', 'Willa', 'Winky', 'Alba', 'Anya', 'Benny', 'Bobo', 'Cassie', 'Chico',
+  'Coby', 'Dara', 'Dudley', 'Ellie', 'Evie', 'Fenn', 'Frida', 'Georgie', 'Gwen', 'Hattie', 'Hector', 'Ike', 'Ivo',
+  'Jago', 'Jules', 'Kaz', 'Mika', 'Mina', 'Mitch', 'Moe', 'Nani', 'Nelly', 'Nessa', 'Nora', 'Olly', 'Otis', 'Pablo',
+  'Pansy', 'Pasha', 'Pippa', 'Reenie', 'Rio', 'Rita', 'Romy', 'Roxy', 'Rupert', 'Sasha', 'Saffi', 'Tabby', 'Tango',
+  'Tara', 'Trudy', 'Tully', 'Ulla', 'Vesper', 'Vito', 'Winston', 'Yuri', 'Zane', 'Zara', 'Zinnia', 'Ziva', 'Zuri',
+  'Bodie', 'Fennel', 'Hamish', 'Jonty', 'Kester', 'Lupin', 'Marlo', 'Mungo', 'Noor', 'Pax', 'Perry', 'Quinn',
+  'Ronnie', 'Tova', 'Tuppy', 'Wilf', 'Yves',
 ] as const;
 
 /** The two halves of an everyday place name: Bramble + wick, Honey + combe. */
@@ -38,7 +53,8 @@ export const COMPANION_NAMES = [
 const NAME_STARTS = [
   'Bramble', 'Hazel', 'Willow', 'Thistle', 'Clover', 'Honey', 'Pebble', 'Maple', 'Fern', 'Moss', 'Bell', 'Fox',
   'Juniper', 'Acorn', 'Button', 'Puddle', 'Tumble', 'Whistle', 'Candle', 'Pepper', 'Cherry', 'Holly', 'Sorrel',
-  'Briar', 'Ash', 'Elder', 'Apple', 'Nettle', 'Lark', 'Otter',
+  'Briar', 'Ash', 'Elder', 'Apple', 'Nettle', 'Lark', 'Otter', 'Rose', 'Birch', 'Rowan', 'Heather', 'Bracken',
+  'Linden', 'Oak', 'Plum', 'Mint', 'Barley', 'Sparrow', 'Tansy', 'Wren',
 ] as const;
 const NAME_ENDS = [
   'wick',
@@ -58,7 +74,8 @@ const NAME_ENDS = [
 // prettier-ignore
 const STAR_STARTS = [
   'Zoom', 'Blip', 'Quark', 'Nova', 'Fizz', 'Glim', 'Orbi', 'Zib', 'Cosmo', 'Astro', 'Luma', 'Pixel', 'Vega', 'Zora',
-  'Kepla', 'Twinkle', 'Boing', 'Wizz',
+  'Kepla', 'Twinkle', 'Boing', 'Wizz', 'Zing', 'Plink', 'Glow', 'Zap', 'Sola', 'Tinka', 'Zeph', 'Lumo', 'Neb',
+  'Jupi', 'Marzi',
 ] as const;
 const STAR_ENDS = ['ba', 'lo', 'tron', 'zar', 'ix', 'ula', 'on', 'ia', 'oo', 'ara'] as const;
 
@@ -75,14 +92,23 @@ function joined(start: string, end: string): string {
 
 /** A place's own name, made of two halves so that there are hundreds of them. */
 export function placeName(naming: PlaceNaming, random: Random): string {
-  return naming === 'stars'
-    ? joined(pick(random, STAR_STARTS), pick(random, STAR_ENDS))
-    : joined(pick(random, NAME_STARTS), pick(random, NAME_ENDS));
+  const [starts, ends] = naming === 'stars' ? [STAR_STARTS, STAR_ENDS] : [NAME_STARTS, NAME_ENDS];
+  const start = pick(random, starts);
+  // A child would giggle at Blipoo or Zapoo, and nobody reads on: another ending for those.
+  const fitting = ends.filter((end) => !UNFORTUNATE.test(joined(start, end)));
+  return joined(start, pick(random, fitting));
 }
 
-/** The companion's name: any of the table's, except the hero's own. */
-export function companionName(hero: string, random: Random): string {
-  const names = COMPANION_NAMES.filter((name) => name.toLowerCase() !== hero.trim().toLowerCase());
+const UNFORTUNATE = /poo|pee|wee|bum|fart/iu;
+
+/**
+ * The companion's name: any of the table's, except the hero's own. A confident reader's friend has a name of
+ * four letters or more (Pip and Ty are for the youngest, whose sentences have no room for long words).
+ */
+export function companionName(hero: string, random: Random, longer = false): string {
+  const names = COMPANION_NAMES.filter(
+    (name) => name.toLowerCase() !== hero.trim().toLowerCase() && (!longer || name.length >= 4),
+  );
   return pick(random, names);
 }
 

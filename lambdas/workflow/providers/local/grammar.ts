@@ -163,6 +163,8 @@ const LOWERED = new Set(
   'A An The Everyone Everybody It There They Her His Its Their Nobody Something Someone'.split(' '),
 );
 const FELT = new Set('was felt did had knew wore'.split(' '));
+const PAST_PERFECT =
+  /^had (never|always|just|already|once|been|learned|learnt|known|grown|done|found|seen|made|\p{L}+ed)\b/u;
 const OTHER_TAG = /^(said|whispered|called|murmured) the \p{L}+$|^the \p{L}+ (said|whispered|called|murmured)$/u;
 
 /** The sentence's shape and where its tie goes (before the last full stop, or before speech's last mark). */
@@ -185,6 +187,9 @@ function shapeOf(
     // What the hero always is or has ("Mia was a fluffy creature", "Mia had a swishy cape") is said of the
     // place, not of one day or glance ("As Zak watched, Mia had a swishy cape" reads as if it came and went).
     const always = new RegExp(`^${escapeRegExp(facts.hero)} (was an?|had an?|wore an?) `, 'u').test(sentence);
+    // What the hero had done or been before ("Mia had never been so far from home") is no one moment's
+    // either, and is not seen by the friend ("As Zak watched, Mia had learned that…").
+    if (PAST_PERFECT.test(sentence.slice(facts.hero.length + 1))) return undefined;
     if (!DEED.test(verb) || STATES.has(verb))
       return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
     // A deed the two already share ("…, and they crossed together") has the friend in it: a tie would

@@ -184,7 +184,7 @@ const OBSTACLE: Beat = {
       '{Hero} stepped (towards|up to) {challengeSeen} (politely|gently|slowly)[, hands open to show there was nothing to fear]. <"Hello from {placeName},"/"(Hello there|Excuse me), I am {hero} from {placeName},"> {hero} said to {challengeSeen}. "(Are you all right|Can we help|Is something wrong) here {inPlace}?"',
       '<{Hero} and {pal} gave {challengeSeen} a (little|friendly) wave./{Hero} gave {challengeSeen} a (little|friendly) wave, and so did {pal}.> "(What is the matter|Why are you so upset|Do you need a hand) out here {inPlace}?"',
       '(Slowly|Carefully|Quietly|Gently), {hero} (walked|tiptoed|crept|stepped) closer to {challengeSeen}[, keeping a kind, calm face]. "{Pal} and I (are here to help|mean no harm|came to help|are friends)," {hero} said.',
-      '"(Good day|Hello there)," {hero} (called|said) <to {challengeSeen}, and {pal} (waved|smiled)/in (a soft|a friendly) voice>. "(My friend {pal} and I would like to help|You look like you could use a friend like {pal})."',
+      '"(Good day|Hello there)," {hero} (called|said) <to {challengeSeen}, and {pal} (waved|smiled)/in (a soft|a friendly) voice>. "(My friend {pal} and I would like to help|{Pal} and I are here to help|You look like you could use a friend like {pal})."',
     ],
   ],
   extras: [
@@ -426,7 +426,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
       '{Hero} did not feel <(small|tiny) (with {pal} there|in {placeName} now)/(small|like a pebble|like a button) (with {pal} there|with {pal} close by|in {placeName} any more)>.',
     ]),
     resolution([
-      '{Hero} had learned that even a small hero can (do a big thing|{goal})< with {pal}/[, with a good friend and a kind heart]>.',
+      '{Hero} had learned that even a small hero can (do a big thing|{goal})< with {pal}/[, with a friend like {pal} and a kind heart]>.',
       '"I was braver than I knew<, {pal}/>," {said} {hero}[(, and {pal} grinned| to {pal})].',
       '"(Small|Little) hearts can be (very|the most) brave," {pal} (said|whispered)[, snuggling close].',
     ]),
@@ -442,7 +442,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         setUp('trouble', '{worry}'),
         '"(Oh no|Oh my), where did they go?" {said} {pal}.',
         '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',
-        '[{Hero} had never been so far from home before, but a good friend was coming too.]',
+        '[{Hero} had never been so far from {placeName} before, but a good friend was coming too.]',
         setUp('errand', '@errandSetUp'),
         setUp('wish', '@subplotIntro'),
       ],

@@ -61,10 +61,10 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     skill: [
       '{Hero} flew up, up, up, cape flapping in the wind[, and swooped down beside {pal} as gently as a feather].',
-      '{Hero} lifted the heavy (log|rock) as easily as a pillow[, using super strength in the gentlest way while {pal} cheered].',
+      '{Hero} lifted a big (log|rock) as easily as a pillow[, using super strength in the gentlest way while {pal} cheered].',
     ],
     crossing: [
-      '{Hero} scooped up {pal} and flew across[, cape rippling behind them like a flag].',
+      '{Hero} scooped up {pal} and flew across {hazard}[, cape rippling behind them like a flag].',
       '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed {hazard} safely.',
     ],
     extras: [
@@ -1204,11 +1204,11 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
     wish: 'to find a present for {hero}, something truly special',
     hint: '{Pal} kept peeking at things along the way, looking for the perfect present<./ in all of {placeName}.>',
     granted:
-      '{Pal} picked up a small, shining pebble and gave it to {hero}. "The perfect present from {placeName}," {pal} said proudly.',
+      '{Pal} picked up a (small, shining pebble|speckled blue feather|shell as pink as a sunset) and gave it to {hero}. "The perfect present from {placeName}," {pal} said proudly.',
   },
   {
     wish: 'to be brave enough to go first, just once',
-    hint: '{Pal} took a tiny step forward, then a tiny step back again.',
+    hint: '{Pal} took a tiny step forward, then a tiny step back again, and looked up at {hero}.',
     granted: 'And this time, {pal} went first across {placeName}, and grinned from ear to ear.',
   },
   {

@@ -18,7 +18,7 @@ import {
 import { factsIn, spendDayTies, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
 import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
-import { capitalise, choose, fill, render, wholeWord, type TemplateContext } from './template.js';
+import { capitalise, choose, fill, render, replyOnlyToSpeech, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
 import { nameLightly, type Naming } from './naming.js';
 import {
@@ -233,7 +233,10 @@ function castOf(request: StoryRequest, hero: string, random: Random) {
   return {
     world,
     placeName: nameAPlace(world.key === 'space' || world.key === 'moon' ? 'stars' : 'everyday', random),
-    companion: { name: companionName(hero, random), ...pick(random, kind.companions) },
+    companion: {
+      name: companionName(hero, random, request.band.bands.vocab.level === 'confident-reader'),
+      ...pick(random, kind.companions),
+    },
     day: dayOf(random),
     challenge: pick(random, kind.challenges),
     mentor: pick(random, kind.mentors),
@@ -402,6 +405,14 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     },
     mulberry32(hashSeed(seedOf(request, fullName, variant), 'naming')),
   );
+  // Last, once the lines are in their order and no more are added or dropped.
+  let before = '';
+  for (const paragraph of paragraphs)
+    paragraph.lines = paragraph.lines.map((line) => {
+      const text = replyOnlyToSpeech(line.text, before);
+      before = text;
+      return text === line.text ? line : { ...line, text };
+    });
 
   const draft: StoryDraft = {
     title: titleFor(request.mission, request.storyKind, fullName, target, context),

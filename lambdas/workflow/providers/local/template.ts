@@ -1,3 +1,4 @@
+import { splitSentences } from '#common/story-validation.js';
 import { pick, type Random } from './random.js';
 
 /**
@@ -136,6 +137,28 @@ function fittingVerb(words: string, verb: string, sungSoftly: boolean): string {
   if (WORRIED.test(words)) return cry && verb !== 'exclaimed' ? 'cried' : worried;
   if (verb === 'sang' && !cry && !sungSoftly) return 'crooned';
   return verb;
+}
+
+/**
+ * One replies to something said: a line of speech "replied" that follows no speech (the first words of a
+ * scene, or after the mentor hands over a gift) is "said". `before` is the text read just before this line.
+ */
+export function replyOnlyToSpeech(text: string, before: string): string {
+  return text.replace(/\breplied\b/gu, (word: string, at: number) => {
+    const head = text.slice(0, at);
+    // The speech this tag belongs to starts at the quotation mark before its closing one ("…," replied Mia);
+    // a tag before its speech (Mia replied, "…") starts its own sentence.
+    const closing = /["”] $/u.test(head) ? head.length - 2 : -1;
+    const opening = closing > 0 ? Math.max(head.lastIndexOf('"', closing - 1), head.lastIndexOf('“', closing - 1)) : -1;
+    const sentenceStart = [...head.matchAll(/[.!?]["”]?\s+/gu)].reduce((_, m) => (m.index ?? 0) + m[0].length, 0);
+    const start = opening >= 0 ? opening : sentenceStart;
+    const read = splitSentences(`${before} ${head.slice(0, start)}`.trim());
+    // A tag split from its speech ("Hi!" | Mia said.) belongs to the speech before it.
+    const last = read.at(-1) ?? '';
+    const tag = /["”]$/u.test(read.at(-2) ?? '') && !/["“”]/u.test(last) && last.split(' ').length <= 6;
+    const previous = tag ? read.at(-2) : last;
+    return /["“”]/u.test(previous ?? '') ? word : 'said';
+  });
 }
 
 const WHEN =

@@ -133,7 +133,10 @@ const OBJECT_WORDS: Readonly<Record<string, HeldObject>> = {
   football: 'ball',
 };
 
-/** What a hero loves, as our phrase, and what it brings to the party at the end. */
+/**
+ * What a hero loves, as our phrase, and what it brings to the party at the end: a thing someone brings, or an
+ * `activity` someone plans (nobody brings a song, or is first in line for a dance).
+ */
 export const LOVES = {
   pancakes: { phrase: 'pancakes', party: 'a tall stack of pancakes' },
   cupcakes: { phrase: 'cupcakes', party: 'a plate of cupcakes with sprinkles' },
@@ -144,15 +147,15 @@ export const LOVES = {
   carrots: { phrase: 'carrots', party: 'a crunchy pile of carrots' },
   berries: { phrase: 'berries', party: 'bowls of juicy berries' },
   pizza: { phrase: 'pizza', party: 'a giant pizza cut into slices' },
-  singing: { phrase: 'singing', party: 'a song that everyone joined in' },
-  dancing: { phrase: 'dancing', party: 'a dance that went round and round' },
-  books: { phrase: 'stories', party: 'a story read aloud under the stars' },
+  singing: { phrase: 'singing', party: 'a song that everyone joined in', activity: true },
+  dancing: { phrase: 'dancing', party: 'a dance that went round and round', activity: true },
+  books: { phrase: 'stories', party: 'a story read aloud under the stars', activity: true },
   stars: { phrase: 'the stars', party: 'a blanket to lie on and count the stars' },
   flowers: { phrase: 'flowers', party: 'garlands of flowers for everyone' },
-  painting: { phrase: 'painting', party: 'a big picture everyone painted together' },
-  football: { phrase: 'football', party: 'a game of football on the grass' },
-  swimming: { phrase: 'swimming', party: 'a splash in the warm pond' },
-  music: { phrase: 'music', party: 'music that made everyone dance' },
+  painting: { phrase: 'painting', party: 'a big picture everyone painted together', activity: true },
+  football: { phrase: 'football', party: 'a game of football on the grass', activity: true },
+  swimming: { phrase: 'swimming', party: 'a splash in the warm pond', activity: true },
+  music: { phrase: 'music', party: 'music that made everyone dance', activity: true },
 } as const;
 export type Love = keyof typeof LOVES;
 const LOVE_WORDS: Readonly<Record<string, Love>> = {

@@ -98,7 +98,8 @@ const RICH: Table = {
   stopped: ['paused', 'halted'],
   ran: ['raced', 'dashed', 'sprinted'],
   great: ['tremendous', 'magnificent', 'glorious'],
-  old: ['ancient', 'venerable', 'time-worn'],
+  // Not "venerable" or "time-worn": a grumbly time-worn asteroid, a wise venerable owl.
+  old: ['ancient', 'old'],
   bright: ['brilliant', 'radiant', 'dazzling'],
   flew: ['soared', 'glided', 'swooped'],
   thought: ['pondered', 'considered', 'reflected'],
@@ -183,6 +184,10 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "doing the kind thing" is said so (not "the warm thing").
   kind: /^ (you|of|that|who|thing)\b/,
   watched: /^ over\b/,
+  // "A wise old owl", "the old queen": what one calls a person or a pet, not an ancient one.
+  old: /^ (owl|queen|knight|gate-dog)\b/,
+  // "The whole of Fernholt is waiting": there is no "entire of".
+  whole: /^ of\b/,
   // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
   // "stood up tall", "as tall as a house", "a tall stack of pancakes": the way one stands, a measure, a stack.
@@ -191,6 +196,12 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   clapped: /^ for\b/,
   // "It stopped spinning": one stops doing something; one does not pause or halt it.
   stopped: /^ [a-z]+ing\b/,
+};
+
+/** Words an alternative cannot replace after these ones ("went very quiet" is not "went remarkably tranquil"). */
+const KEEP_AFTER: Readonly<Record<string, RegExp>> = {
+  very: /\bwent $/u,
+  quiet: /\bwent (very )?$/u,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
@@ -208,11 +219,11 @@ export function wordingFor(rich: boolean, random: Random): (text: string) => str
   };
   const pattern = new RegExp(`(?<![\\p{L}'’-])(${[...turns.keys()].join('|')})(?![\\p{L}'’-])`, 'gu');
   return (text) =>
-    text
+    // "very, very quiet" is one rich word ("remarkably quiet"), not "remarkably, extraordinarily quiet".
+    (rich ? text.replace(/\b([Vv])ery, very\b/gu, '$1ery') : text)
       .replace(pattern, (word: string, _: string, at: number, whole: string) => {
-        const keep = KEEP_BEFORE[word];
         const rest = whole.slice(at + word.length);
-        if (keep?.test(rest)) return word;
+        if (KEEP_BEFORE[word]?.test(rest) || KEEP_AFTER[word]?.test(whole.slice(0, at))) return word;
         const said = next(word);
         // "A huge stone giant" is not "a giant stone giant": no word doubled by the one just before it.
         const soon = rest.match(/^(?: [\p{L}'-]+){0,2}/u)?.[0] ?? '';

@@ -78,8 +78,11 @@ export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
 export const lovesSetUp = (loves: Love) =>
   `(More than anything[ in {placeName}]|Most of all[, as {pal} knew]|Above everything else[ in {placeName}]), {hero} loved ${LOVES[loves].phrase}<, and so did {pal}/>[(, and talked about it to anyone who would listen|, morning, noon and night)].`;
-export const lovesPayOff = (loves: Love) =>
-  `(And there was|Best of all, there was|Someone had even brought) ${LOVES[loves].party}, (because <{pal}/everyone in {placeName}> knew how much {hero} loved ${LOVES[loves].phrase}|just for {hero}, <from {pal}/who loved ${LOVES[loves].phrase} most of all, from {pal}>|and {pal} made sure {hero} was first in line[ in {placeName}]).`;
+export function lovesPayOff(loves: Love): string {
+  const love: { phrase: string; party: string; activity?: boolean } = LOVES[loves];
+  const [brought, first] = love.activity ? ['planned', 'had the best spot'] : ['brought', 'was first in line'];
+  return `(And there was|Best of all, there was|Someone had even ${brought}) ${love.party}, (because <{pal}/everyone in {placeName}> knew how much {hero} loved ${love.phrase}|just for {hero}, <from {pal}/who loved ${love.phrase} most of all, from {pal}>|and {pal} made sure {hero} ${first}[ in {placeName}]).`;
+}
 
 /** A kind of story the family asked for: one touch of it early, and its return at the end. */
 const THEME_LINES: Record<Theme, readonly [setUp: string, payOff: string]> = {
