@@ -18,6 +18,7 @@ import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import {
   BANDS,
   corpusChoices,
+  libraryRepeatsOf,
   namingOf,
   printTable,
   sharedSentencesOf,
@@ -222,6 +223,13 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
 const MEASURED_SHARED = { A: 270, B: 125 };
+
+/**
+ * What a family meets: of 30 libraries of 10 stories each (the SPEC's limit, all for one child, each from
+ * the family's own choices), how many hold a sentence said in two of their stories, as measured.
+ * The goal is none.
+ */
+const MEASURED_LIBRARIES = { A: 16, B: 2 };
 
 /**
  * How often a story names its friend and its place, per hundred words, at most over the 300 stories (and the
@@ -489,11 +497,14 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     const variety = { A: varietyOf(corpus.A), B: varietyOf(corpus.B) };
     const richness = { A: richnessOf(corpus.A), B: richnessOf(corpus.B) };
     const naming = { A: namingOf(corpus.A), B: namingOf(corpus.B) };
+    const library = { A: libraryRepeatsOf(corpus.A), B: libraryRepeatsOf(corpus.B) };
     const figures = (band: AgeBand) => ({
       distinctSentenceRatio: variety[band].distinctSentenceRatio,
       sharedSentences: shared[band].sharedSentences,
       shareOfSentencesShared: shared[band].shareOfSentencesShared,
       mostSharedSentenceShare: shared[band].topSharedStories / shared[band].stories,
+      librariesWithRepeats: `${library[band].withRepeats} of ${library[band].libraries}`,
+      repeatsPerLibrary: `${library[band].meanRepeats} (max ${library[band].maxRepeats})`,
       distinctOpenings: variety[band].distinctOpenings,
       meanWordLength: richness[band].meanWordLength,
       meanSentenceLength: richness[band].meanSentenceLength,
@@ -528,6 +539,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     expect(withoutRefrains.sharedSentences).toBeGreaterThan(shared.B.sharedSentences);
     for (const band of ['A', 'B'] as const) {
       expect(shared[band].sharedSentences).toBeLessThanOrEqual(MEASURED_SHARED[band]);
+      expect(library[band].withRepeats).toBeLessThanOrEqual(MEASURED_LIBRARIES[band]);
       expect(naming[band].friendPer100Max).toBeLessThanOrEqual(MEASURED_NAMING[band].friendMax);
       expect(naming[band].placePer100Max).toBeLessThanOrEqual(MEASURED_NAMING[band].placeMax);
       expect(naming[band].mostNamed).toBeLessThanOrEqual(MEASURED_NAMING[band].mostNamed);
