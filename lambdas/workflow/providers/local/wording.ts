@@ -157,13 +157,18 @@ const RICH: Table = {
   tall: ['towering', 'lofty'],
 };
 
+/** What a richer word for "little" or "tiny" fits: a small creature, or a small thing one can hold or see. */
+const ONLY_SMALL_THINGS =
+  /^(?! (unicorn|creature|dragon|mouse|fish|birds?|penguin|kitten|puppy|pony|duck|fox|lion|monkey|hedgehog|hamster|griffin|turtle|parrot|fairy|dinosaur|dino|robot|rocket|star|moon|sun|rainbow|bells|wings|hoof|scroll|windows|cannon|owl|goslings?|lamb|ponies|goats?)\b)/u;
+
 /** Words an alternative cannot replace where the meaning would change ("looked worried", "soft voice"). */
 const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   soft: /^ (voice|song|breeze|whisper|thank)/,
   quiet: /^ (voice|night)/,
   good: /^ (luck|night|morning|time|idea)\b/,
-  little:
-    /^([,.!?]| (scared|bit|taller|more|while|braver|bolder|one|step|further|squeak|voice|sound|house|cottage|cabin|gap|door|hole)\b)/,
+  // Only a small creature or thing is pint-sized or diminutive: not "a little brighter", "a little wave",
+  // "a little to the left", a little house, gap or step.
+  little: ONLY_SMALL_THINGS,
   // "this very night", "that very morning": the very one, not a very night.
   very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
   great: /^ big\b/,
@@ -177,8 +182,7 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   cross: /^ (the|over|to|a|it|at all)\b/,
   // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
   thought: /^ (very|really|hard|about|of|so|it)\b/,
-  // "a little step forward, then a tiny step back": a step, a squeak, a voice are not diminutive.
-  tiny: /^ (step|squeak|bit|voice|sound|sigh|smile|wave|nod|door|gap|hole|house)\b/,
+  tiny: ONLY_SMALL_THINGS,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective; and
   // "doing the kind thing" is said so (not "the warm thing").
