@@ -253,7 +253,9 @@ const MEASURED_LIBRARIES = { A: 16, B: 2 };
 const MEASURED_NAMING = {
   // Band A's most-named word was raised from 31.3 to 31.36 with twice as many friends' names (31.26 → 31.36
   // on this corpus, 31.65 → 31.77 on a second seed): the price of its shared sentences falling 355 → 270.
-  A: { friendMax: 9.01, placeMax: 4.01, mostNamed: 31.36 },
+  // Then to 31.52, when the friend kept its name before the line that says what it is (a five-year-old does
+  // not know who "the trusty dog" is yet): 31.88 on the second seed.
+  A: { friendMax: 9.01, placeMax: 4.01, mostNamed: 31.52 },
   // Band B's friend maximum was raised from 5.51 to 5.67 when the friend crossing a hazard after the hero was
   // named ("…, and Pip followed close behind") rather than left waiting nearby while they crossed together.
   B: { friendMax: 5.67, placeMax: 4.03, mostNamed: 33.8 },
@@ -391,6 +393,15 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(
           /\b(venerable|time-worn)\b|\b(remarkably|extraordinarily|exceedingly), (remarkably|extraordinarily|exceedingly)\b|\bwent (remarkably|extraordinarily|exceedingly) |\bentire of\b|\blifted the (heavy|weighty|hefty) (log|rock)\b/u,
         );
+        // The friend is not called by what it is before the story has said what it is: "The trusty dog loved
+        // Mia's cape" before "…without Rolo, a dog who…" (A 96 stories in 300 → 0).
+        const intro = new RegExp(`${friend}, an? ([^.]*)`, 'u').exec(text);
+        const kind = intro?.[1]
+          ?.split(/ (?:who|with|that|from)\b/u)[0]
+          ?.split(' ')
+          .pop();
+        if (intro && kind)
+          expect(text.slice(0, intro.index)).not.toMatch(new RegExp(`\\b[Tt]he (\\p{L}+ )*${kind}\\b`, 'u'));
         // Only a small creature or thing is pint-sized or diminutive: not "a pint-sized brighter", "a diminutive
         // wave" or "a miniature boat" (B 197 stories in 500 → 0).
         expect(text).not.toMatch(

@@ -140,7 +140,13 @@ export function nameLightly(
   const adjective = OWN_ADJECTIVES[Math.floor(random() * OWN_ADJECTIVES.length)] ?? 'little';
   const own = clearOf(`the ${adjective} ${naming.kind}`, naming, story) ? `the ${adjective} ${naming.kind}` : undefined;
 
+  // Before the line that introduces the friend ("…without Pip, a chatty parrot"), a reader does not know
+  // what "the eager fairy" is: there the friend keeps its name.
+  const introduced = texts.findIndex((text) =>
+    new RegExp(`(?<![\\p{L}'’-])${escapeRegExp(naming.friend)},? (an?|the one) `, 'u').test(text),
+  );
   const friendMentions = (text: string, line: number): Mention[] => {
+    if (line < introduced) return [];
     const speech = quoted(text);
     const found: Mention[] = [];
     const pair = `(?:${escapeRegExp(naming.hero)} and ${escapeRegExp(naming.friend)}|${escapeRegExp(naming.friend)} and ${escapeRegExp(naming.hero)})`;
