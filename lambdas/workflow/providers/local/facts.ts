@@ -90,16 +90,16 @@ function joined(start: string, end: string): string {
   return `${start}${sameVowel ? end.slice(1) : end}`.replace(/(\p{L})\1\1/gu, '$1$1');
 }
 
+/** What a place's name never contains: a child would giggle at Blipoo or Zapoo, and nobody reads on. */
+const UNFORTUNATE = /poo|pee|wee|bum|fart/iu;
+
 /** A place's own name, made of two halves so that there are hundreds of them. */
 export function placeName(naming: PlaceNaming, random: Random): string {
   const [starts, ends] = naming === 'stars' ? [STAR_STARTS, STAR_ENDS] : [NAME_STARTS, NAME_ENDS];
   const start = pick(random, starts);
-  // A child would giggle at Blipoo or Zapoo, and nobody reads on: another ending for those.
   const fitting = ends.filter((end) => !UNFORTUNATE.test(joined(start, end)));
   return joined(start, pick(random, fitting));
 }
-
-const UNFORTUNATE = /poo|pee|wee|bum|fart/iu;
 
 /**
  * The companion's name: any of the table's, except the hero's own. A confident reader's friend has a name of

@@ -222,6 +222,9 @@ function seedOf(request: StoryRequest, fullName: string, variant: number): numbe
 /** Places a story is on, not in: on Honeyholt Island, on Planet Zoomba, on the Great Sky Bridge. */
 const ON_A_PLACE = /\b(Island|Mountain|Planet|Starbase|Bridge)\b/u;
 
+/** Band B: a confident reader, who meets richer words, longer names and longer sentences. */
+const readsConfidently = (band: AgeBandConfig) => band.bands.vocab.level === 'confident-reader';
+
 /** A band's page holds at most this many words, and the style may ask for fewer. */
 const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
   Math.min(style?.page_rules.max_words_per_page ?? Infinity, band.bands.words_per_page.max);
@@ -234,7 +237,7 @@ function castOf(request: StoryRequest, hero: string, random: Random) {
     world,
     placeName: nameAPlace(world.key === 'space' || world.key === 'moon' ? 'stars' : 'everyday', random),
     companion: {
-      name: companionName(hero, random, request.band.bands.vocab.level === 'confident-reader'),
+      name: companionName(hero, random, readsConfidently(request.band)),
       ...pick(random, kind.companions),
     },
     day: dayOf(random),
@@ -251,7 +254,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   const { band } = request;
   const fullName = heroNameOf(request.heroName);
   // Band A's last-resort drafts call a two-word hero by the first word after the opening, as the longer names are.
-  const lastResort = variant >= VARIANTS && band.bands.vocab.level !== 'confident-reader';
+  const lastResort = variant >= VARIANTS && !readsConfidently(band);
   const hero = lastResort ? (fullName.split(' ')[0] ?? fullName) : callNameOf(fullName);
   const random = mulberry32(seedOf(request, fullName, variant));
   const style = band.styles[request.writingStyle] ?? band.styles[band.selectors.style_picker.fallback_style];
@@ -279,7 +282,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     // What the hero holds of the friend: a parrot's wing, a pony's hoof, a puppy's paw.
     palLimb: companion.limb,
     // Band B names the companion's kind with the name ("Pip the parrot"); band A's sentences stay short.
-    palThe: band.bands.vocab.level === 'confident-reader' ? `${companion.name} the ${companion.kind}` : companion.name,
+    palThe: readsConfidently(band) ? `${companion.name} the ${companion.kind}` : companion.name,
     aType: describeHero({ ...traits, colour: creature ? traits.colour : undefined, creature }, character.noun),
     noun,
     placeName,
@@ -306,12 +309,9 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   const context: TemplateContext = {
     vars,
     random,
-    rich: band.bands.vocab.level === 'confident-reader',
+    rich: readsConfidently(band),
     avoid: (style?.lexicon.avoid ?? []).map(wholeWord),
-    reword: wordingFor(
-      band.bands.vocab.level === 'confident-reader',
-      mulberry32(hashSeed(seedOf(request, fullName, variant), 'wording')),
-    ),
+    reword: wordingFor(readsConfidently(band), mulberry32(hashSeed(seedOf(request, fullName, variant), 'wording'))),
   };
   // Mostly plain "said", as good children's writers do; the style's own verbs now and then.
   // Band B's speakers reply, exclaim and announce too, as confident readers' books do.

@@ -146,12 +146,11 @@ function fittingVerb(words: string, verb: string, sungSoftly: boolean): string {
 export function replyOnlyToSpeech(text: string, before: string): string {
   return text.replace(/\breplied\b/gu, (word: string, at: number) => {
     const head = text.slice(0, at);
-    // The speech this tag belongs to starts at the quotation mark before its closing one ("…," replied Mia);
-    // a tag before its speech (Mia replied, "…") starts its own sentence.
-    const closing = /["”] $/u.test(head) ? head.length - 2 : -1;
-    const opening = closing > 0 ? Math.max(head.lastIndexOf('"', closing - 1), head.lastIndexOf('“', closing - 1)) : -1;
-    const sentenceStart = [...head.matchAll(/[.!?]["”]?\s+/gu)].reduce((_, m) => (m.index ?? 0) + m[0].length, 0);
-    const start = opening >= 0 ? opening : sentenceStart;
+    // The speech this tag belongs to ("…," replied Mia) starts at its opening quotation mark; a tag before its
+    // speech (Mia replied, "…") starts its own sentence.
+    const speech = /["“][^"“”]*["”] $/u.exec(head);
+    const sentenceStart = [...head.matchAll(/[.!?]["”]?\s+/gu)].at(-1);
+    const start = speech ? speech.index : sentenceStart ? sentenceStart.index + sentenceStart[0].length : 0;
     const read = splitSentences(`${before} ${head.slice(0, start)}`.trim());
     // A tag split from its speech ("Hi!" | Mia said.) belongs to the speech before it.
     const last = read.at(-1) ?? '';
