@@ -124,6 +124,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     template: PromptTemplate,
     attempt: number,
     problems: readonly string[],
+    earlierStories: StoryRequest['earlierStories'],
   ): StoryRequest => ({
     storyId: story.id,
     heroName: story.hero_name,
@@ -141,6 +142,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     seed: story.seed,
     attempt,
     problems,
+    earlierStories,
   });
 
   return {
@@ -153,13 +155,17 @@ export function createTaskHandlers(deps: TaskDeps) {
       const attempt = attemptSchema.parse(input.attempt);
       const previous = await drafts.get(storyId);
       if (previous?.attempt === attempt) return { attempt }; // a retried task must not write twice
-      const [story, template] = await Promise.all([storyOf(storyId), templates.getActive('story_system')]);
+      const [story, template, earlierStories] = await Promise.all([
+        storyOf(storyId),
+        templates.getActive('story_system'),
+        stories.latestToldBy(userId, storyId),
+      ]);
       const band = bands[story.age_band];
       const progress = writingProgress(storyId, attempt, expectedParagraphs(band));
       await progress.start();
       let cover: Promise<void> | undefined;
       const problems = previous?.attempt === attempt - 1 ? previous.problems : [];
-      const draft = await provider.writeStory(requestOf(story, template, attempt, problems), {
+      const draft = await provider.writeStory(requestOf(story, template, attempt, problems, earlierStories), {
         onParagraphs: progress.paragraphs,
         onScene: (type, scene) => {
           if (type !== 'cover' || cover || !deps.workflow) return;

@@ -12,7 +12,7 @@ import {
 import { splitSentences } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
-import { STOCK_INTERJECTIONS } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { asReadBack, sentencesReadBack, WORD, wordsOf } from '../../lambdas/workflow/providers/local/heard-before.js';
 import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
 import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 
@@ -65,6 +65,7 @@ export function storyRequest(choices: StoryChoices, extra: Partial<StoryRequest>
     seed: choices.seed,
     attempt: 1,
     problems: [],
+    earlierStories: [],
     ...extra,
   };
 }
@@ -84,9 +85,6 @@ export function corpusChoices(band: AgeBand, count: number, seed = 2026): StoryC
     seed: 1000 + i,
   }));
 }
-
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-const wordsOf = (text: string) => (text.match(WORD) ?? []).map((w) => w.toLowerCase());
 
 /** A sentence as it reads whatever the hero is called. */
 const normalised = (sentence: string, hero: string) => sentence.replaceAll(hero, 'HERO').replace(/\s+/g, ' ').trim();
@@ -218,17 +216,7 @@ export function printTable(title: string, rows: Record<string, Record<string, nu
   console.table(table);
 }
 
-/**
- * A sentence as a parent rereading two stories compares them: the words only (case, quotes and punctuation
- * dropped), and the hero's name, full or short, read as HERO: "Is there another way?" and "is there another
- * way" are one sentence, and so are two that differ only by the hero's name.
- */
-export function asReadBack(sentence: string, heroName: string): string {
-  const words = wordsOf(sentence).join(' ');
-  const names = [heroName, heroName.split(' ')[0] ?? heroName].map((n) => n.trim().toLowerCase()).filter(Boolean);
-  if (!names.length) return words;
-  return words.replace(new RegExp(`\\b(${names.map(escapeRegExp).join('|')})\\b`, 'g'), 'HERO');
-}
+export { asReadBack, wordsOf };
 
 export type SharedFigures = {
   stories: number;
@@ -245,31 +233,19 @@ export type SharedFigures = {
 
 /**
  * Sentences that two stories of different choices both say, outside the deliberate refrains: each story's
- * own refrain (its style's refrain line, see WrittenStory) and the tiny list of STOCK_INTERJECTIONS.
+ * own refrain (its style's refrain line, see WrittenStory) and the tiny list of STOCK_INTERJECTIONS
+ * (heard-before.ts).
  * `stories` must all come from different choices.
  */
 export function sharedSentencesOf(stories: readonly Written[]): SharedFigures & { shared: Map<string, number> } {
-  const stock = new Set(STOCK_INTERJECTIONS.map((s) => asReadBack(s, '')));
+  const told = stories.map(({ choices, draft, refrains = [] }) =>
+    sentencesReadBack(draft.paragraphs, choices.heroName.trim(), refrains),
+  );
   const counts = new Map<string, number>();
-  let total = 0;
-  for (const { choices, draft, refrains = [] } of stories) {
-    const name = choices.heroName.trim();
-    const deliberate = new Set(refrains.map((s) => asReadBack(s, name)));
-    const own = draft.paragraphs
-      .flatMap(splitSentences)
-      .map((s) => asReadBack(s, name))
-      .filter((s) => s && !deliberate.has(s) && !stock.has(s));
-    total += own.length;
-    for (const s of new Set(own)) counts.set(s, (counts.get(s) ?? 0) + 1);
-  }
+  for (const own of told) for (const s of new Set(own)) counts.set(s, (counts.get(s) ?? 0) + 1);
   const shared = new Map([...counts].filter(([, n]) => n >= 2));
-  let inShared = 0;
-  for (const { choices, draft, refrains = [] } of stories) {
-    const name = choices.heroName.trim();
-    const deliberate = new Set(refrains.map((s) => asReadBack(s, name)));
-    for (const s of draft.paragraphs.flatMap(splitSentences).map((x) => asReadBack(x, name)))
-      if (!deliberate.has(s) && shared.has(s)) inShared++;
-  }
+  const total = told.reduce((sum, own) => sum + own.length, 0);
+  const inShared = told.reduce((sum, own) => sum + own.filter((s) => shared.has(s)).length, 0);
   const [topShared, topSharedStories] = [...shared].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
   return {
     stories: stories.length,

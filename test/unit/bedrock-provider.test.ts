@@ -69,6 +69,7 @@ const storyRequest = (overrides: Partial<StoryRequest> = {}): StoryRequest => ({
   seed: 42,
   attempt: 1,
   problems: [],
+  earlierStories: [],
   ...overrides,
 });
 

@@ -83,6 +83,7 @@ function storyRequest(choices: Choices, extra: Partial<StoryRequest> = {}): Stor
     seed: choices.seed,
     attempt: 1,
     problems: [],
+    earlierStories: [],
     ...extra,
   };
 }
@@ -189,6 +190,38 @@ describe('the local story writer', { timeout: 120_000 }, () => {
       const other = await provider.writeStory(storyRequest({ ...base, ...change }));
       expect(other.paragraphs, JSON.stringify(change)).not.toEqual(first.paragraphs);
       expect(overlap(first, other), JSON.stringify(change)).toBeLessThan(0.7);
+    }
+  });
+
+  it('does not tell a family again what their library already says: a new title, no sentence heard before', async () => {
+    // The same choices and seed: written blind, it would be the same story word for word.
+    for (const band of ['A', 'B'] as const) {
+      const request = storyRequest({ ...base, band, custom: { character: 'a shy purple dragon' } });
+      const first = await provider.writeStory(request);
+      // A brother's story too: the family's stories are compared whatever their hero is called.
+      const brothers = await provider.writeStory(storyRequest({ ...base, band, heroName: 'Leo', seed: 7 }));
+      const told = (draft: StoryDraft, hero: string) => ({
+        heroName: hero,
+        title: draft.title,
+        content: draft.paragraphs.join('\n\n'),
+      });
+      const earlierStories = [told(first, 'Mia'), told(brothers, 'Leo')];
+      const next = await provider.writeStory({ ...request, earlierStories });
+      const readBack = (draft: StoryDraft, hero: string) =>
+        draft.paragraphs.flatMap(splitSentences).map((s) => s.replaceAll(hero, 'HERO'));
+      const heard = new Set([...readBack(first, 'Mia'), ...readBack(brothers, 'Leo')]);
+      expect(next.title, band).not.toBe(first.title);
+      expect(next.title, band).not.toBe(brothers.title.replace('Leo', 'Mia'));
+      // A line the story says three times is its style's refrain, which that style's stories share on purpose.
+      const said = readBack(next, 'Mia');
+      const once = said.filter((s) => said.indexOf(s) === said.lastIndexOf(s));
+      expect(
+        once.filter((s) => heard.has(s)),
+        band,
+      ).toEqual([]);
+      expect(validateStory(next, BANDS[band]).problems, band).toEqual([]);
+      // The library changes only what repeats: with no other story, the story is the first one again.
+      expect(await provider.writeStory({ ...request, earlierStories: [] })).toEqual(first);
     }
   });
 

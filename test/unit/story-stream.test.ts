@@ -123,6 +123,7 @@ const request = (): StoryRequest => ({
   seed: 42,
   attempt: 1,
   problems: [],
+  earlierStories: [],
 });
 
 /** A ConverseStream answer as the SDK hands it over: its events, `text` in deltas of `size`. */

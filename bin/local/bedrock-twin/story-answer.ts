@@ -106,6 +106,7 @@ export function storyAnswer(prompt: string): Promise<string> {
     seed: hash(prompt),
     attempt: 1,
     problems: [],
+    earlierStories: [],
   };
   return writer.writeStory(request).then((draft) => {
     // Only the scenes the format asks for (a streamed answer asks for the cover's alone).

@@ -134,6 +134,8 @@ export const storyStatusSchema = storyItemSchema.pick(fieldMask(STATUS_FIELDS));
 export type StoryStatusItem = z.infer<typeof storyStatusSchema>;
 /** A story's text alone, read to make the preview of an older card. */
 export const storyTextSchema = storyItemSchema.pick(fieldMask(['id', 'content']));
+/** What a story says and who it is about: read to keep a family's new story from repeating it. */
+export const storyToldSchema = storyItemSchema.pick(fieldMask(['id', 'status', 'hero_name', 'title', 'content']));
 /** A story's id alone (the creator index's projection). */
 export const storyIdSchema = storyItemSchema.pick(fieldMask(['id']));
 

@@ -15,6 +15,7 @@ import {
   adminListPartition,
   putNewStory,
   storyIdSchema,
+  storyToldSchema,
   storyIndexes,
   storyItemSchema,
   STATUS_FIELDS,
@@ -56,6 +57,9 @@ export type NewStory = Omit<
   | 'created_at'
   | 'updated_at'
 >;
+
+/** What `latestToldBy` reads of a story (named, as `status` is a reserved word). */
+const TOLD_FIELDS = ['id', 'status', 'hero_name', 'title', 'content'] as const;
 
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
   async function read(storyId: string): Promise<StoryItem | undefined> {
@@ -161,6 +165,33 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return ids;
+    },
+
+    /**
+     * The family's latest finished stories but `exceptId` (index `creator`, newest first), at most a full
+     * library's worth: what the child has already heard, for the writer not to say again. One Query.
+     */
+    async latestToldBy(
+      userId: string,
+      exceptId: string,
+    ): Promise<{ heroName: string; title: string; content: string }[]> {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: storyIndexes.creator,
+          KeyConditionExpression: 'creator_pk = :creator',
+          ExpressionAttributeValues: { ':creator': keys.creator(userId) },
+          ExpressionAttributeNames: Object.fromEntries(TOLD_FIELDS.map((field) => [`#${field}`, field])),
+          ProjectionExpression: TOLD_FIELDS.map((field) => `#${field}`).join(', '),
+          ScanIndexForward: false,
+          // The story being written and a few failed ones may come first.
+          Limit: LIMITS.libraryCapacity * 2,
+        }),
+      );
+      return parseItems(storyToldSchema, page.Items)
+        .filter((story) => story.id !== exceptId && story.status === 'ready')
+        .slice(0, LIMITS.libraryCapacity - 1)
+        .map((story) => ({ heroName: story.hero_name, title: story.title, content: story.content }));
     },
 
     get: read,

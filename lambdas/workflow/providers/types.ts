@@ -35,7 +35,15 @@ export type StoryRequest = Readonly<{
   /** 1 for the first try; later tries carry what the validators found wrong last time. */
   attempt: number;
   problems: readonly string[];
+  /**
+   * The family's latest other stories, which the child has already heard: the local writer keeps from
+   * saying their sentences again. Held in memory for the writing only; a model is not sent them.
+   */
+  earlierStories: readonly EarlierStory[];
 }>;
+
+/** One of the family's other stories, as the writer reads it to avoid repeating it. */
+export type EarlierStory = Readonly<{ heroName: string; title: string; content: string }>;
 
 /** A written story. `paragraphs` are joined with blank lines to make the stored content. */
 export type StoryDraft = Readonly<{

@@ -21,6 +21,7 @@ import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget
 import { capitalise, choose, fill, render, replyOnlyToSpeech, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
 import { nameLightly, type Naming } from './naming.js';
+import { heardIn, repeatsIn } from './heard-before.js';
 import {
   CREATURES,
   describeHero,
@@ -134,26 +135,35 @@ export type WrittenStory = Readonly<{
   names: Readonly<{ friend: string; place: string }>;
 }>;
 
-/**
- * The stock interjections a story may share with another: a greeting or a cheer of a word or two, which
- * a picture book says as everyone does. Kept this short on purpose; any other shared sentence is a repeat.
- */
-export const STOCK_INTERJECTIONS: readonly string[] = ['hi', 'hello', 'hooray', 'wow', 'look', 'oh no', 'uh-oh'];
-
 export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
 
-/** The story and its plan of beats, for the tests that walk its set-ups and pay-offs. */
+/**
+ * The story and its plan of beats (for the tests that walk its set-ups and pay-offs): the first draft that
+ * fits the band and repeats nothing of the family's other stories. Failing that, a draft that fits comes
+ * first, then one whose title is new, then the one with the fewest sentences the child has heard.
+ */
 export function writePlannedStory(request: StoryRequest): WrittenStory {
-  let best: { written: WrittenStory; problems: number } | undefined;
-  for (let variant = 0; variant < VARIANTS + LAST_RESORT_VARIANTS; variant++) {
+  const heard = heardIn(request.earlierStories);
+  const heroName = heroNameOf(request.heroName);
+  let best: { written: WrittenStory; rank: number[] } | undefined;
+  const tries = VARIANTS + LAST_RESORT_VARIANTS + (request.earlierStories.length ? 16 : 0);
+  for (let variant = 0; variant < tries; variant++) {
     const written = compose(request, variant);
-    const check = validateStory(written.draft, request.band);
-    if (check.valid) return written;
-    if (!best || check.problems.length < best.problems) best = { written, problems: check.problems.length };
+    const { problems } = validateStory(written.draft, request.band);
+    const repeats = repeatsIn(written.draft, heroName, written.refrains, heard);
+    // Lower is better, compared in order: the band's problems, a title heard before, sentences heard before.
+    const rank = [problems.length, repeats.title ? 1 : 0, repeats.sentences];
+    if (rank.every((n) => n === 0)) return written;
+    if (!best || isLess(rank, best.rank)) best = { written, rank };
   }
   if (!best) throw new Error('The local writer produced no draft');
   return best.written;
 }
+
+const isLess = (a: readonly number[], b: readonly number[]) => {
+  const at = a.findIndex((n, i) => n !== b[i]);
+  return at >= 0 && (a[at] ?? 0) < (b[at] ?? 0);
+};
 
 /** Where the band and the style want the story to land, nudged by the last attempt's problems. */
 function targetsFor(request: StoryRequest, style: WritingStyle | undefined, random: Random): Targets {
@@ -801,12 +811,43 @@ function splitToFit(lines: readonly StoryLine[], cap: number): string[] {
   return [...splitToFit(lines.slice(0, bestAt), cap), ...splitToFit(lines.slice(bestAt), cap)];
 }
 
+/** Five titles a mission, so a child who picks one mission again and again still meets a new title. */
 const TITLES: Record<Mission, readonly string[]> = {
-  Rescue: ['{Hero} and {titled}', '{Hero} to the Rescue!', 'The Rescue of {titled}'],
-  Escape: ["{Hero}'s Great Escape", 'Out of {titled}!', '{Hero} and {titled}'],
-  Treasure: ['{Hero} and {titled}', 'The Secret of {titled}', 'The Hunt for {titled}'],
-  Protect: ['{Hero}, Guardian of {titled}', '{Hero} Saves {titled}', '{Hero} and {titled}'],
-  Ranch: ['{Hero} and {titled}', '{Hero} Brings Them Home', 'The Big Round-Up'],
+  Rescue: [
+    '{Hero} and {titled}',
+    '{Hero} to the Rescue!',
+    'The Rescue of {titled}',
+    'Saving {titled}',
+    'A Helping Hand for {titled}',
+  ],
+  Escape: [
+    "{Hero}'s Great Escape",
+    'Out of {titled}!',
+    '{Hero} and {titled}',
+    'The Way Out of {titled}',
+    '{Hero} Finds the Way Home',
+  ],
+  Treasure: [
+    '{Hero} and {titled}',
+    'The Secret of {titled}',
+    'The Hunt for {titled}',
+    'In Search of {titled}',
+    'The Quest for {titled}',
+  ],
+  Protect: [
+    '{Hero}, Guardian of {titled}',
+    '{Hero} Saves {titled}',
+    '{Hero} and {titled}',
+    'Keeping {titled} Safe',
+    'Who Will Save {titled}?',
+  ],
+  Ranch: [
+    '{Hero} and {titled}',
+    '{Hero} Brings Them Home',
+    'The Big Round-Up',
+    '{Hero} Rounds Up {titled}',
+    'Bringing Home {titled}',
+  ],
 };
 const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
   Mystery: ['The Mystery of {titled}'],

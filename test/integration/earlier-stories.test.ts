@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { splitSentences } from '#common/story-validation.js';
+import { asReadBack } from '../../lambdas/workflow/providers/local/heard-before.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import type { StoryProvider, StoryRequest } from '../../lambdas/workflow/providers/types.js';
+import { NEW_STORY, workflowHarness } from '../support/workflow.js';
+
+/**
+ * A child rereads their own library. The workflow's writing task reads the family's latest finished stories
+ * and gives them to the writer, which keeps a new story from saying any of their sentences again. These run
+ * whole stories through the real definition, task handlers and table.
+ */
+const { stories, workflowWith, familyWithReservedStory } = workflowHarness(inject('stack'));
+const local = createLocalProvider();
+
+/** The local provider, keeping the requests it is given. */
+function watching() {
+  const requests: StoryRequest[] = [];
+  const provider: StoryProvider = {
+    ...local,
+    writeStory: async (request, progress) => {
+      requests.push(request);
+      return local.writeStory(request, progress);
+    },
+  };
+  return { provider, requests };
+}
+
+async function storyOf(storyId: string) {
+  const story = await stories.get(storyId);
+  if (story?.status !== 'ready') throw new Error(`Story ${storyId} is ${story?.status}`);
+  return story;
+}
+
+/** The sentences a story says once (a line said three times is its style's refrain), its hero read as HERO. */
+function sentencesSaidOnce(story: { hero_name: string; content: string }) {
+  const said = story.content
+    .split(/\n{2,}/)
+    .flatMap(splitSentences)
+    .map((s) => asReadBack(s, story.hero_name));
+  return said.filter((s) => said.indexOf(s) === said.lastIndexOf(s));
+}
+
+describe("a family's new story says nothing their library already says", { timeout: 60_000 }, () => {
+  it('writes the same choices and seed twice into one library as two stories with no sentence or title in common', async () => {
+    const { userId, storyId } = await familyWithReservedStory();
+    const { provider, requests } = watching();
+    await workflowWith(provider).run({ job: { storyId, userId } });
+    const secondId = randomUUID();
+    await stories.createWithLibrarySlot({ ...NEW_STORY, id: secondId, created_by: userId });
+    await workflowWith(provider).run({ job: { storyId: secondId, userId } });
+
+    const [first, second] = await Promise.all([storyOf(storyId), storyOf(secondId)]);
+    expect(requests.map((r) => r.earlierStories.length)).toEqual([0, 1]);
+    expect(requests[1]?.earlierStories[0]).toEqual({
+      heroName: first.hero_name,
+      title: first.title,
+      content: first.content,
+    });
+    expect(second.title).not.toBe(first.title);
+    const heard = new Set(sentencesSaidOnce(first));
+    expect(sentencesSaidOnce(second).filter((s) => heard.has(s))).toEqual([]);
+  });
+
+  it("leaves another family's stories out: the same choices and seed give that family the very same story", async () => {
+    const one = await familyWithReservedStory();
+    const other = await familyWithReservedStory();
+    const { provider, requests } = watching();
+    await workflowWith(provider).run({ job: { storyId: one.storyId, userId: one.userId } });
+    await workflowWith(provider).run({ job: { storyId: other.storyId, userId: other.userId } });
+
+    expect(requests.map((r) => r.earlierStories.length)).toEqual([0, 0]);
+    const [a, b] = await Promise.all([storyOf(one.storyId), storyOf(other.storyId)]);
+    expect(b.title).toBe(a.title);
+    expect(b.content).toBe(a.content);
+  });
+});
