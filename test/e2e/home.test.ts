@@ -115,7 +115,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     const dialog = welcomeDialog(page);
     await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
     await screenshot(page, 'welcome-video-dialog-mobile');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'Start Creating!' }).click();
     await page.waitForURL(`${webUrl}/create/01`);
@@ -166,7 +166,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     await share.getByRole('button', { name: 'Copy Link' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' }).first().waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${webUrl}/story/${withCover.id}`);
-    await share.getByRole('button', { name: 'Close' }).click();
+    await share.getByRole('button', { name: 'Close', exact: true }).click();
     await share.waitFor({ state: 'hidden' });
 
     // "Begin This Adventure" opens the story.

@@ -81,8 +81,18 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
     const share = page.getByRole('dialog', { name: 'Share Story' });
     await share.getByRole('button', { name: 'Copy Link' }).click();
     await toast(page, 'Link copied to clipboard!');
+    // Seen above the dialog's backdrop, not dimmed beneath it: at its centre the toast is what is on top.
+    const copied = page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' });
+    await expect
+      .poll(() =>
+        copied.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        }),
+      )
+      .toBe(true);
     await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(`${webUrl}/story/${storyId}`);
-    await share.getByRole('button', { name: 'Close' }).click();
+    await share.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Download the printable file and open it in Chromium.
     const [download] = await Promise.all([

@@ -28,7 +28,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
  */
 export async function closeWelcomeVideo(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Welcome to Story Magic!' });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
