@@ -220,10 +220,11 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
  * and each fact a line names is one more name a parent reads aloud (see MEASURED_NAMING).
  * The figure of one corpus moves by up to ±25 whenever a line's choices change (the seeded draws that
  * follow shift), so the test holds the mean of two corpora (seeds 2026 and 7): 279 and 126.5 when first
- * measured so, with "little" and "tiny" kept where a richer word reads oddly (band B was 124 before that).
+ * measured so, with "little" and "tiny" kept where a richer word reads oddly (band B was 124 before that);
+ * 278 and 125 once the place kept its name after "across" ("across the museum" read oddly).
  * A change that makes stories more alike fails here; lower these as the grammar grows, never raise them.
  */
-const MEASURED_SHARED = { A: 279, B: 126.5 };
+const MEASURED_SHARED = { A: 278, B: 125 };
 /** The corpus measured besides the main one (seed 2026). */
 const OTHER_CORPUS_SEEDS = [7];
 
@@ -258,7 +259,8 @@ const MEASURED_NAMING = {
   A: { friendMax: 9.01, placeMax: 4.01, mostNamed: 31.52 },
   // Band B's friend maximum was raised from 5.51 to 5.67 when the friend crossing a hazard after the hero was
   // named ("…, and Pip followed close behind") rather than left waiting nearby while they crossed together.
-  B: { friendMax: 5.67, placeMax: 4.03, mostNamed: 33.8 },
+  // Then to 5.68 when "across the museum" became "across Zoomara" again: one word fewer in the story with the most.
+  B: { friendMax: 5.68, placeMax: 4.03, mostNamed: 33.8 },
 };
 /** Band B's type-token ratio over band A's, as measured. */
 const TTR_MARGIN = 0.006;
@@ -389,9 +391,9 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // An old owl is not "time-worn" nor "venerable" (B 306 and 279 in 1,500 → 0); "very, very quiet" is not
         // "remarkably, extraordinarily hushed" (B 31 → 0), nor a friend who "went remarkably tranquil" (B 275 → 0);
         // there is no "entire of" (B 70 → 0); a super hero lifts "a big rock" the story never had to set up,
-        // not "the heavy rock" (B 28 → 0).
+        // not "the heavy rock" (B 28 → 0). Farmer Rosa runs across the town, not "across the museum" (B 9 → 0).
         expect(text).not.toMatch(
-          /\b(venerable|time-worn)\b|\b(remarkably|extraordinarily|exceedingly), (remarkably|extraordinarily|exceedingly)\b|\bwent (remarkably|extraordinarily|exceedingly) |\bentire of\b|\blifted the (heavy|weighty|hefty) (log|rock)\b/u,
+          /\b(venerable|time-worn)\b|\b(remarkably|extraordinarily|exceedingly), (remarkably|extraordinarily|exceedingly)\b|\bwent (remarkably|extraordinarily|exceedingly) |\bentire of\b|\blifted the (heavy|weighty|hefty) (log|rock)\b|\bacross the (museum|castle|library|palace)\b/u,
         );
         // The friend is not called by what it is before the story has said what it is: "The trusty dog loved
         // Mia's cape" before "…without Rolo, a dog who…" (A 96 stories in 300 → 0).

@@ -246,8 +246,10 @@ export function nameLightly(
       if (sentence.startsWith(`${naming.hero} lived`)) continue;
       if (left <= 0) continue;
       const score = left * 2 + (long >= 18 ? 2 : long >= 12 ? 1 : 0);
-      // "All Zoomara cheered", "all of Zoomara", "the Festival of Zoomara": the name itself is meant.
+      // "All Zoomara cheered", "all of Zoomara", "the Festival of Zoomara": the name itself is meant. And one
+      // runs "across Zoomara", not "across the museum" or "across the castle".
       if (/(\bAll|\ball of|\p{Lu}\p{L}+ of) $/u.test(before) && said === naming.placeName) continue;
+      if (/\bacross $/u.test(before)) continue;
       let replacement: string;
       if (
         said === naming.placeName &&
