@@ -391,9 +391,11 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // An old owl is not "time-worn" nor "venerable" (B 306 and 279 in 1,500 → 0); "very, very quiet" is not
         // "remarkably, extraordinarily hushed" (B 31 → 0), nor a friend who "went remarkably tranquil" (B 275 → 0);
         // there is no "entire of" (B 70 → 0); a super hero lifts "a big rock" the story never had to set up,
-        // not "the heavy rock" (B 28 → 0). Farmer Rosa runs across the town, not "across the museum" (B 9 → 0).
+        // not "the heavy rock" (B 28 → 0). Farmer Rosa runs across the town, not "across the museum" (B 9 in 300
+        // → 0); the hero shares "with Jude and the friends at home", not "with the friends at home and Jude"
+        // (B 18 in 300 → 0).
         expect(text).not.toMatch(
-          /\b(venerable|time-worn)\b|\b(remarkably|extraordinarily|exceedingly), (remarkably|extraordinarily|exceedingly)\b|\bwent (remarkably|extraordinarily|exceedingly) |\bentire of\b|\blifted the (heavy|weighty|hefty) (log|rock)\b|\bacross the (museum|castle|library|palace)\b/u,
+          /\b(venerable|time-worn)\b|\b(remarkably|extraordinarily|exceedingly), (remarkably|extraordinarily|exceedingly)\b|\bwent (remarkably|extraordinarily|exceedingly) |\bentire of\b|\blifted the (heavy|weighty|hefty) (log|rock)\b|\bacross the (museum|castle|library|palace)\b|\bfriends at home and\b/u,
         );
         // The friend is not called by what it is before the story has said what it is: "The trusty dog loved
         // Mia's cape" before "…without Rolo, a dog who…" (A 96 stories in 300 → 0).

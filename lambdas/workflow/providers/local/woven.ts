@@ -181,8 +181,9 @@ export function errandLines(traits: ErrandTraits): readonly [setUp: string, payO
     case 'share': {
       const thing = errandObject(traits, 'a picnic');
       return [
-        `{Hero} [also ]wanted to share ${thing} with ${person}< in {placeName}/ and {pal}>.`,
-        `<In {placeName},/At last> {hero} shared ${thing} with ${person}[ and {pal}], and it was even better shared[ in {placeName}].`,
+        // The friend first: "with Ida and the friends at home", not "with the friends at home and Ida".
+        `{Hero} [also ]wanted to share ${thing} with <${person} in {placeName}/{pal} and ${person}>.`,
+        `<In {placeName},/At last> {hero} shared ${thing} with[ {pal} and] ${person}, and it was even better shared[ in {placeName}].`,
       ];
     }
   }
