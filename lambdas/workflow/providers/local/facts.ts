@@ -127,6 +127,18 @@ const WEATHERS: readonly Readonly<{ weather: string; sky: string }>[] = [
   { weather: 'bright', sky: 'the sky over {placeName} was as blue as a bluebird' },
 ];
 
-export function dayOf(random: Random): Day {
-  return { daypart: pick(random, DAYPARTS), ...pick(random, WEATHERS) };
+/** Among the stars no wind tugs at leaves and no drizzle falls: a day out there is starry, silvery, twinkly. */
+const STAR_WEATHERS: readonly Readonly<{ weather: string; sky: string }>[] = [
+  { weather: 'starry', sky: 'stars twinkled all around {placeName}' },
+  { weather: 'sparkly', sky: 'a comet went sparkling past {placeName}' },
+  { weather: 'silvery', sky: 'silver starlight fell softly on {placeName}' },
+  { weather: 'twinkly', sky: 'tiny stars blinked on and off over {placeName}' },
+  { weather: 'shimmery', sky: 'a shimmering star-cloud drifted past {placeName}' },
+  { weather: 'glowing', sky: 'the planets glowed like lanterns over {placeName}' },
+  { weather: 'quiet', sky: 'the stars hung still and bright over {placeName}' },
+  { weather: 'bright', sky: 'the sun shone bright and white on {placeName}' },
+];
+
+export function dayOf(random: Random, amongStars = false): Day {
+  return { daypart: pick(random, DAYPARTS), ...pick(random, amongStars ? STAR_WEATHERS : WEATHERS) };
 }

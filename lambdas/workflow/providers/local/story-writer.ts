@@ -243,14 +243,15 @@ const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
 function castOf(request: StoryRequest, hero: string, random: Random) {
   const kind = KINDS[request.storyKind];
   const world = pick(random, kind.worlds);
+  const amongStars = world.key === 'space' || world.key === 'moon';
   return {
     world,
-    placeName: nameAPlace(world.key === 'space' || world.key === 'moon' ? 'stars' : 'everyday', random),
+    placeName: nameAPlace(amongStars ? 'stars' : 'everyday', random),
     companion: {
       name: companionName(hero, random, readsConfidently(request.band)),
       ...pick(random, kind.companions),
     },
-    day: dayOf(random),
+    day: dayOf(random, amongStars),
     challenge: pick(random, kind.challenges),
     mentor: pick(random, kind.mentors),
     riddle: pick(random, RIDDLES),
