@@ -87,7 +87,9 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
       .poll(() =>
         copied.evaluate((element) => {
           const box = element.getBoundingClientRect();
-          return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          return element.contains(
+            element.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+          );
         }),
       )
       .toBe(true);
