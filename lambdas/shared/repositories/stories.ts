@@ -58,10 +58,23 @@ export type NewStory = Omit<
   | 'updated_at'
 >;
 
-/** What `latestToldBy` reads of a story (named, as `status` is a reserved word). */
+/** What `latestToldBy` reads of a story (each field named, as `status` is a reserved word). */
 const TOLD_FIELDS = ['id', 'status', 'hero_name', 'title', 'content'] as const;
+const toldProjection = {
+  ProjectionExpression: TOLD_FIELDS.map((field) => `#${field}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(TOLD_FIELDS.map((field) => [`#${field}`, field])),
+};
 
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
+  /** The stories a family created, newest first (index `creator`). */
+  const newestCreatedBy = (userId: string) => ({
+    TableName: tableName,
+    IndexName: storyIndexes.creator,
+    KeyConditionExpression: 'creator_pk = :creator',
+    ExpressionAttributeValues: { ':creator': keys.creator(userId) },
+    ScanIndexForward: false,
+  });
+
   async function read(storyId: string): Promise<StoryItem | undefined> {
     const result = await db.send(
       new GetCommand({ TableName: tableName, Key: keys.story(storyId), ConsistentRead: true }),
@@ -151,15 +164,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       let startKey: Record<string, unknown> | undefined;
       do {
         const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: storyIndexes.creator,
-            KeyConditionExpression: 'creator_pk = :creator',
-            ExpressionAttributeValues: { ':creator': keys.creator(userId) },
-            ProjectionExpression: 'id',
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
+          new QueryCommand({ ...newestCreatedBy(userId), ProjectionExpression: 'id', ExclusiveStartKey: startKey }),
         );
         ids.push(...parseItems(storyIdSchema, page.Items).map((item) => item.id));
         startKey = page.LastEvaluatedKey;
@@ -177,13 +182,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     ): Promise<{ heroName: string; title: string; content: string }[]> {
       const page = await db.send(
         new QueryCommand({
-          TableName: tableName,
-          IndexName: storyIndexes.creator,
-          KeyConditionExpression: 'creator_pk = :creator',
-          ExpressionAttributeValues: { ':creator': keys.creator(userId) },
-          ExpressionAttributeNames: Object.fromEntries(TOLD_FIELDS.map((field) => [`#${field}`, field])),
-          ProjectionExpression: TOLD_FIELDS.map((field) => `#${field}`).join(', '),
-          ScanIndexForward: false,
+          ...newestCreatedBy(userId),
+          ...toldProjection,
           // The story being written and a few failed ones may come first.
           Limit: LIMITS.libraryCapacity * 2,
         }),
@@ -196,7 +196,6 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
 
     get: read,
 
-    /** The story with its images, oldest image first: one Query on the story's partition. */
     /**
      * How far a story is made, without its text: the story's status fields, how many pictures it has, and
      * its picture jobs' states. One Query of the story's partition, projected, so a poll costs little.
@@ -226,6 +225,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       return { story, pictures: withPrefix(prefixes.image).length, jobs };
     },
 
+    /** The story with its images, oldest image first: one Query on the story's partition. */
     async getWithImages(
       storyId: string,
     ): Promise<{ story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] } | undefined> {

@@ -58,9 +58,6 @@ export function heardIn(earlier: readonly EarlierStory[]): Heard {
  * titles side by side, so that weighs most), then how many of its sentences, its refrains left out.
  */
 export function repeatsIn(draft: StoryDraft, heroName: string, refrains: readonly string[], heard: Heard) {
-  return {
-    title: heard.titles.has(asReadBack(draft.title, heroName)),
-    sentences: new Set(sentencesReadBack(draft.paragraphs, heroName, refrains).filter((s) => heard.sentences.has(s)))
-      .size,
-  };
+  const again = sentencesReadBack(draft.paragraphs, heroName, refrains).filter((s) => heard.sentences.has(s));
+  return { title: heard.titles.has(asReadBack(draft.title, heroName)), sentences: new Set(again).size };
 }
