@@ -22,6 +22,20 @@ async function axeRun(page: Page, screen: string): Promise<Violation[]> {
   // Let the screen settle: no spinner, no toast or dialog still fading in.
   await page.locator('.page-spinner').first().waitFor({ state: 'hidden' });
   await page.waitForTimeout(400);
+  // A toast moving in or out is half transparent (its text then fails contrast): wait until each one shown is
+  // fully there. One also moves, and fades in again, when a dialog opens or closes (AppToaster).
+  await page.waitForFunction(() => {
+    // This file is compiled without the DOM's types.
+    const window = globalThis as unknown as {
+      document: { querySelectorAll(selector: string): Iterable<{ dataset: Record<string, string | undefined> }> };
+      getComputedStyle(element: unknown): { opacity: string };
+    };
+    return [...window.document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) =>
+        toast.dataset.visible === 'false' ||
+        (toast.dataset.removed !== 'true' && window.getComputedStyle(toast).opacity === '1'),
+    );
+  });
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     type AxeResult = {
