@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { splitSentences } from '#common/story-validation.js';
-import { asReadBack } from '../../lambdas/workflow/providers/local/heard-before.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import type { StoryProvider, StoryRequest } from '../../lambdas/workflow/providers/types.js';
+import { sentencesSaidOnce } from '../support/story-measures.js';
 import { NEW_STORY, workflowHarness } from '../support/workflow.js';
 
 /**
@@ -33,14 +32,9 @@ async function storyOf(storyId: string) {
   return story;
 }
 
-/** The sentences a story says once (a line said three times is its style's refrain), its hero read as HERO. */
-function sentencesSaidOnce(story: { hero_name: string; content: string }) {
-  const said = story.content
-    .split(/\n{2,}/)
-    .flatMap(splitSentences)
-    .map((s) => asReadBack(s, story.hero_name));
-  return said.filter((s) => said.indexOf(s) === said.lastIndexOf(s));
-}
+/** The sentences a story's text says once, its hero read as HERO. */
+const saidOnce = (story: { hero_name: string; content: string }) =>
+  sentencesSaidOnce(story.content.split(/\n{2,}/), story.hero_name);
 
 describe("a family's new story says nothing their library already says", { timeout: 60_000 }, () => {
   it('writes the same choices and seed twice into one library as two stories with no sentence or title in common', async () => {
@@ -59,8 +53,8 @@ describe("a family's new story says nothing their library already says", { timeo
       content: first.content,
     });
     expect(second.title).not.toBe(first.title);
-    const heard = new Set(sentencesSaidOnce(first));
-    expect(sentencesSaidOnce(second).filter((s) => heard.has(s))).toEqual([]);
+    const heard = new Set(saidOnce(first));
+    expect(saidOnce(second).filter((s) => heard.has(s))).toEqual([]);
   });
 
   it("leaves another family's stories out: the same choices and seed give that family the very same story", async () => {

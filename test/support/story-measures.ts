@@ -216,7 +216,14 @@ export function printTable(title: string, rows: Record<string, Record<string, nu
   console.table(table);
 }
 
-export { asReadBack, wordsOf };
+/**
+ * The sentences a story says once, as read back: a line said three times is its style's refrain, which that
+ * style's stories share on purpose.
+ */
+export function sentencesSaidOnce(paragraphs: readonly string[], heroName: string): string[] {
+  const said = paragraphs.flatMap(splitSentences).map((s) => asReadBack(s, heroName));
+  return said.filter((s) => said.indexOf(s) === said.lastIndexOf(s));
+}
 
 export type SharedFigures = {
   stories: number;

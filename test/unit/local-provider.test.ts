@@ -25,6 +25,7 @@ import {
 import { countWords } from '#common/words.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
+import { asReadBack } from '../../lambdas/workflow/providers/local/heard-before.js';
 import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
 import type {
   IllustrationRequest,
@@ -32,6 +33,7 @@ import type {
   StoryDraft,
   StoryRequest,
 } from '../../lambdas/workflow/providers/types.js';
+import { sentencesSaidOnce } from '../support/story-measures.js';
 
 function load(band: 'a' | 'b'): AgeBandConfig {
   const file = new URL(`../../common/config/age-band-${band}.json`, import.meta.url);
@@ -208,15 +210,13 @@ describe('the local story writer', { timeout: 120_000 }, () => {
       const earlierStories = [told(first, 'Mia'), told(brothers, 'Leo')];
       const next = await provider.writeStory({ ...request, earlierStories });
       const readBack = (draft: StoryDraft, hero: string) =>
-        draft.paragraphs.flatMap(splitSentences).map((s) => s.replaceAll(hero, 'HERO'));
+        draft.paragraphs.flatMap(splitSentences).map((s) => asReadBack(s, hero));
       const heard = new Set([...readBack(first, 'Mia'), ...readBack(brothers, 'Leo')]);
       expect(next.title, band).not.toBe(first.title);
       expect(next.title, band).not.toBe(brothers.title.replace('Leo', 'Mia'));
       // A line the story says three times is its style's refrain, which that style's stories share on purpose.
-      const said = readBack(next, 'Mia');
-      const once = said.filter((s) => said.indexOf(s) === said.lastIndexOf(s));
       expect(
-        once.filter((s) => heard.has(s)),
+        sentencesSaidOnce(next.paragraphs, 'Mia').filter((s) => heard.has(s)),
         band,
       ).toEqual([]);
       expect(validateStory(next, BANDS[band]).problems, band).toEqual([]);

@@ -10,6 +10,18 @@ import type * as z from 'zod';
  * items in one transaction.
  */
 
+/**
+ * A projection of these fields, each read through a name placeholder (`#field`, or `#<prefix>field` where the
+ * names are merged with others), since some of them (`status`, `content`) are reserved words.
+ */
+export function projectionOf(fields: readonly string[], prefix = '') {
+  const named = fields.map((field) => [`#${prefix}${field}`, field] as const);
+  return {
+    ProjectionExpression: named.map(([name]) => name).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(named),
+  };
+}
+
 /** One write of a transaction (a Put, Update, Delete or ConditionCheck), as an entity module builds it. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -35,7 +35,7 @@ import {
   type ImageJobItem,
   type StoryImageItem,
 } from '../entities/story-image.js';
-import { isCancelled, isConditionFailure, parseItem, parseItems, transact } from '../entities/table.js';
+import { isCancelled, isConditionFailure, parseItem, parseItems, projectionOf, transact } from '../entities/table.js';
 import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../errors.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
@@ -58,12 +58,8 @@ export type NewStory = Omit<
   | 'updated_at'
 >;
 
-/** What `latestToldBy` reads of a story (each field named, as `status` is a reserved word). */
-const TOLD_FIELDS = ['id', 'status', 'hero_name', 'title', 'content'] as const;
-const toldProjection = {
-  ProjectionExpression: TOLD_FIELDS.map((field) => `#${field}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(TOLD_FIELDS.map((field) => [`#${field}`, field])),
-};
+/** What `latestToldBy` reads of a story. */
+const toldProjection = projectionOf(['id', 'status', 'hero_name', 'title', 'content']);
 
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
   /** The stories a family created, newest first (index `creator`). */
@@ -203,14 +199,12 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     async getStatus(
       storyId: string,
     ): Promise<{ story: StoryStatusItem; pictures: number; jobs: ImageJobItem['status'][] } | undefined> {
-      const names = Object.fromEntries(['SK', ...STATUS_FIELDS].map((field) => [`#${field}`, field]));
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
-          ProjectionExpression: Object.keys(names).join(', '),
-          ExpressionAttributeNames: names,
+          ...projectionOf(['SK', ...STATUS_FIELDS]),
           ConsistentRead: true,
         }),
       );

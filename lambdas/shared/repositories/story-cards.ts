@@ -2,7 +2,7 @@ import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynam
 import type * as z from 'zod';
 import { storyPreview } from '#common/story-layout.js';
 import { CARD_FIELDS, storyTextSchema, type storedCardSchema } from '../entities/story.js';
-import { parseItems } from '../entities/table.js';
+import { parseItems, projectionOf } from '../entities/table.js';
 import { keys } from '../keys.js';
 
 /** A card as read: `preview` is missing on stories written before it was kept. */
@@ -14,10 +14,7 @@ export type StoryCardItem = StoredCard & { preview: string };
  * The projection that reads a story as a card: its text, by far the largest part, stays unread (every
  * field goes through a name placeholder, as `status` is a reserved word).
  */
-export const cardProjection = {
-  ProjectionExpression: CARD_FIELDS.map((field) => `#card_${field}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(CARD_FIELDS.map((field) => [`#card_${field}`, field])),
-};
+export const cardProjection = projectionOf(CARD_FIELDS, 'card_');
 
 /**
  * Cards of stories written before their preview was kept have none: those (a few, once) read their text
