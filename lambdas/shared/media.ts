@@ -3,7 +3,6 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import type { MediaCdn } from './media-cdn.js';
 
-
 /**
  * The S3 package with a client of it. Most requests read no object (a library page, a story, a status
  * poll), so the package loads with the first that does (aws-clients.ts), not in every cold start.

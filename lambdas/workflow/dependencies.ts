@@ -7,6 +7,7 @@ import { createMediaCdn } from '../shared/media-cdn.js';
 import { observeInvocation } from '../shared/observability.js';
 import { tracedClient } from '../shared/sdk-tracing.js';
 import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
+import { libraryRepository } from '../shared/repositories/library.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -59,6 +60,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients,
   const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
+      library: libraryRepository(aws.documents, config.tableName),
       drafts: storyDraftRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),
       provider: createProvider(config),

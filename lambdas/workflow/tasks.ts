@@ -12,9 +12,16 @@ import type { MediaStore } from '../shared/media.js';
 import { countMetric, log } from '../shared/observability.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
 import type { StoryItem } from '../shared/entities/story.js';
-import type { StoryRepository } from '../shared/repositories/stories.js';
+import type { LibraryRepository } from '../shared/repositories/library.js';
+import type { StoryRepository, ToldStory } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
-import { ProviderError, type PromptTemplate, type StoryProvider, type StoryRequest } from './providers/types.js';
+import {
+  ProviderError,
+  type EarlierStory,
+  type PromptTemplate,
+  type StoryProvider,
+  type StoryRequest,
+} from './providers/types.js';
 
 /**
  * A story generating (or a new story's cover pending) for longer than this lost its workflow (the state
@@ -27,6 +34,7 @@ export const MAX_WRITING_ATTEMPTS = 3;
 
 export type TaskDeps = Readonly<{
   stories: StoryRepository;
+  library: LibraryRepository;
   drafts: StoryDraftRepository;
   templates: TemplateRepository;
   provider: StoryProvider;
@@ -103,7 +111,7 @@ export function imageSize(band: AgeBandConfig): number {
  * idempotent: Step Functions may run a task again after a timeout.
  */
 export function createTaskHandlers(deps: TaskDeps) {
-  const { stories, drafts, templates, provider, bands } = deps;
+  const { stories, library, drafts, templates, provider, bands } = deps;
 
   async function storyOf(storyId: string): Promise<StoryItem> {
     const story = await stories.get(storyId);
@@ -116,6 +124,23 @@ export function createTaskHandlers(deps: TaskDeps) {
     const draft = await drafts.get(storyId);
     if (draft?.attempt !== attempt) throw new TaskError(`Story ${storyId} has no draft of attempt ${attempt}`);
     return draft;
+  }
+
+  /**
+   * What the child has already heard, for the writer not to say again: the family's latest finished stories
+   * and the stories in their library, their own or saved from another family (at most 9 of each, as a
+   * library holds 10 with the new story). Read for the writing only, never passed on in the workflow's state.
+   */
+  async function heardBefore(userId: string, storyId: string): Promise<EarlierStory[]> {
+    const [latest, libraryIds] = await Promise.all([stories.latestToldBy(userId, storyId), library.storyIds(userId)]);
+    const known = new Set([storyId, ...latest.map((story) => story.id)]);
+    const saved = await stories.toldOf(libraryIds.filter((id) => !known.has(id)));
+    const heard = (story: ToldStory): EarlierStory => ({
+      heroName: story.hero_name,
+      title: story.title,
+      content: story.content,
+    });
+    return [...latest, ...saved].map(heard);
   }
 
   /** The provider's request for a story, from its stored choices (never from the workflow's state). */
@@ -158,7 +183,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       const [story, template, earlierStories] = await Promise.all([
         storyOf(storyId),
         templates.getActive('story_system'),
-        stories.latestToldBy(userId, storyId),
+        heardBefore(userId, storyId),
       ]);
       const band = bands[story.age_band];
       const progress = writingProgress(storyId, attempt, expectedParagraphs(band));

@@ -7,10 +7,10 @@ import { NEW_STORY, workflowHarness } from '../support/workflow.js';
 
 /**
  * A child rereads their own library. The workflow's writing task reads the family's latest finished stories
- * and gives them to the writer, which keeps a new story from saying any of their sentences again. These run
+ * and the stories in their library (saved from another family too) and gives them to the writer, which keeps a new story from saying any of their sentences again. These run
  * whole stories through the real definition, task handlers and table.
  */
-const { stories, workflowWith, familyWithReservedStory } = workflowHarness(inject('stack'));
+const { stories, library, workflowWith, familyWithReservedStory } = workflowHarness(inject('stack'));
 const local = createLocalProvider();
 
 /** The local provider, keeping the requests it is given. */
@@ -68,5 +68,22 @@ describe("a family's new story says nothing their library already says", { timeo
     const [a, b] = await Promise.all([storyOf(one.storyId), storyOf(other.storyId)]);
     expect(b.title).toBe(a.title);
     expect(b.content).toBe(a.content);
+  });
+
+  it("says nothing of a story the family saved from another family's library", async () => {
+    const author = await familyWithReservedStory();
+    const reader = await familyWithReservedStory();
+    const { provider, requests } = watching();
+    await workflowWith(provider).run({ job: { storyId: author.storyId, userId: author.userId } });
+    expect(await library.save(reader.userId, author.storyId)).toBe(true);
+    await workflowWith(provider).run({ job: { storyId: reader.storyId, userId: reader.userId } });
+
+    const [saved, own] = await Promise.all([storyOf(author.storyId), storyOf(reader.storyId)]);
+    expect(requests[1]?.earlierStories).toEqual([
+      { heroName: saved.hero_name, title: saved.title, content: saved.content },
+    ]);
+    expect(own.title).not.toBe(saved.title);
+    const heard = new Set(saidOnce(saved));
+    expect(saidOnce(own).filter((s) => heard.has(s))).toEqual([]);
   });
 });

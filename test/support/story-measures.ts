@@ -265,25 +265,25 @@ export function sharedSentencesOf(stories: readonly Written[]): SharedFigures & 
   };
 }
 
-export type LibraryFigures = {
-  libraries: number;
-  /** Libraries in which two stories or more say the same sentence (refrains and stock interjections left out). */
+export type FamilyFigures = {
+  families: number;
+  /** Families in which two stories or more say the same sentence (refrains and stock interjections left out). */
   withRepeats: number;
-  /** Such sentences, per library: on average and at most. */
+  /** Such sentences, per family: on average and at most. */
   meanRepeats: number;
   maxRepeats: number;
 };
 
 /**
- * What a family meets: a library holds at most 10 stories (SPEC), all made for one child. The corpus is cut
- * into libraries of `size` stories each, and each library's shared sentences are counted as above.
+ * What a family meets: the corpus is cut into families of `size` stories each (a library holds at most 10,
+ * and the writer is told up to 18 a child has heard), and each family's shared sentences are counted as above.
  */
-export function libraryRepeatsOf(stories: readonly Written[], size = 10): LibraryFigures {
+export function familyRepeatsOf(stories: readonly Written[], size: number): FamilyFigures {
   const counts: number[] = [];
   for (let i = 0; i + size <= stories.length; i += size)
     counts.push(sharedSentencesOf(stories.slice(i, i + size)).sharedSentences);
   return {
-    libraries: counts.length,
+    families: counts.length,
     withRepeats: counts.filter((n) => n > 0).length,
     meanRepeats: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
     maxRepeats: Math.max(0, ...counts),

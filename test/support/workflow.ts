@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createLocalWorkflow } from '../../bin/local/workflow-runner.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { storyDraftRepository } from '../../lambdas/shared/repositories/story-drafts.js';
+import { libraryRepository } from '../../lambdas/shared/repositories/library.js';
 import { storyRepository, type NewStory } from '../../lambdas/shared/repositories/stories.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
@@ -35,6 +36,7 @@ export const NEW_STORY = {
 export function workflowHarness(stack: StackContext) {
   const table = tableClient(stack);
   const stories = storyRepository(table.documents, stack.tableName);
+  const library = libraryRepository(table.documents, stack.tableName);
   const s3 = new S3Client({
     region: 'us-east-1',
     endpoint: stack.s3Endpoint,
@@ -45,6 +47,7 @@ export function workflowHarness(stack: StackContext) {
   const tasksWith = (provider: StoryProvider, db = table.documents, workflow?: WorkflowStarter) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
+      library: libraryRepository(db, stack.tableName),
       drafts: storyDraftRepository(db, stack.tableName),
       templates: templateRepository(db, stack.tableName),
       provider,
@@ -69,5 +72,5 @@ export function workflowHarness(stack: StackContext) {
     return { account, userId, storyId };
   }
 
-  return { table, stories, s3, tasksWith, workflowWith, familyWithReservedStory };
+  return { table, stories, library, s3, tasksWith, workflowWith, familyWithReservedStory };
 }

@@ -1,11 +1,17 @@
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorOf } from '../../lambdas/api/errors.js';
 import { releaseLibrarySlot, reserveLibrarySlot } from '../../lambdas/shared/entities/library-entry.js';
 import { adminListPartition, storyIndexKeys } from '../../lambdas/shared/entities/story.js';
-import { transact } from '../../lambdas/shared/entities/table.js';
+import { batchGetAll, transact } from '../../lambdas/shared/entities/table.js';
 import {
   ImageLimitError,
   InvalidInputError,
@@ -131,6 +137,42 @@ describe('transactions composed from entity writes', () => {
     documents.on(GetCommand).resolves({ Item: { library_count: 10 } });
     await expect(library.save('u1', 's1')).rejects.toEqual(new LibraryFullError(10));
   });
+});
+
+describe('batch reads', () => {
+  const stored = (id: string) => ({ ...storedStory, PK: `STORY#${id}`, id, preview: 'Once upon a time.' });
+
+  it("ask again for the keys DynamoDB leaves unprocessed, so a family's saved story is not taken for deleted", async () => {
+    documents.on(QueryCommand).resolves({
+      Items: ['s1', 's2'].map((story_id) => ({ story_id, saved_at: '2026-01-01T00:00:00.000Z' })),
+    });
+    documents
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { t: [stored('s1')] },
+        UnprocessedKeys: { t: { Keys: [{ PK: 'STORY#s2', SK: 'META' }] } },
+      })
+      .resolves({ Responses: { t: [stored('s2')] } });
+    const cards = await libraryRepository(db, 't').list('u1');
+    expect(cards.map((card) => card.story?.id).sort()).toEqual(['s1', 's2']);
+    expect(documents.commandCalls(BatchGetCommand)[1]?.args[0].input.RequestItems?.['t']?.Keys).toEqual([
+      { PK: 'STORY#s2', SK: 'META' },
+    ]);
+  });
+
+  it('ask for at most 100 keys at a time, and fail, naming what, when the table keeps refusing', async () => {
+    const keysOf = (n: number) => Array.from({ length: n }, (_, i) => ({ PK: `P#${i}`, SK: 'META' }));
+    documents.on(BatchGetCommand).resolves({ Responses: { t: [] } });
+    await batchGetAll(db, 't', keysOf(150), { what: 'Profiles' });
+    expect(
+      documents.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.['t']?.Keys?.length),
+    ).toEqual([100, 50]);
+
+    documents.reset();
+    documents.on(BatchGetCommand).resolves({ Responses: { t: [] }, UnprocessedKeys: { t: { Keys: keysOf(1) } } });
+    await expect(batchGetAll(db, 't', keysOf(1), { what: 'Profiles' })).rejects.toThrow('Profiles could not be read');
+    expect(documents.commandCalls(BatchGetCommand)).toHaveLength(7);
+  }, 10_000); // six back-offs, 2.6 s in all
 });
 
 describe('domain errors as the API answers them', () => {

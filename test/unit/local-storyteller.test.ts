@@ -18,7 +18,7 @@ import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import {
   BANDS,
   corpusChoices,
-  libraryRepeatsOf,
+  familyRepeatsOf,
   namingOf,
   printTable,
   sharedSentencesOf,
@@ -575,45 +575,49 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     }
   }, 120_000); // a second corpus of 600 stories is written here
 
-  it("writes a family's library of 10 stories, each told the stories before it, with no sentence or title said twice", () => {
-    // As the workflow writes them: each new story is given the family's latest stories (earlierStories).
-    const libraryOf = (band: AgeBand, choices: StoryChoices[]) => {
-      const library: Written[] = [];
+  it("writes a family's 19 stories, each told the stories before it, with no sentence or title said twice", () => {
+    // As the workflow writes them: each new story is given what the child has heard (earlierStories), at most
+    // 18 stories (the family's 9 latest others and the 9 others a full library holds, saved ones too).
+    const FAMILY = 19;
+    const familyOf = (band: AgeBand, choices: StoryChoices[]) => {
+      const told: Written[] = [];
       for (const [i, choice] of choices.entries()) {
         const withCustom = { ...choice, heroName: HERO, custom: CUSTOMS[i % CUSTOMS.length] ?? {} };
-        const earlierStories = library.map(({ draft }) => ({
+        const earlierStories = told.map(({ draft }) => ({
           heroName: HERO,
           title: draft.title,
           content: draft.paragraphs.join('\n\n'),
         }));
         const written = writePlannedStory(storyRequest(withCustom, { earlierStories }));
         expect(validateStory(written.draft, BANDS[band]).problems, `${band} ${i}`).toEqual([]);
-        library.push({ choices: withCustom, draft: written.draft, refrains: written.refrains });
+        told.push({ choices: withCustom, draft: written.draft, refrains: written.refrains });
       }
-      return library;
+      return told;
     };
     const figures: Record<string, Record<string, string>> = {};
     for (const band of ['A', 'B'] as const) {
-      // The main corpus's choices, ten at a time: a child may pick one mission or kind again and again.
+      // The main corpus's choices, 19 at a time: a child may pick one mission or kind again and again.
       const choices = corpusChoices(band, 300);
-      const libraries = Array.from({ length: 30 }, (_, i) => libraryOf(band, choices.slice(i * 10, i * 10 + 10)));
-      const inTurn = libraryRepeatsOf(libraries.flat());
-      const blind = libraryRepeatsOf(corpus[band]);
-      const withTitleTwice = (l: Written[][]) =>
-        l.filter((stories) => new Set(stories.map((s) => s.draft.title)).size < stories.length).length;
-      const titlesTwice = withTitleTwice(libraries);
-      const blindLibraries = Array.from({ length: 30 }, (_, i) => corpus[band].slice(i * 10, i * 10 + 10));
+      const families = Array.from({ length: 15 }, (_, i) =>
+        familyOf(band, choices.slice(i * FAMILY, (i + 1) * FAMILY)),
+      );
+      const inTurn = familyRepeatsOf(families.flat(), FAMILY);
+      const blindFamilies = Array.from({ length: 15 }, (_, i) => corpus[band].slice(i * FAMILY, (i + 1) * FAMILY));
+      const blind = familyRepeatsOf(blindFamilies.flat(), FAMILY);
+      const withTitleTwice = (f: Written[][]) =>
+        f.filter((stories) => new Set(stories.map((s) => s.draft.title)).size < stories.length).length;
+      const titlesTwice = withTitleTwice(families);
       figures[band] = {
-        sentenceTwiceBlind: `${blind.withRepeats} of ${blind.libraries}`,
-        sentenceTwiceInTurn: `${inTurn.withRepeats} of ${inTurn.libraries}`,
-        titleTwiceBlind: `${withTitleTwice(blindLibraries)} of 30`,
-        titleTwiceInTurn: `${titlesTwice} of ${libraries.length}`,
+        sentenceTwiceBlind: `${blind.withRepeats} of ${blind.families}`,
+        sentenceTwiceInTurn: `${inTurn.withRepeats} of ${inTurn.families}`,
+        titleTwiceBlind: `${withTitleTwice(blindFamilies)} of ${blindFamilies.length}`,
+        titleTwiceInTurn: `${titlesTwice} of ${families.length}`,
       };
       expect(inTurn.withRepeats, band).toBe(0);
       expect(titlesTwice, band).toBe(0);
     }
-    printTable('Libraries of 10 stories with a sentence or a title said in two of them', figures);
-  }, 120_000); // 600 more stories, each drafted until it is new to its family
+    printTable(`Families of ${FAMILY} stories with a sentence or a title said in two of them`, figures);
+  }, 120_000); // 570 more stories, each drafted until it is new to its family
 
   it('varies its sentences from story to story, and band B reads richer than band A', () => {
     const variety = { A: varietyOf(corpus.A), B: varietyOf(corpus.B) };

@@ -1,5 +1,7 @@
 import {
+  BatchGetCommand,
   TransactWriteCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -38,6 +40,42 @@ export function parseItem<S extends z.ZodType>(schema: S, item: Record<string, u
 /** Every item of a page or batch, each checked against the schema. */
 export const parseItems = <S extends z.ZodType>(schema: S, items: readonly Record<string, unknown>[] | undefined) =>
   (items ?? []).map((item): z.infer<S> => schema.parse(item));
+
+/** The most keys one BatchGetItem may ask for. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The items of these keys that exist, in no particular order: one BatchGet per 100 keys. A BatchGet may hand
+ * back keys unprocessed under load; they are asked for again with a short back-off, so an item missing from
+ * the answer really is gone. `what` names the items in the error when the table keeps refusing.
+ */
+export async function batchGetAll(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  itemKeys: readonly Record<string, unknown>[],
+  options: Readonly<{
+    what: string;
+    ConsistentRead?: boolean;
+    ProjectionExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+  }>,
+): Promise<Record<string, unknown>[]> {
+  const { what, ...read } = options;
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < itemKeys.length; i += BATCH_GET_KEYS) {
+    let pending: Record<string, unknown>[] | undefined = itemKeys.slice(i, i + BATCH_GET_KEYS);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 6) throw new Error(`${what} could not be read`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const answer: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...read } } }),
+      );
+      items.push(...(answer.Responses?.[tableName] ?? []));
+      pending = answer.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return items;
+}
 
 /** The reason codes of a cancelled transaction, one per item, in the order the items were sent. */
 export const cancellationCodes = (error: unknown): string[] =>

@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#common/limits.js';
 import {
   libraryEntrySchema,
@@ -14,7 +8,7 @@ import {
 } from '../entities/library-entry.js';
 import { libraryCountSchema } from '../entities/profile.js';
 import { storedCardSchema } from '../entities/story.js';
-import { parseItem, parseItems, transact } from '../entities/table.js';
+import { batchGetAll, parseItem, parseItems, transact } from '../entities/table.js';
 import { LibraryFullError } from '../errors.js';
 import { keys, prefixes } from '../keys.js';
 import { cardProjection, withPreviews, type StoryCardItem } from './story-cards.js';
@@ -34,43 +28,46 @@ export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: stri
 
 /** A family's saved stories (SPEC §2 My Library): at most 10, the cap kept by the write itself. */
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
+  /** The family's library entries (at most 10: one Query of their partition). */
+  async function entriesOf(userId: string): Promise<LibraryEntry[]> {
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.library },
+        ConsistentRead: true,
+      }),
+    );
+    return parseItems(libraryEntrySchema, result.Items);
+  }
+
   return {
     /**
      * Entries with their stories as cards, newest saved first (one Query, one BatchGet). `story` is undefined
      * when the story no longer exists (deleted by its creator or an admin), so the caller can free that slot.
      */
     async list(userId: string): Promise<{ entry: LibraryEntry; story: StoryCardItem | undefined }[]> {
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.library },
-          ConsistentRead: true,
-        }),
-      );
-      const entries = parseItems(libraryEntrySchema, result.Items);
+      const entries = await entriesOf(userId);
       if (entries.length === 0) return [];
-      const byId = new Map<string, StoryCardItem>();
-      // A BatchGet may leave keys unprocessed under load: ask again, so "missing" really means gone.
-      let pending: Record<string, unknown>[] | undefined = entries.map((e) => keys.story(e.story_id));
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        const answer: BatchGetCommandOutput = await db.send(
-          new BatchGetCommand({
-            RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...cardProjection } },
-          }),
-        );
-        const cards = await withPreviews(db, tableName, parseItems(storedCardSchema, answer.Responses?.[tableName]));
-        for (const story of cards) byId.set(story.id, story);
-        pending = answer.UnprocessedKeys?.[tableName]?.Keys;
-        if (pending && pending.length > 0 && attempt >= 6) throw new Error('Library stories could not be read');
-      }
+      const stored = await batchGetAll(
+        db,
+        tableName,
+        entries.map((entry) => keys.story(entry.story_id)),
+        { what: 'Library stories', ConsistentRead: true, ...cardProjection },
+      );
+      const cards = await withPreviews(db, tableName, parseItems(storedCardSchema, stored));
+      const byId = new Map(cards.map((story) => [story.id, story]));
       return entries
         .map((entry) => ({ entry, story: byId.get(entry.story_id) }))
         .sort(
           (a, b) =>
             b.entry.saved_at.localeCompare(a.entry.saved_at) || a.entry.story_id.localeCompare(b.entry.story_id),
         );
+    },
+
+    /** The ids of the stories in a family's library: their own and the ones they saved. */
+    async storyIds(userId: string): Promise<string[]> {
+      return (await entriesOf(userId)).map((entry) => entry.story_id);
     },
 
     /** Whether a family has saved a story (the story page's Save / Saved button). */

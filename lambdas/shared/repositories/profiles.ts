@@ -1,8 +1,6 @@
 import {
-  BatchGetCommand,
   GetCommand,
   QueryCommand,
-  type BatchGetCommandOutput,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -24,7 +22,13 @@ import {
   type ProfileItem,
   type ProfileRow,
 } from '../entities/profile.js';
-import { isCancelled, isConditionFailure as isUpdateRefused, parseItem, parseItems } from '../entities/table.js';
+import {
+  batchGetAll,
+  isCancelled,
+  isConditionFailure as isUpdateRefused,
+  parseItem,
+  parseItems,
+} from '../entities/table.js';
 import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
@@ -263,24 +267,15 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
      * activity log). Users without a profile are simply absent from the map.
      */
     async namesOf(userIds: readonly string[]): Promise<Map<string, { displayName: string; authorName: string }>> {
-      const unique = [...new Set(userIds)];
       const names = new Map<string, { displayName: string; authorName: string }>();
-      for (let i = 0; i < unique.length; i += 100) {
-        let request: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.profile(id));
-        // BatchGet may hand back unprocessed keys under load: ask again for those, with a short back-off.
-        for (let attempt = 0; request && request.length > 0; attempt++) {
-          if (attempt > 6) throw new Error('Profiles could not be read');
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-          const result: BatchGetCommandOutput = await db.send(
-            new BatchGetCommand({
-              RequestItems: { [tableName]: { Keys: request, ProjectionExpression: 'id, display_name, author_name' } },
-            }),
-          );
-          for (const item of parseItems(profileNamesSchema, result.Responses?.[tableName])) {
-            names.set(item.id, { displayName: item.display_name, authorName: item.author_name });
-          }
-          request = result.UnprocessedKeys?.[tableName]?.Keys;
-        }
+      const items = await batchGetAll(
+        db,
+        tableName,
+        [...new Set(userIds)].map((id) => keys.profile(id)),
+        { what: 'Profiles', ProjectionExpression: 'id, display_name, author_name' },
+      );
+      for (const item of parseItems(profileNamesSchema, items)) {
+        names.set(item.id, { displayName: item.display_name, authorName: item.author_name });
       }
       return names;
     },

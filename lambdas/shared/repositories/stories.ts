@@ -7,6 +7,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
 import { storyPreview } from '#common/story-layout.js';
 import type { ImageType } from '#common/story-choices.js';
 import { countChange } from '../entities/counters.js';
@@ -35,7 +36,15 @@ import {
   type ImageJobItem,
   type StoryImageItem,
 } from '../entities/story-image.js';
-import { isCancelled, isConditionFailure, parseItem, parseItems, projectionOf, transact } from '../entities/table.js';
+import {
+  batchGetAll,
+  isCancelled,
+  isConditionFailure,
+  parseItem,
+  parseItems,
+  projectionOf,
+  transact,
+} from '../entities/table.js';
 import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../errors.js';
 import { entityTypes, keys, prefixes } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
@@ -58,8 +67,9 @@ export type NewStory = Omit<
   | 'updated_at'
 >;
 
-/** What `latestToldBy` reads of a story. */
+/** What the writer reads of a story a child has heard (`latestToldBy`, `toldOf`). */
 const toldProjection = projectionOf(['id', 'status', 'hero_name', 'title', 'content']);
+export type ToldStory = z.infer<typeof storyToldSchema>;
 
 export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
   /** The stories a family created, newest first (index `creator`). */
@@ -172,10 +182,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      * The family's latest finished stories but `exceptId` (index `creator`, newest first), at most a full
      * library's worth: what the child has already heard, for the writer not to say again. One Query.
      */
-    async latestToldBy(
-      userId: string,
-      exceptId: string,
-    ): Promise<{ heroName: string; title: string; content: string }[]> {
+    async latestToldBy(userId: string, exceptId: string): Promise<ToldStory[]> {
       const page = await db.send(
         new QueryCommand({
           ...newestCreatedBy(userId),
@@ -186,8 +193,18 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
       return parseItems(storyToldSchema, page.Items)
         .filter((story) => story.id !== exceptId && story.status === 'ready')
-        .slice(0, LIMITS.libraryCapacity - 1)
-        .map((story) => ({ heroName: story.hero_name, title: story.title, content: story.content }));
+        .slice(0, LIMITS.libraryCapacity - 1);
+    },
+
+    /** The finished stories among these (a family's saved ones), as the writer reads them: one BatchGet. */
+    async toldOf(storyIds: readonly string[]): Promise<ToldStory[]> {
+      const items = await batchGetAll(
+        db,
+        tableName,
+        storyIds.map((id) => keys.story(id)),
+        { what: 'Told stories', ...toldProjection },
+      );
+      return parseItems(storyToldSchema, items).filter((story) => story.status === 'ready');
     },
 
     get: read,

@@ -1,8 +1,8 @@
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { storyPreview } from '#common/story-layout.js';
 import { CARD_FIELDS, storyTextSchema, type storedCardSchema } from '../entities/story.js';
-import { parseItems, projectionOf } from '../entities/table.js';
+import { batchGetAll, parseItems, projectionOf } from '../entities/table.js';
 import { keys } from '../keys.js';
 
 /** A card as read: `preview` is missing on stories written before it was kept. */
@@ -30,14 +30,13 @@ export async function withPreviews(
   return cards.map((card) => ({ ...card, preview: card.preview ?? storyPreview(texts.get(card.id) ?? '') }));
 }
 
-/** The text of a few stories (at most 24 cards are ever read at once, within one BatchGet's 100 keys). */
+/** The text of a few stories (at most 24 cards are ever read at once). */
 async function textsOf(db: DynamoDBDocumentClient, tableName: string, storyIds: string[]) {
-  const answer = await db.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: { Keys: storyIds.map((id) => keys.story(id)), ProjectionExpression: 'id, content' },
-      },
-    }),
+  const items = await batchGetAll(
+    db,
+    tableName,
+    storyIds.map((id) => keys.story(id)),
+    { what: 'Story texts', ProjectionExpression: 'id, content' },
   );
-  return new Map(parseItems(storyTextSchema, answer.Responses?.[tableName]).map((item) => [item.id, item.content]));
+  return new Map(parseItems(storyTextSchema, items).map((item) => [item.id, item.content]));
 }

@@ -36,8 +36,8 @@ export type StoryRequest = Readonly<{
   attempt: number;
   problems: readonly string[];
   /**
-   * The family's latest other stories, which the child has already heard: the local writer keeps from
-   * saying their sentences again. Held in memory for the writing only; a model is not sent them.
+   * The stories the child has already heard (the family's latest others and the ones in their library,
+   * saved from another family too): the local writer keeps from saying their sentences again. Held in memory for the writing only; a model is not sent them.
    */
   earlierStories: readonly EarlierStory[];
 }>;
