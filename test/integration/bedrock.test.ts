@@ -159,6 +159,15 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(bedrock.twin.calls().filter((c) => c.operation === 'invoke')).toHaveLength(12);
   }, 60_000);
 
+  it("gives a family's second story of the same choices a title of its own", async () => {
+    const call = await family();
+    const first = await newStory(call);
+    const second = await newStory(call);
+    expect([first.story.status, second.story.status]).toEqual(['ready', 'ready']);
+    // The model is told the titles the child has heard (the twin's writer then picks another, as a model asked to).
+    expect(second.story.title).not.toBe(first.story.title);
+  }, 60_000);
+
   it('a guardrail intervention fails the story with the safety message, once, and frees its slot', async () => {
     const call = await family();
     bedrock.twin.script({ converse: ['guardrail'] });

@@ -21,12 +21,25 @@ const writer = createLocalProvider();
 const named = <T extends string>(prompt: string, choices: readonly [T, ...T[]]): T =>
   choices.find((choice) => prompt.includes(choice)) ?? choices[0];
 
+const FAMILY_FENCE = new RegExp(`<${FAMILY_TAG}>([\\s\\S]*?)</${FAMILY_TAG}>`);
+
 /** A line `label: value` inside the family fence, as the provider writes it. */
 function familyLine(prompt: string, label: string): string | undefined {
-  const fence = new RegExp(`<${FAMILY_TAG}>([\\s\\S]*?)</${FAMILY_TAG}>`).exec(prompt)?.[1] ?? '';
+  const fence = FAMILY_FENCE.exec(prompt)?.[1] ?? '';
   const line = fence.split('\n').find((each) => each.startsWith(`${label}: `));
   return line?.slice(label.length + 2).trim() || undefined;
 }
+
+/**
+ * The titles the prompt asks a new story's title to differ from (`"…"; "…"` on their fence line), as stories
+ * the child has heard: the twin's writer then gives the story a title of its own, as a model asked to does.
+ */
+const heardTitles = (prompt: string, heroName: string): StoryRequest['earlierStories'] =>
+  (familyLine(prompt, 'titles the child has heard')?.match(/"[^"]*"/g) ?? []).map((quoted) => ({
+    heroName,
+    title: quoted.slice(1, -1),
+    content: '',
+  }));
 
 /** The band whose own system prompt the request carries (the provider sends it filled in). */
 function bandOf(prompt: string): AgeBand {
@@ -82,19 +95,22 @@ function sceneAnswer(prompt: string): string {
  * sending them gets a story that fails the band's checks.
  */
 export function storyAnswer(prompt: string): Promise<string> {
+  // The choices are read from our instructions, not from the family's words (a title may name a mission).
+  const choices = prompt.replace(FAMILY_FENCE, '');
   const ageBand = bandOf(prompt);
   const band = AGE_BAND_CONFIGS[ageBand];
-  const mission = named(prompt, MISSIONS);
+  const heroName = familyLine(prompt, 'hero name') ?? 'Sam';
+  const mission = named(choices, MISSIONS);
   const writingStyle =
-    Object.keys(band.styles).find((style) => prompt.includes(style)) ?? band.selectors.style_picker.fallback_style;
+    Object.keys(band.styles).find((style) => choices.includes(style)) ?? band.selectors.style_picker.fallback_style;
   const request: StoryRequest = {
     storyId: `twin-${hash(prompt)}`,
-    heroName: familyLine(prompt, 'hero name') ?? 'Sam',
-    characterType: named(prompt, CHARACTER_TYPES),
-    storyKind: named(prompt, STORY_KINDS),
+    heroName,
+    characterType: named(choices, CHARACTER_TYPES),
+    storyKind: named(choices, STORY_KINDS),
     mission,
     narrativeStructure:
-      NARRATIVE_STRUCTURES.find((structure) => prompt.includes(structure)) ??
+      NARRATIVE_STRUCTURES.find((structure) => choices.includes(structure)) ??
       MISSION_MAPPING[mission].narrativeStructure,
     themeId: MISSION_MAPPING[mission].themeId,
     writingStyle,
@@ -106,7 +122,7 @@ export function storyAnswer(prompt: string): Promise<string> {
     seed: hash(prompt),
     attempt: 1,
     problems: [],
-    earlierStories: [],
+    earlierStories: heardTitles(prompt, heroName),
   };
   return writer.writeStory(request).then((draft) => {
     // Only the scenes the format asks for (a streamed answer asks for the cover's alone).

@@ -37,7 +37,8 @@ export type StoryRequest = Readonly<{
   problems: readonly string[];
   /**
    * The stories the child has already heard (the family's latest others and the ones in their library,
-   * saved from another family too): the local writer keeps from saying their sentences again. Held in memory for the writing only; a model is not sent them.
+   * saved from another family too): the local writer keeps from saying their sentences again. Held in
+   * memory for the writing only; a model is sent only their titles, checked and fenced as family text.
    */
   earlierStories: readonly EarlierStory[];
 }>;

@@ -1,4 +1,5 @@
 import { IMAGE_TYPES } from '#common/story-choices.js';
+import { pictureDescriptionProblem } from '#common/story-validation.js';
 import type { ArtStyle, ImageType } from '#common/story-choices.js';
 import type { IllustrationRequest, StoryRequest } from '../types.js';
 import { FAMILY_TAG, FAMILY_TEXT_RULE, familyFence, neutraliseFamilyText } from './family-text.js';
@@ -112,24 +113,45 @@ export function answerFormat(scenes: AnsweredScenes): string {
   ].join('\n');
 }
 
+/** The fence's line that lists the titles of the stories the child has heard. */
+const HEARD_TITLES = 'titles the child has heard';
+
+/**
+ * The titles of the stories the child has heard (the family's others and the ones in their library), so a
+ * model can give a new story a title of its own; their text is never sent. A title can be a family's own
+ * words (a creator may edit it), so only a title that passes the checks a family's picture wish passes is
+ * sent, inside the fence and under the guardrail with the family's other words.
+ */
+function heardTitles(request: StoryRequest): string[] {
+  const checked = request.earlierStories
+    .map((story) => story.title)
+    .filter((title) => !pictureDescriptionProblem(title, request.band));
+  return [...new Set(checked.map(neutraliseFamilyText))].filter((title) => title !== '');
+}
+
 /** The single user turn, in three parts: our instructions, the family's fenced words, the answer format. */
 export type StoryUserTurn = Readonly<{ instructions: string; family: string; format: string }>;
 
 /**
- * The band's seed with the choices, then the family's words fenced as data (the hero's name and any
- * descriptions), then last try's fixes and the answer format. The caller sends `family` as a guarded
+ * The band's seed with the choices, then the family's words fenced as data (the hero's name, any
+ * descriptions and the titles the child has heard), then last try's fixes and the answer format. The caller sends `family` as a guarded
  * block when a guardrail is configured, so the guardrail checks exactly the family's words on input.
  */
 export function storyUserTurn(request: StoryRequest, band: BandPromptSource, scenes: AnsweredScenes): StoryUserTurn {
   const custom = request.customDescriptions;
+  const titles = heardTitles(request);
   const family = familyFence([
     ['hero name', request.heroName],
     ['hero', custom.character],
     ['kind of story', custom.storyType],
     ['mission', custom.mission],
+    [HEARD_TITLES, titles.map((title) => `"${title}"`).join('; ')],
   ]);
   const instructions = [
     fillPlaceholders(band.prompts.user_seed, storyPlaceholders(request, band)).trim(),
+    titles.length > 0
+      ? `The child already has stories with the titles on the "${HEARD_TITLES}" line inside <${FAMILY_TAG}>: give this story a title of its own, different from each of them.`
+      : '',
     family ? `${FAMILY_TEXT_RULE}\nThe family's wishes:` : '',
   ].filter((part) => part !== '');
 
