@@ -75,6 +75,24 @@ function inspectPages(page: Page): Promise<PageReport> {
 }
 
 /** The N of "Page X of N". */
+/**
+ * The reader's controls that something else lies over (the floating Feedback button on a phone): a control
+ * where, at its centre or a quarter of the way in from any side, another element is on top. (Not the corners:
+ * hit testing follows a round button's curve.) A finger there would miss it.
+ */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.locator('.flipbook-controls button').evaluateAll((buttons) =>
+    buttons
+      .filter((button) => {
+        const { x, y, width, height } = button.getBoundingClientRect();
+        const at = (fx: number, fy: number) => button.ownerDocument.elementFromPoint(x + width * fx, y + height * fy);
+        const points = [at(0.5, 0.5), at(0.25, 0.5), at(0.75, 0.5), at(0.5, 0.25), at(0.5, 0.75)];
+        return points.some((hit) => !button.contains(hit));
+      })
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent ?? ''),
+  );
+}
+
 async function pageCount(page: Page): Promise<number> {
   const match = /of (\d+)$/.exec(await counter(page));
   if (!match?.[1]) throw new Error(`No page count in "${await counter(page)}"`);
@@ -229,6 +247,8 @@ describe('the flipbook, in Chromium', () => {
     await page.getByRole('button', { name: 'Read Story' }).click();
     await expect.poll(() => counter(page)).toMatch(/^Page 1 of \d+$/);
     const total = await pageCount(page);
+    // Nothing lies over the buttons that turn the pages, the floating Feedback button included.
+    expect(await coveredControls(page)).toEqual([]);
 
     // Every word, once, in the story's order, across the text pages.
     const { texts } = await inspectPages(page);

@@ -1,11 +1,11 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useEffectEvent, useImperativeHandle, useState } from 'react';
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState } from 'react';
 import { FlipbookPageContent } from './FlipbookPageContent';
 import type { ReaderViewProps } from './reader-view';
 
 /**
  * SPEC §2 flipbook on a narrow screen: one page per slide of an Embla carousel, swiped or turned with the
- * reader's buttons, with a row of dots that go straight to a page. Pages out of sight are inert, so a screen
+ * reader's buttons, with one row of dots that go straight to a page. Pages out of sight are inert, so a screen
  * reader and the Tab key stay on the page in view.
  */
 export function CarouselView({
@@ -26,6 +26,19 @@ export function CarouselView({
   const [options] = useState(() => ({ startIndex, duration: 22 }));
   const [viewportRef, embla] = useEmblaCarousel(options);
   const [selected, setSelected] = useState(startIndex);
+  const dots = useRef<HTMLDivElement>(null);
+
+  // The row of dots scrolls sideways in a long story: keep the current page's dot in the middle of it
+  // (the row's own scroll only: scrollIntoView could move the whole screen).
+  useEffect(() => {
+    const row = dots.current;
+    const dot = row?.children[selected];
+    if (!row || !(dot instanceof HTMLElement)) return;
+    row.scrollTo({
+      left: dot.offsetLeft - (row.clientWidth - dot.offsetWidth) / 2,
+      behavior: reducedMotion ? 'instant' : 'smooth',
+    });
+  }, [selected, reducedMotion]);
 
   const reportSelect = useEffectEvent((index: number, turning: boolean) => {
     setSelected(index);
@@ -80,7 +93,7 @@ export function CarouselView({
           ))}
         </div>
       </div>
-      <div className="flipbook-dots" role="group" aria-label="Pages">
+      <div className="flipbook-dots" role="group" aria-label="Pages" ref={dots}>
         {pages.map((_, index) => (
           <button
             key={index}

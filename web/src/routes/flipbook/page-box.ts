@@ -4,11 +4,16 @@ export type ReaderMode = 'carousel' | 'single' | 'spread';
 /** The size of one page, and of the whole book (two pages side by side when it lies open), in CSS pixels. */
 export type PageBox = { pageWidth: number; pageHeight: number; bookWidth: number };
 
+const REM = 16;
 /** Height taken around the book by the header, the toolbar, the controls and the paddings. */
 const CHROME_PX = 272;
+/**
+ * On a phone, the floating Feedback button (signed-in-layout.css, smaller below 768 px) sits in the bottom
+ * right corner, where the Next button is: the page is this much shorter, so the controls sit above it.
+ */
+const FEEDBACK_BUTTON_PX = REM;
 /** A picture book's page: 3 wide, 4 tall. */
 const PAGE_RATIO = 4 / 3;
-const REM = 16;
 /** The carousel slide's side padding (flipbook.css, .flipbook-carousel__slide). */
 const SLIDE_PADDING_PX = 0.35 * REM * 2;
 
@@ -20,7 +25,7 @@ export function pageBox(mode: ReaderMode, stageWidth: number, viewportHeight: nu
   const room = Math.max(0, viewportHeight - CHROME_PX);
   if (mode === 'carousel') {
     const pageWidth = Math.floor(Math.max(0, stageWidth - SLIDE_PADDING_PX));
-    const pageHeight = Math.floor(Math.min(40 * REM, Math.max(22 * REM, room - 3 * REM)));
+    const pageHeight = Math.floor(Math.min(40 * REM, Math.max(22 * REM, room - 3 * REM - FEEDBACK_BUTTON_PX)));
     return { pageWidth, pageHeight, bookWidth: pageWidth };
   }
   if (mode === 'single') {
