@@ -154,6 +154,9 @@ const TEAM_VERBS = new Set(
   ),
 );
 
+/** A deed done with the doer's own finger is one doer's: "Mia and Pip traced the clue with one finger" reads oddly. */
+const ONE_DOER = /\bwith one (careful )?finger\b/u;
+
 const DEED =
   /^(\p{L}+ed|ran|sang|took|gave|held|found|went|came|knelt|stood|sat|flew|led|spun|threw|put|hid|swam|made|drew|rode|wrote)$/u;
 const STATES = new Set('lived loved liked wanted hoped needed seemed belonged owned believed'.split(' '));
@@ -182,7 +185,7 @@ function shapeOf(
       return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
     // Only deeds two friends can share, in words that read the same for one doer and for two.
-    if (TEAM_VERBS.has(verb)) return { shape: 'team-deed', at: facts.hero.length };
+    if (TEAM_VERBS.has(verb) && !ONE_DOER.test(sentence)) return { shape: 'team-deed', at: facts.hero.length };
     // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
     // What the hero always is or has ("Mia was a fluffy creature", "Mia had a swishy cape") is said of the
     // place, not of one day or glance ("As Zak watched, Mia had a swishy cape" reads as if it came and went).
@@ -225,7 +228,7 @@ function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } 
     'u',
   ).exec(sentence);
   const verb = opener?.[2];
-  if (!opener || !verb || !TEAM_VERBS.has(verb)) return undefined;
+  if (!opener || !verb || !TEAM_VERBS.has(verb) || ONE_DOER.test(sentence)) return undefined;
   return { shape: 'team-deed', at: opener[0].length - verb.length - 2 };
 }
 

@@ -205,6 +205,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
 /** Words an alternative cannot replace after these ones ("went very quiet" is not "went remarkably tranquil"). */
 const KEEP_AFTER: Readonly<Record<string, RegExp>> = {
   very: /\bwent $/u,
+  // "Scared is allowed, and so is brave": brave is the answer to scared, not "and so is fearless".
+  brave: /\bso is $/u,
   quiet: /\bwent (very )?$/u,
 };
 
