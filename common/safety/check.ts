@@ -53,9 +53,11 @@ const LEXICON_TRANSFORMERS = [toAsciiLowerCaseTransformer(), collapseDuplicatesT
 
 /**
  * One pattern per entry: whole words, a single word with its regular plural / -s form ("kill[s]"). Hyphens
- * between letters read as spaces in the skeleton, so "self harm" also finds "self-harm".
+ * between letters read as spaces in the skeleton, so "self harm" also finds "self-harm". An entry of ours
+ * that already has optional parts ("ignore [all ]previous instruction[s]") is a pattern as written.
  */
 function patternOf(entry: string): string[] {
+  if (entry.includes('[')) return [`|${entry.toLowerCase().trim()}|`];
   const words = entry
     .toLowerCase()
     .trim()
@@ -72,7 +74,12 @@ function patternOf(entry: string): string[] {
 function addEntries(data: DataSet<Meta>, category: Meta['category'], entries: readonly string[]) {
   for (const entry of entries) {
     data.addPhrase((phrase) => {
-      let built = phrase.setMetadata({ category, term: entry });
+      // The term as a message names it: the entry without its optional parts.
+      const term = entry
+        .replace(/\[[^\]]*\]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      let built = phrase.setMetadata({ category, term });
       for (const form of patternOf(entry)) built = built.addPattern(parseRawPattern(form));
       return built;
     });
@@ -113,8 +120,11 @@ function lexiconOf(denyTopics: readonly string[]): Lexicon {
     ...Object.entries(TOPIC_LEXICON).flatMap(([category, list]) =>
       list.map((entry): [Meta['category'], string] => [category as SafetyCategory, entry]),
     ),
-    ...denyTopics.map((entry): [Meta['category'], string] => ['ageBand', entry]),
-  ].filter(([, entry]) => /^[a-z][a-z' -]*$/i.test(entry.trim()));
+    // A band's deny list is an operator's words: plain words and phrases only, never a pattern.
+    ...denyTopics
+      .filter((entry) => /^[a-z][a-z' -]*$/i.test(entry.trim()))
+      .map((entry): [Meta['category'], string] => ['ageBand', entry]),
+  ];
   const compile = (list: typeof entries): Compiled => {
     const data = new DataSet<Meta>();
     for (const [category, entry] of list) addEntries(data, category, [entry]);

@@ -84,6 +84,20 @@ const HATED_GROUPS = [
 ];
 const withEach = (templates: readonly string[], words: readonly string[]) =>
   templates.flatMap((t) => words.map((w) => t.replace('@', w)));
+/**
+ * "ignore all previous instructions", "disregard your rules": the phrasing of an attack on a model's
+ * instructions, each verb with each way of naming what it wants dropped. Written as patterns with optional
+ * parts (check.ts), so a few entries cover every "all the", "your" and plural.
+ */
+const ATTACK_ON_INSTRUCTIONS = ['ignore', 'disregard', 'forget', 'override', 'bypass'].flatMap((verb) =>
+  [
+    ...['previous', 'prior', 'above', 'earlier', 'preceding'].map((when) => `[all ][the ][your ][any ]${when} `),
+    // "Don't forget your rules!" is a line a story may say; "ignore your rules" is not.
+    ...(verb === 'forget' ? [] : ['[all ]your ']),
+  ].flatMap((which) =>
+    ['instruction[s]', 'rule[s]', 'prompt[s]', 'guideline[s]'].map((what) => `${verb} ${which}${what}`),
+  ),
+);
 
 /** The child-safety topic lexicon: phrases a story for a 5-10 year old never needs. */
 export const TOPIC_LEXICON = {
@@ -295,6 +309,11 @@ export const TOPIC_LEXICON = {
     'zombie',
     ...withEach(['eat @', 'eats @', 'ate @', 'eating @'], ['children', 'kids', 'babies', 'people', 'humans']),
   ],
+  // Words that speak to the writer rather than describe the hero: a family's text reaches a model only
+  // fenced as data (and under the guardrail's prompt-attack filter), but the family is told at once rather
+  // than after a story that fails. Only the attack's own phrasing, never plain "rules" or "instructions":
+  // "a robot who never follows instructions" is a fine hero.
+  instructionsToTheWriter: [...ATTACK_ON_INSTRUCTIONS, 'system prompt', 'prompt injection', 'developer mode'],
   profanityAndInsults: [
     ...SPEC_BLOCKLIST.profanity,
     ...SPEC_BLOCKLIST.insults,
