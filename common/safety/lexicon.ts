@@ -87,16 +87,16 @@ const withEach = (templates: readonly string[], words: readonly string[]) =>
 /**
  * "ignore all previous instructions", "disregard your rules": the phrasing of an attack on a model's
  * instructions, each verb with each way of naming what it wants dropped. Written as patterns with optional
- * parts (check.ts), so a few entries cover every "all the", "your" and plural.
+ * parts (check.ts), so a few entries cover every "all the", "your" and plural. The most common phrasings
+ * only: every entry adds to the first check's compile time on a cold start, and the guardrail's prompt-attack
+ * filter stands behind this list.
  */
-const ATTACK_ON_INSTRUCTIONS = ['ignore', 'disregard', 'forget', 'override', 'bypass'].flatMap((verb) =>
+const ATTACK_ON_INSTRUCTIONS = ['ignore', 'disregard', 'forget'].flatMap((verb) =>
   [
-    ...['previous', 'prior', 'above', 'earlier', 'preceding'].map((when) => `[all ][the ][your ][any ]${when} `),
+    ...['previous', 'prior', 'above', 'earlier'].map((when) => `[all ][the ][your ][any ]${when} `),
     // "Don't forget your rules!" is a line a story may say; "ignore your rules" is not.
     ...(verb === 'forget' ? [] : ['[all ]your ']),
-  ].flatMap((which) =>
-    ['instruction[s]', 'rule[s]', 'prompt[s]', 'guideline[s]'].map((what) => `${verb} ${which}${what}`),
-  ),
+  ].flatMap((which) => ['instruction[s]', 'rule[s]', 'prompt[s]'].map((what) => `${verb} ${which}${what}`)),
 );
 
 /** The child-safety topic lexicon: phrases a story for a 5-10 year old never needs. */
