@@ -3,7 +3,7 @@ import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '#co
 import { Painter } from '../../lambdas/workflow/providers/local/art-styles.js';
 import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
 import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
-import { COLOURS } from '../../lambdas/workflow/providers/local/traits.js';
+import { COLOURS, NATURAL_FURS } from '../../lambdas/workflow/providers/local/traits.js';
 import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
 
@@ -113,6 +113,33 @@ describe('pictures that follow the story', () => {
     expect(attribute(heroFigure(cover), 'data-kind')).toBe('Creature');
     expect(heroFigure(cover)).not.toContain(painted(COLOURS.purple));
     expect(heroFigure(cover)).not.toContain('data-object=');
+  });
+
+  it("draws a friend of a kind in its kind's colours and shape, unless the story names a colour: a brown owl, a pony with a mane", () => {
+    const friendOf = (svg: string) =>
+      svg.slice(svg.indexOf('<g class="friend"'), svg.indexOf('<g class="hero-figure"'));
+    const owlBrowns = (NATURAL_FURS.owl ?? []).map((hex) => painted(hex));
+    for (let seed = 1; seed <= 12; seed++) {
+      const scene = (friend: string) =>
+        pictures(
+          { title: '', excerpt: '', paragraphs: [], scenes: { cover: `Lily waves beside Pip (friend: ${friend})` } },
+          {
+            ...lily,
+            seed,
+          },
+        ).cover;
+      const owl = friendOf(scene('a wise young owl'));
+      expect(attribute(owl, 'data-creature')).toBe('owl');
+      expect(
+        owlBrowns.some((hex) => owl.includes(hex)),
+        `seed ${seed}`,
+      ).toBe(true);
+      const green = friendOf(scene('a wise young green owl'));
+      expect(green).toContain(painted(COLOURS.green));
+      // A pony has its mane, so it does not read as a cat; an owl has none.
+      expect(friendOf(scene('a pony with starry hooves'))).toContain('<g class="mane"');
+      expect(owl).not.toContain('class="mane"');
+    }
   });
 
   it('changes the picture by what the family typed: "a purple dragon holding a lantern" draws all three', () => {

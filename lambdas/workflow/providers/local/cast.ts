@@ -1,5 +1,5 @@
 import type { Painter, Role } from './art-styles.js';
-import { darken, lighten } from './colour.js';
+import { brightness, darken, lighten } from './colour.js';
 import { el, points } from './svg.js';
 import { CREATURES, type CreatureKind, type HeldObject } from './traits.js';
 
@@ -270,6 +270,9 @@ function tail(painter: Painter, kind: CreatureKind | undefined, fur: string, rol
 }
 
 /** Any creature: the hero (when the hero is one), a friend, or the one the hero helps. */
+/** The kinds drawn with a mane. */
+const MANED: ReadonlySet<CreatureKind> = new Set(['pony', 'unicorn']);
+
 export function drawCreature(
   painter: Painter,
   colours: Readonly<{ fur: string; accent: string }>,
@@ -328,6 +331,21 @@ export function drawCreature(
           role,
         )
       : '';
+  // A pony's (and a unicorn's) mane, a thick lock over the crown falling down one side: without it a pony
+  // reads as a cat.
+  const mane = MANED.has(kind ?? 'cat')
+    ? el(
+        'g',
+        { class: 'mane' },
+        // Cream on a dark coat, dark on a light one, so it shows.
+        painter.line(
+          'path',
+          { d: 'M560,505 A165,165 0 0 0 345,600 L340,700' },
+          brightness(fur) < 0.45 ? '#f3e0b5' : darken(fur, 0.5),
+          54,
+        ),
+      )
+    : '';
   const feet =
     painter.shape('ellipse', { cx: 440, cy: 835, rx: 46, ry: 24 }, darken(fur, 0.15), role) +
     painter.shape('ellipse', { cx: 560, cy: 835, rx: 46, ry: 24 }, darken(fur, 0.15), role);
@@ -339,6 +357,7 @@ export function drawCreature(
     feet +
     painter.shape('circle', { cx: 500, cy: 660, r: 172 }, fur, role) +
     painter.shape('ellipse', { cx: 500, cy: 730, rx: 104, ry: 98 }, lighten(fur, 0.45), role) +
+    mane +
     shell +
     horn +
     creatureFace(painter, kind, fur, role)

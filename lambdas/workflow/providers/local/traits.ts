@@ -68,6 +68,27 @@ export const CREATURES = {
   turtle: { ears: 'none', horn: false, wings: 'none', spikes: false, beak: false, snout: false, tail: 'none' },
 } as const;
 export type CreatureKind = keyof typeof CREATURES;
+
+/**
+ * The colours each kind of creature comes in when its description names none, so the kind reads at a glance:
+ * a brown owl and a chestnut pony, not a green owl or an orange pony that looks like a cat. A storybook kind
+ * (a dragon, a unicorn) has none here and may be any bright colour.
+ */
+export const NATURAL_FURS: Readonly<Partial<Record<CreatureKind, readonly string[]>>> = {
+  owl: ['#8d6e63', '#a1887f', '#bcaaa4'],
+  pony: ['#a1673f', '#8d6e63', '#f5f5f5', '#5d4037'],
+  cat: ['#f3a65a', '#9e9e9e', '#6d4c41', '#f5f5f5'],
+  puppy: ['#c9a27c', '#f5deb3', '#8d6e63'],
+  bunny: ['#f5f5f5', '#d7ccc8', '#bcaaa4'],
+  bear: ['#8d6e63', '#a1673f'],
+  fox: ['#f57c00', '#fb8c00'],
+  mouse: ['#bdbdbd', '#d7ccc8', '#a1887f'],
+  monkey: ['#8d6e63', '#a1673f'],
+  lion: ['#f9b233', '#ffb74d'],
+  penguin: ['#455a64', '#37474f'],
+  turtle: ['#66bb6a', '#81c784'],
+  dinosaur: ['#9ccc65', '#66bb6a', '#4db6ac'],
+};
 const CREATURE_WORDS: Readonly<Record<string, CreatureKind>> = {
   ...Object.fromEntries(Object.keys(CREATURES).map((k) => [k, k as CreatureKind])),
   dragons: 'dragon',
