@@ -160,10 +160,10 @@ describe('batch reads', () => {
     ]);
   });
 
-  it('ask for at most 100 keys at a time, and fail, naming what, when the table keeps refusing', async () => {
+  it('ask for each key once, at most 100 at a time, and fail, naming what, when the table keeps refusing', async () => {
     const keysOf = (n: number) => Array.from({ length: n }, (_, i) => ({ PK: `P#${i}`, SK: 'META' }));
     documents.on(BatchGetCommand).resolves({ Responses: { t: [] } });
-    await batchGetAll(db, 't', keysOf(150), { what: 'Profiles' });
+    await batchGetAll(db, 't', [...keysOf(150), ...keysOf(20)], { what: 'Profiles' });
     expect(
       documents.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.['t']?.Keys?.length),
     ).toEqual([100, 50]);

@@ -45,7 +45,7 @@ export const parseItems = <S extends z.ZodType>(schema: S, items: readonly Recor
 const BATCH_GET_KEYS = 100;
 
 /**
- * The items of these keys that exist, in no particular order: one BatchGet per 100 keys. A BatchGet may hand
+ * The items of these keys that exist, in no particular order: one BatchGet per 100 distinct keys. A BatchGet may hand
  * back keys unprocessed under load; they are asked for again with a short back-off, so an item missing from
  * the answer really is gone. `what` names the items in the error when the table keeps refusing.
  */
@@ -61,9 +61,11 @@ export async function batchGetAll(
   }>,
 ): Promise<Record<string, unknown>[]> {
   const { what, ...read } = options;
+  // DynamoDB refuses a batch that names one key twice: each is asked for once.
+  const unique = [...new Map(itemKeys.map((key) => [JSON.stringify(key), key])).values()];
   const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < itemKeys.length; i += BATCH_GET_KEYS) {
-    let pending: Record<string, unknown>[] | undefined = itemKeys.slice(i, i + BATCH_GET_KEYS);
+  for (let i = 0; i < unique.length; i += BATCH_GET_KEYS) {
+    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + BATCH_GET_KEYS);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 6) throw new Error(`${what} could not be read`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));

@@ -271,7 +271,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       const items = await batchGetAll(
         db,
         tableName,
-        [...new Set(userIds)].map((id) => keys.profile(id)),
+        userIds.map((id) => keys.profile(id)),
         { what: 'Profiles', ProjectionExpression: 'id, display_name, author_name' },
       );
       for (const item of parseItems(profileNamesSchema, items)) {
