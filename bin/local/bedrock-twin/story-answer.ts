@@ -11,7 +11,7 @@ import {
 import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
 import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';
-import { STORY_TAG } from '../../../lambdas/workflow/providers/bedrock/prompts.js';
+import { HEARD_TITLES, STORY_TAG } from '../../../lambdas/workflow/providers/bedrock/prompts.js';
 import { createLocalProvider } from '../../../lambdas/workflow/providers/local/index.js';
 import type { StoryRequest } from '../../../lambdas/workflow/providers/types.js';
 
@@ -35,7 +35,7 @@ function familyLine(prompt: string, label: string): string | undefined {
  * the child has heard: the twin's writer then gives the story a title of its own, as a model asked to does.
  */
 const heardTitles = (prompt: string, heroName: string): StoryRequest['earlierStories'] =>
-  (familyLine(prompt, 'titles the child has heard')?.match(/"[^"]*"/g) ?? []).map((quoted) => ({
+  (familyLine(prompt, HEARD_TITLES)?.match(/"[^"]*"/g) ?? []).map((quoted) => ({
     heroName,
     title: quoted.slice(1, -1),
     content: '',

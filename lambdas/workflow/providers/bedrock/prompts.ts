@@ -113,8 +113,8 @@ export function answerFormat(scenes: AnsweredScenes): string {
   ].join('\n');
 }
 
-/** The fence's line that lists the titles of the stories the child has heard. */
-const HEARD_TITLES = 'titles the child has heard';
+/** The fence's line that lists the titles of the stories the child has heard (the Bedrock twin reads it too). */
+export const HEARD_TITLES = 'titles the child has heard';
 
 /**
  * The titles of the stories the child has heard (the family's others and the ones in their library), so a
@@ -134,7 +134,8 @@ export type StoryUserTurn = Readonly<{ instructions: string; family: string; for
 
 /**
  * The band's seed with the choices, then the family's words fenced as data (the hero's name, any
- * descriptions and the titles the child has heard), then last try's fixes and the answer format. The caller sends `family` as a guarded
+ * descriptions and the titles the child has heard), then last try's fixes and the answer format. The caller
+ * sends `family` as a guarded
  * block when a guardrail is configured, so the guardrail checks exactly the family's words on input.
  */
 export function storyUserTurn(request: StoryRequest, band: BandPromptSource, scenes: AnsweredScenes): StoryUserTurn {

@@ -333,19 +333,20 @@ export function drawCreature(
       : '';
   // A pony's (and a unicorn's) mane, a thick lock over the crown falling down one side: without it a pony
   // reads as a cat.
-  const mane = MANED.has(kind ?? 'cat')
-    ? el(
-        'g',
-        { class: 'mane' },
-        // Cream on a dark coat, dark on a light one, so it shows.
-        painter.line(
-          'path',
-          { d: 'M560,505 A165,165 0 0 0 345,600 L340,700' },
-          brightness(fur) < 0.45 ? '#f3e0b5' : darken(fur, 0.5),
-          54,
-        ),
-      )
-    : '';
+  const mane =
+    kind !== undefined && MANED.has(kind)
+      ? el(
+          'g',
+          { class: 'mane' },
+          // Cream on a dark coat, dark on a light one, so it shows.
+          painter.line(
+            'path',
+            { d: 'M560,505 A165,165 0 0 0 345,600 L340,700' },
+            brightness(fur) < 0.45 ? '#f3e0b5' : darken(fur, 0.5),
+            54,
+          ),
+        )
+      : '';
   const feet =
     painter.shape('ellipse', { cx: 440, cy: 835, rx: 46, ry: 24 }, darken(fur, 0.15), role) +
     painter.shape('ellipse', { cx: 560, cy: 835, rx: 46, ry: 24 }, darken(fur, 0.15), role);

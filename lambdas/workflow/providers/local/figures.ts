@@ -2,7 +2,7 @@ import type { CharacterType } from '#common/story-choices.js';
 import type { Painter } from './art-styles.js';
 import { drawCreature, type Pose } from './cast.js';
 import { darken, lighten } from './colour.js';
-import { COLOURS, NATURAL_FURS, type HeroTraits } from './traits.js';
+import { COLOURS, fursOf, type HeroTraits } from './traits.js';
 import { hashSeed, mulberry32, pick } from './random.js';
 import { el, points } from './svg.js';
 
@@ -29,17 +29,7 @@ export function heroColours(seed: number, traits: HeroTraits = {}): HeroColours 
     skin: pick(random, ['#f6d2b8', '#eab58f', '#c98d62', '#9a6440', '#6b4329']),
     hair: pick(random, ['#2b1d14', '#5a3a22', '#a8652e', '#e3b35c', '#1c1c1c', '#c0392b']),
     // A creature of a kind the family named (an owl, a pony) in that kind's colours, unless they named one.
-    fur: pick(
-      random,
-      (traits.creature && NATURAL_FURS[traits.creature]) ?? [
-        '#f3a65a',
-        '#a98bd8',
-        '#7fc8a9',
-        '#f28db2',
-        '#8fb8e8',
-        '#c9a27c',
-      ],
-    ),
+    fur: pick(random, fursOf(traits.creature, ['#f3a65a', '#a98bd8', '#7fc8a9', '#f28db2', '#8fb8e8', '#c9a27c'])),
     metal: pick(random, ['#b8c4d6', '#d9dee7', '#9fb3c8', '#c7b8e0']),
   };
   if (!traits.colour) return colours;

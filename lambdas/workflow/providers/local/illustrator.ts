@@ -8,7 +8,7 @@ import { hashSeed, mulberry32, pick, type Random } from './random.js';
 import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf } from './scenery.js';
 import { el, text } from './svg.js';
 import { possessive } from './template.js';
-import { COLOURS, NATURAL_FURS, readHeroTraits, type HeroTraits } from './traits.js';
+import { COLOURS, fursOf, readHeroTraits, type HeroTraits } from './traits.js';
 
 /**
  * The local provider's illustrator: an SVG picture of the scene's setting (from the words in the scene),
@@ -94,9 +94,7 @@ const BRIGHT_FURS = ['#c9a27c', '#f3a65a', '#9ccc65', '#90caf9', '#ce93d8'];
 function creatureColours(traits: HeroTraits, seed: number, who: string) {
   // From the story's seed, so a friend looks the same in every picture too.
   const random = mulberry32(hashSeed(seed, who));
-  const fur = traits.colour
-    ? COLOURS[traits.colour]
-    : pick(random, (traits.creature && NATURAL_FURS[traits.creature]) ?? BRIGHT_FURS);
+  const fur = traits.colour ? COLOURS[traits.colour] : pick(random, fursOf(traits.creature, BRIGHT_FURS));
   return { fur, accent: darken(fur, 0.15) };
 }
 

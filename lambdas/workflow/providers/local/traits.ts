@@ -89,6 +89,10 @@ export const NATURAL_FURS: Readonly<Partial<Record<CreatureKind, readonly string
   turtle: ['#66bb6a', '#81c784'],
   dinosaur: ['#9ccc65', '#66bb6a', '#4db6ac'],
 };
+
+/** The colours a creature of this kind may be drawn in: its kind's own, else `otherwise`. */
+export const fursOf = (kind: CreatureKind | undefined, otherwise: readonly string[]): readonly string[] =>
+  (kind && NATURAL_FURS[kind]) ?? otherwise;
 const CREATURE_WORDS: Readonly<Record<string, CreatureKind>> = {
   ...Object.fromEntries(Object.keys(CREATURES).map((k) => [k, k as CreatureKind])),
   dragons: 'dragon',
