@@ -1,7 +1,6 @@
 import { buildSync, type Metafile } from 'esbuild';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../paths.js';
 
@@ -10,35 +9,29 @@ import { fromRoot } from '../paths.js';
  * An ESM `import ... from 'node:http'` makes Node build an ES module facade over the built-in, reading
  * every export, which wakes its lazy ones (http's WebSocket loads undici): tens of milliseconds of a cold
  * import for code the function never runs. esbuild's interop reads a CommonJS export only when used.
+ *
+ * The shims live in one fixed folder of the checkout: their paths go into the chunks' content hashes, and
+ * shims in a fresh temporary folder gave every build other chunk names, so every synth a new asset hash,
+ * and `cdk deploy` uploaded and updated every function even when nothing had changed. (esbuild's plugins,
+ * which could serve them as virtual modules, need its asynchronous API; CDK's local bundling is synchronous.)
  */
-function builtinShims(dir: string): Record<string, string> {
+function builtinShims(): Record<string, string> {
+  const dir = fromRoot('node_modules', '.cache', 'lambda-builtin-shims');
+  mkdirSync(dir, { recursive: true });
   const alias: Record<string, string> = {};
   for (const name of builtinModules.filter((module) => !module.startsWith('_'))) {
     const file = join(dir, `${name.replaceAll('/', '-')}.cjs`);
-    writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`);
+    const shim = `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`;
+    // Written once, whole: several bundles may be built at once (tests), and none may read a half-written shim.
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== shim) {
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, shim);
+      renameSync(partial, file);
+    }
     alias[name] = file;
     alias[`node:${name}`] = file;
   }
   return alias;
-}
-
-/**
- * How every Lambda is bundled: one function, called by the CDK construct at synth (node-function.ts) and by
- * the benchmark that measures the bundles' size and cold import time (bin/bench/lambda-bundles.ts), so the
- * figures are those of what is deployed.
- *
- * Split into chunks (ESM code splitting) rather than one file: a dynamic `import()` in our code or in the
- * SDK (the credential providers Lambda never uses, the picture codec, the admin's Cognito client) becomes
- * a file of its own that Node reads and compiles only when that code runs. Compiling the source is most of
- * a cold import, so what a request does not need should not be in `index.mjs`.
- */
-export function bundleLambda(entry: string, outDir: string): Metafile {
-  const shims = mkdtempSync(join(tmpdir(), 'lambda-builtins-'));
-  try {
-    return bundle(entry, outDir, builtinShims(shims));
-  } finally {
-    rmSync(shims, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -58,7 +51,17 @@ function copyRuntimeFiles(inputs: readonly string[], outDir: string): void {
   }
 }
 
-function bundle(entry: string, outDir: string, alias: Record<string, string>): Metafile {
+/**
+ * How every Lambda is bundled: one function, called by the CDK construct at synth (node-function.ts) and by
+ * the benchmark that measures the bundles' size and cold import time (bin/bench/lambda-bundles.ts), so the
+ * figures are those of what is deployed.
+ *
+ * Split into chunks (ESM code splitting) rather than one file: a dynamic `import()` in our code or in the
+ * SDK (the credential providers Lambda never uses, the picture codec, the admin's Cognito client) becomes
+ * a file of its own that Node reads and compiles only when that code runs. Compiling the source is most of
+ * a cold import, so what a request does not need should not be in `index.mjs`.
+ */
+export function bundleLambda(entry: string, outDir: string): Metafile {
   const { metafile } = buildSync({
     entryPoints: { index: fromRoot(entry) },
     outdir: outDir,
@@ -78,7 +81,7 @@ function bundle(entry: string, outDir: string, alias: Record<string, string>): M
     mainFields: ['module', 'main'],
     // Some CommonJS dependencies call require() at run time; ESM output has no require of its own.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    alias,
+    alias: builtinShims(),
     logLevel: 'warning',
     // The SDK versions from package-lock.json (the ones tested locally) ship in the bundle, not the runtime's.
     external: [],

@@ -2,6 +2,7 @@ import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
+  type CfnFunction,
   Code,
   Function as LambdaFunction,
   LoggingFormat,
@@ -15,6 +16,10 @@ import { bundleLambda } from './lambda-bundling.js';
 
 /** Node 22: the runtime `npm start` and the tests use (the `node@22` devDependency), so what is tested is what runs. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+
+/** The template metadata key naming the handler module a function's asset bundles. */
+export const ENTRY_METADATA = 'story-magic:entry';
+const ENTRY_VARIABLE = 'LAMBDA_ENTRY';
 
 export interface NodeFunctionProps {
   /** Handler module relative to the repository root, exporting `handler`, e.g. `lambdas/api/handler.ts`. */
@@ -65,9 +70,16 @@ export class NodeFunction extends Construct {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
           image: DockerImage.fromRegistry('local-bundling-only'),
+          // The entry travels in the options, and the bundler reads it from there: CDK stages an asset once
+          // per key made of the source path and the JSON of these options, and drops functions from that JSON.
+          // With the entry in the `tryBundle` closure alone, all three functions shared one key and shipped the
+          // first function's bundle (test/infra/lambda-assets.test.ts).
+          environment: { [ENTRY_VARIABLE]: props.entry },
           local: {
-            tryBundle(outputDir) {
-              bundleLambda(props.entry, outputDir);
+            tryBundle(outputDir, options) {
+              const entry = options.environment?.[ENTRY_VARIABLE];
+              if (!entry) throw new Error(`bundling options name no ${ENTRY_VARIABLE}`);
+              bundleLambda(entry, outputDir);
               return true;
             },
           },
@@ -85,5 +97,8 @@ export class NodeFunction extends Construct {
       tracing: Tracing.ACTIVE,
       environment: props.environment,
     });
+    // Which entry the asset bundles, for the infra test that rebuilds it and compares (and for an operator
+    // reading the template).
+    (this.function.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
   }
 }
