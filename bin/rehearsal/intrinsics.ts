@@ -48,7 +48,13 @@ function ref(name: string, context: ResolveContext): string | typeof NO_VALUE {
   if (name.startsWith('AWS::')) return pseudo(name, context);
   const resource = context.physical.get(name);
   if (resource) return resource.ref;
-  const parameter = context.template.Parameters?.[name] as { Default?: string } | undefined;
+  const parameter = context.template.Parameters?.[name] as { Type?: string; Default?: string } | undefined;
+  if (parameter?.Default !== undefined && parameter.Type?.startsWith('AWS::SSM::Parameter::Value<')) {
+    // A parameter read from Parameter Store at deploy time: its default names the parameter.
+    const value = context.parameters.get(parameter.Default);
+    if (value === undefined) throw new Error(`Ref ${name}: no SSM parameter ${parameter.Default} in the rehearsal`);
+    return value;
+  }
   if (parameter?.Default !== undefined) return parameter.Default;
   throw new Error(`Ref ${name}: no such resource or parameter`);
 }
@@ -177,4 +183,49 @@ function intrinsic(name: string, argument: CfnValue, context: ResolveContext): u
 /** A resolved string, failing with `what` when the value is not one. */
 export function resolveString(value: CfnValue, context: ResolveContext, what: string): string {
   return asString(resolveValue(value, context), what);
+}
+
+/** A rule's or a condition's boolean functions, as CloudFormation evaluates them. */
+function holds(value: CfnValue, context: ResolveContext): boolean {
+  const [name, argument] = Object.entries((value ?? {}) as Record<string, CfnValue>)[0] ?? [];
+  const args = (argument ?? []) as CfnValue[];
+  switch (name) {
+    case 'Fn::Equals':
+      return JSON.stringify(resolveValue(args[0], context)) === JSON.stringify(resolveValue(args[1], context));
+    case 'Fn::Not':
+      return !holds(args[0], context);
+    case 'Fn::And':
+      return args.every((each) => holds(each, context));
+    case 'Fn::Or':
+      return args.some((each) => holds(each, context));
+    case 'Fn::Contains': {
+      const list = resolveValue(args[0], context);
+      return Array.isArray(list) && list.includes(resolveValue(args[1], context));
+    }
+    default:
+      throw new Error(`rule function ${String(name)} is not rehearsed`);
+  }
+}
+
+type Rule = { RuleCondition?: CfnValue; Assertions?: { Assert: CfnValue; AssertDescription?: string }[] };
+
+/** The template's Rules, as CloudFormation checks them before a deploy: the first failed assertion's text. */
+export function failedRule(template: CfnTemplate, context: ResolveContext): string | undefined {
+  const rules = ((template as { Rules?: Record<string, Rule> }).Rules ?? {}) as Record<string, Rule>;
+  for (const [name, rule] of Object.entries(rules)) {
+    if (rule.RuleCondition !== undefined && !holds(rule.RuleCondition, context)) continue;
+    for (const assertion of rule.Assertions ?? []) {
+      if (!holds(assertion.Assert, context)) return `${name}: ${assertion.AssertDescription ?? 'assertion failed'}`;
+    }
+  }
+  return undefined;
+}
+
+/** The region a rule pins the stack to (`Fn::Equals` of `AWS::Region` and a name), if one does. */
+export function regionRequiredByRules(template: CfnTemplate): string | undefined {
+  const text = JSON.stringify((template as { Rules?: unknown }).Rules ?? {});
+  return (
+    /\{"Fn::Equals":\[\{"Ref":"AWS::Region"\},"([a-z0-9-]+)"\]\}/.exec(text)?.[1] ??
+    /\{"Fn::Equals":\["([a-z0-9-]+)",\{"Ref":"AWS::Region"\}\]\}/.exec(text)?.[1]
+  );
 }

@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { StateMachine } from 'aws-local-stepfunctions';
+import { fromRoot } from '../../lib/paths.js';
 import { startBedrockTwin } from '../local/bedrock-twin/server.js';
 import { startCognitoLocal } from '../local/cognito-local.js';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
@@ -22,7 +23,14 @@ import {
   type HeadersPolicy,
   type HttpApiRoute,
 } from './front.js';
-import { resolveString, resolveValue, type PhysicalResource, type ResolveContext } from './intrinsics.js';
+import {
+  failedRule,
+  regionRequiredByRules,
+  resolveString,
+  resolveValue,
+  type PhysicalResource,
+  type ResolveContext,
+} from './intrinsics.js';
 import {
   createFunctionPool,
   startLambdaInvokeApi,
@@ -83,6 +91,17 @@ export type Rehearsal = Readonly<{
 
 export type RehearsalOptions = Readonly<{ assemblyDir: string; port?: number; log?: (line: string) => void }>;
 
+/** The bootstrap version this checkout's CDK CLI writes (its bootstrap template's `CdkBootstrapVersion`). */
+function bootstrapVersion(): string {
+  const template = readFileSync(
+    fromRoot('node_modules', 'aws-cdk', 'lib', 'api', 'bootstrap', 'bootstrap-template.yaml'),
+    'utf8',
+  );
+  const version = /CdkBootstrapVersion:[\s\S]*?Value: '(\d+)'/.exec(template)?.[1];
+  if (!version) throw new Error("could not read the CDK CLI's bootstrap version");
+  return version;
+}
+
 /** The stack that holds the application (the one with functions); the others are reported. */
 function applicationStack(stacks: readonly AssemblyStack[]): AssemblyStack {
   const withFunctions = stacks.filter((stack) =>
@@ -110,7 +129,8 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
   const log = options.log ?? (() => undefined);
   const assembly = readCloudAssembly(options.assemblyDir);
   const stack = applicationStack(assembly.stacks);
-  const region = stack.region ?? DEFAULT_REGION;
+  // Where the deploy would go: the stack's pinned region, or the one its rules require, or a default.
+  const region = stack.region ?? regionRequiredByRules(stack.template) ?? DEFAULT_REGION;
   const identity = { region, accountId: ACCOUNT_ID, stackName: stack.name };
   const root = mkdtempSync(join(tmpdir(), 'story-magic-rehearsal-'));
   const logDir = join(root, 'logs');
@@ -149,8 +169,6 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     stoppers.push(speech.stop);
     const polly = await startPollyTwin({ speechEngineUrl: speech.url });
     stoppers.push(polly.stop);
-    const bedrock = await startBedrockTwin({ port: 0 });
-    stoppers.push(bedrock.stop);
 
     // Physical names (a first pass: the user pool's ids come from cognito-local, below).
     const physical = physicalNamesOf(stack, identity, new Map());
@@ -158,8 +176,11 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     for (const [logicalId, resource] of resourcesOfType(stack, 'AWS::SecretsManager::Secret')) {
       secrets.set(physical.get(logicalId)?.ref ?? '', generatedSecret(resource));
     }
-    const parameters = new Map<string, string>();
+    // An account bootstrapped by this checkout's CDK CLI (the version its bootstrap template writes).
+    const parameters = new Map<string, string>([['/cdk-bootstrap/hnb659fds/version', bootstrapVersion()]]);
     const context: ResolveContext = { ...identity, template: stack.template, physical, secrets, parameters };
+    const refused = failedRule(stack.template, context);
+    if (refused) throw new Error(`CloudFormation would refuse the deploy in ${region}: ${refused}`);
 
     const [poolLogicalId, poolResource] = onlyOne(stack, 'AWS::Cognito::UserPool');
     const lambdaConfig = (resolveValue(poolResource.Properties?.LambdaConfig ?? {}, context) ?? {}) as Record<
@@ -198,6 +219,15 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         resolveString(resource.Properties?.Value, context, `${logicalId}.Value`),
       );
     }
+
+    // The guardrails the account has: the template's, in the stack's region.
+    const guardrails = resourcesOfType(stack, 'AWS::Bedrock::GuardrailVersion').map(([logicalId, resource]) => ({
+      id: resolveString(resource.Properties?.GuardrailIdentifier, context, `${logicalId}.GuardrailIdentifier`),
+      version: physical.get(logicalId)?.attributes?.Version ?? '1',
+      region,
+    }));
+    const bedrock = await startBedrockTwin({ port: 0, guardrails });
+    stoppers.push(bedrock.stop);
 
     // AWS's addresses in values (the token issuer and its keys) point at their emulators here.
     const localize = (value: string) =>

@@ -168,3 +168,35 @@ describe("API Gateway's route selection", () => {
     expect(selectRoute(routes, 'GET', '/media/x.png')).toBeUndefined();
   });
 });
+
+describe("the Bedrock twin, given the account's guardrails", () => {
+  it('refuses a guardrail the account does not have in the called region, as Bedrock does', async () => {
+    const { startBedrockTwin } = await import('../../bin/local/bedrock-twin/server.js');
+    const { BedrockRuntimeClient, ApplyGuardrailCommand } = await import('@aws-sdk/client-bedrock-runtime');
+    const twin = await startBedrockTwin({ guardrails: [{ id: 'kidsafe01', version: '3', region: 'us-west-2' }] });
+    const clientIn = (region: string) =>
+      new BedrockRuntimeClient({
+        region,
+        endpoint: twin.url,
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+        maxAttempts: 1,
+      });
+    const apply = (region: string, id: string, version: string) =>
+      clientIn(region).send(
+        new ApplyGuardrailCommand({
+          guardrailIdentifier: id,
+          guardrailVersion: version,
+          source: 'INPUT',
+          content: [{ text: { text: 'a kind dragon' } }],
+        }),
+      );
+    try {
+      await expect(apply('us-west-2', 'kidsafe01', '3')).resolves.toMatchObject({ action: 'NONE' });
+      await expect(apply('us-west-2', 'kidsafe02', '3')).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      await expect(apply('us-west-2', 'kidsafe01', '4')).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      await expect(apply('us-east-1', 'kidsafe01', '3')).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    } finally {
+      await twin.stop();
+    }
+  });
+});

@@ -128,6 +128,12 @@ const STREAM_TOKENS = 4;
 export type BedrockTwinOptions = Readonly<{
   /** 0 (default) for any free port. */
   port?: number;
+  /**
+   * The guardrails the account has, each in its region (the deploy rehearsal names the template's). When
+   * given, a call naming another guardrail, version or region is refused as Bedrock refuses it; when not,
+   * any guardrail is taken (the local stack and the tests name one of their own).
+   */
+  guardrails?: readonly Readonly<{ id: string; version: string; region: string }>[];
   /** `off` (default) answers at once; `public` waits as the real models do (bin/local/bedrock-twin/latency.ts). */
   latency?: LatencyProfileName;
 }>;
@@ -156,6 +162,25 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     log.length = 0;
   };
 
+  /** Bedrock's answer to a guardrail the account does not have in the called region (by id or ARN). */
+  function checkGuardrail(identifier: string, version: string | undefined, region: string, status: 400 | 404): void {
+    if (!options.guardrails) return;
+    const id = identifier.replace(/^arn:aws:bedrock:[^:]+:\d+:guardrail\//, '');
+    const known = options.guardrails.some(
+      (each) =>
+        each.id === id &&
+        each.region === region &&
+        (version === undefined || version === 'DRAFT' || version === each.version),
+    );
+    if (!known) {
+      throw new TwinError(
+        status,
+        status === 404 ? 'ResourceNotFoundException' : 'ValidationException',
+        'The guardrail identifier or version provided in the request does not exist.',
+      );
+    }
+  }
+
   /** A Converse answer (streamed or not): its text and stop reason, once the request has been checked. */
   function answer(modelId: string, region: string, body: Record<string, unknown>) {
     const model = servedModel(modelId, region);
@@ -178,7 +203,10 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
         `The maximum tokens you requested exceeds the model limit of ${model.maxOutputTokens}.`,
       );
     }
-    const guardrail = (body.guardrailConfig as { guardrailIdentifier?: string } | undefined)?.guardrailIdentifier;
+    const guardrailConfig = body.guardrailConfig as
+      { guardrailIdentifier?: string; guardrailVersion?: string } | undefined;
+    const guardrail = guardrailConfig?.guardrailIdentifier;
+    if (guardrail !== undefined) checkGuardrail(guardrail, guardrailConfig?.guardrailVersion, region, 400);
     const scripted = queued.converse.shift();
     if (scripted === 'throttle') throw throttled();
     if (scripted === 'unavailable') throw unavailable();
@@ -290,7 +318,8 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     };
   }
 
-  function applyGuardrail(guardrail: string, body: Record<string, unknown>) {
+  function applyGuardrail(guardrail: string, version: string, region: string, body: Record<string, unknown>) {
+    checkGuardrail(guardrail, version, region, 404);
     const content = (body.content ?? []) as { text?: { text?: string } }[];
     const text = content.map((block) => block.text?.text ?? '').join('\n');
     const scripted = queued.applyGuardrail.shift();
@@ -355,7 +384,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       }
       const result =
         operation === 'applyGuardrail'
-          ? applyGuardrail(decodeURIComponent(guard?.[1] ?? ''), parsed)
+          ? applyGuardrail(decodeURIComponent(guard?.[1] ?? ''), decodeURIComponent(guard?.[2] ?? ''), region, parsed)
           : operation === 'invoke'
             ? await invoke(modelId ?? '', region, parsed)
             : await converse(modelId ?? '', region, parsed);
