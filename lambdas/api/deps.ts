@@ -31,6 +31,7 @@ import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
+import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
@@ -91,7 +92,8 @@ export function createApiDeps(
   const rateLimits = rateLimiter(db, table);
   const storyAdmin = storyAdminRepository(db, table);
   const access = storyAccess(stories);
-  const views = storyViews({ profiles, library });
+  const gate = capacityGate(db, table, config.capacity);
+  const views = storyViews({ profiles, library, gate });
   // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
   const bandRules = async () => (await import('../shared/age-band-configs.js')).AGE_BAND_CONFIGS;
   const loadCreateStory = once(async () =>

@@ -41,6 +41,8 @@ export const keys = {
     SK: `${action}#${windowStart}`,
   }),
   ratePartition: (userId: string) => `RATE#${userId}`,
+  /** A line of work waiting for Bedrock capacity (entities/capacity-lane.ts). */
+  capacityLane: (lane: string) => ({ PK: `LANE#${lane}`, SK: 'STATE' }),
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */

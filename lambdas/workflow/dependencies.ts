@@ -2,6 +2,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { capacityGate } from '../shared/capacity/gate.js';
 import { mediaStore } from '../shared/media.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { observeInvocation } from '../shared/observability.js';
@@ -60,6 +61,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients,
   const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
+      gate: capacityGate(aws.documents, config.tableName, config.capacity),
       library: libraryRepository(aws.documents, config.tableName),
       drafts: storyDraftRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),

@@ -7,9 +7,13 @@ import { isKidSafe } from '#common/safety/check.js';
 import { storyParagraphs } from '#common/story-layout.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { isCancelled } from '../shared/entities/table.js';
+import type { Admission, CapacityGate, Holder } from '../shared/capacity/gate.js';
+import { pictureLane, type Lane } from '../shared/capacity/sizing.js';
+import { imageJobKey } from '../shared/entities/story-image.js';
+import { keys } from '../shared/keys.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { MediaStore } from '../shared/media.js';
-import { countMetric, log } from '../shared/observability.js';
+import { countMetric, lineWaitMetric, log } from '../shared/observability.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
 import type { StoryItem } from '../shared/entities/story.js';
 import type { LibraryRepository } from '../shared/repositories/library.js';
@@ -34,6 +38,8 @@ export const MAX_WRITING_ATTEMPTS = 3;
 
 export type TaskDeps = Readonly<{
   stories: StoryRepository;
+  /** The lines for Bedrock capacity a story and each picture wait in before they start (capacity/gate.ts). */
+  gate: CapacityGate;
   library: LibraryRepository;
   drafts: StoryDraftRepository;
   templates: TemplateRepository;
@@ -171,6 +177,34 @@ export function createTaskHandlers(deps: TaskDeps) {
   });
 
   return {
+    /**
+     * A story waits in line for the text models' capacity before it is written (its ticket taken on the first
+     * ask). Returns whether it may start now, else how long to wait before asking again (the workflow's Wait
+     * state), or that it is gone (deleted or failed while it waited: it leaves the line and nothing is written).
+     */
+    async waitForStoryCapacity(input: { job: unknown }): Promise<LineAnswer> {
+      const { storyId } = jobSchema.parse(input.job);
+      const story = await stories.get(storyId);
+      const holder = { key: keys.story(storyId), queue: story?.queue };
+      if (story?.status !== 'generating') {
+        if (story) await deps.gate.leave('story', holder);
+        return { admitted: false, gone: true };
+      }
+      return lineAnswer('story', holder, await deps.gate.admit('story', holder), () =>
+        stories.setProgress(storyId, 'queued'),
+      );
+    },
+
+    /** A picture waits in line for its model's capacity before it is painted (as a story does, above). */
+    async waitForPictureCapacity(input: { job: unknown }): Promise<LineAnswer> {
+      const job = imageJobSchema.parse(input.job);
+      const pending = await stories.getImageJob(job.storyId, job.jobId);
+      if (pending?.status !== 'pending') return { admitted: false, gone: true };
+      const holder = { key: imageJobKey(pending), queue: pending.queue };
+      const lane = pictureLane(pending.mode);
+      return lineAnswer(lane, holder, await deps.gate.admit(lane, holder), () => stories.markJobSeen(pending));
+    },
+
     /**
      * Writes attempt `attempt` of the story into its draft item, with the active template and, on a
      * rewrite, what the checks found wrong with the attempt before. Returns only the attempt.
@@ -344,6 +378,8 @@ export function createTaskHandlers(deps: TaskDeps) {
       const job = imageJobSchema.parse(input.job);
       const pending = await stories.getImageJob(job.storyId, job.jobId);
       if (!pending) return;
+      // A picture that failed before its turn came (its story deleted, a table error) leaves the line.
+      await deps.gate.leave(pictureLane(pending.mode), { key: imageJobKey(pending), queue: pending.queue });
       const cause = input.failure?.Cause ?? '';
       const message = /CONTENT_FILTERED/.test(cause)
         ? IMAGE_FAILURE_MESSAGES.filtered
@@ -369,6 +405,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       // createWorkflowHandler).
       countMetric('StoryFailed');
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
+      await leaveStoryLine(job.storyId);
       await stories.markFailed(job.storyId, job.userId, reason);
       await drafts.remove(job.storyId);
       // A cover queued while the story was written: a pending one gives its picture slot back (a painting
@@ -402,6 +439,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       for (;;) {
         const stale = await stories.listStale(cutoff);
         for (const story of stale) {
+          await deps.gate.leave('story', { key: keys.story(story.id), queue: story.queue });
           await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
           await drafts.remove(story.id);
           failed++;
@@ -410,7 +448,10 @@ export function createTaskHandlers(deps: TaskDeps) {
       }
       // One page a run: a lost cover is rare, and the sweep runs again in a few minutes.
       const covers = await stories.listStaleCoverJobs(cutoff);
-      for (const job of covers) await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      for (const job of covers) {
+        await deps.gate.leave(pictureLane(job.mode), { key: imageJobKey(job), queue: job.queue });
+        await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      }
       const coversFailed = covers.length;
       if (failed + coversFailed > 0) {
         countMetric('StoryFailed', failed);
@@ -419,6 +460,12 @@ export function createTaskHandlers(deps: TaskDeps) {
       return { failed, coversFailed };
     },
   };
+
+  /** A story that fails before its turn came leaves the line (its place must not hold up the ones behind). */
+  async function leaveStoryLine(storyId: string): Promise<void> {
+    const story = await stories.get(storyId);
+    if (story) await deps.gate.leave('story', { key: keys.story(storyId), queue: story.queue });
+  }
 
   /** The picture types a story has no scene for yet. */
   function missingScenes(story: StoryItem): ImageType[] {
@@ -518,6 +565,33 @@ export function createTaskHandlers(deps: TaskDeps) {
 }
 
 export type TaskHandlers = ReturnType<typeof createTaskHandlers>;
+
+/**
+ * What a wait in line leaves in the workflow's state: numbers and flags only. `waitSeconds` is how long the
+ * Wait state sleeps before the next ask (about half the expected wait, so a place near the front is asked
+ * about often and one far back rarely).
+ */
+export type LineAnswer = Readonly<{ admitted: boolean; gone?: true; waitSeconds?: number }>;
+
+/**
+ * The gate's answer as the state carries it. Work that starts counts how long it waited (the queue-age
+ * alarm); work still waiting shows it is alive (the stale sweep).
+ */
+async function lineAnswer(
+  lane: Lane,
+  holder: Holder,
+  admission: Admission,
+  stillAlive: () => Promise<void>,
+): Promise<LineAnswer> {
+  if (admission.admitted) {
+    const joined = holder.queue?.joined_at;
+    if (holder.queue?.admitted_at === undefined) lineWaitMetric(lane, joined ? (Date.now() - joined) / 1000 : 0);
+    return { admitted: true };
+  }
+  if ('gone' in admission) return { admitted: false, gone: true };
+  await stillAlive();
+  return { admitted: false, waitSeconds: admission.waitSeconds };
+}
 
 /**
  * An error as it may leave a task. Its message becomes the failure's `Cause`, which Step Functions keeps in

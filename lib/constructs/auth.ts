@@ -16,6 +16,8 @@ import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 export interface AuthProps {
+  /** Concurrency kept for the Cognito triggers (`-c triggersConcurrency`). */
+  readonly reservedConcurrency?: number;
   /** The table the Cognito triggers write profiles to. */
   readonly data: Data;
   readonly removalPolicy: RemovalPolicy;
@@ -78,6 +80,8 @@ export class Auth extends Construct {
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
       memorySize: 256,
+      // Kept for sign-up and sign-in whatever else runs: a bedtime peak of stories cannot starve them.
+      ...(props.reservedConcurrency ? { reservedConcurrency: props.reservedConcurrency } : {}),
     });
     props.data.grantItemAccess(this.triggers.role);
     for (const operation of [

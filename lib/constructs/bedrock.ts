@@ -4,13 +4,20 @@ import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
+import type { BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
 import { guardrailPolicy } from './guardrail-policy.js';
+
+/** The quotas' variable (lambdas/shared/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
+const quotasEnvironment = (quotas: BedrockQuotas | undefined): Record<string, string> =>
+  quotas && Object.keys(quotas).length > 0 ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
 
 export interface BedrockProps {
   /** The region the stack and its Bedrock calls run in (`-c bedrockRegion`, default us-west-2). */
   readonly region: string;
   /** An operator's own guardrail (`-c guardrailId`); without it the app creates its own. */
   readonly guardrail?: { readonly id: string; readonly version: string } | undefined;
+  /** The account's Bedrock quotas the capacity gate admits work against (`-c bedrockQuotas`). */
+  readonly quotas?: BedrockQuotas | undefined;
 }
 
 /**
@@ -60,6 +67,7 @@ export class Bedrock extends Construct {
         BEDROCK_REGION: props.region,
         BEDROCK_GUARDRAIL_ID: given,
         BEDROCK_GUARDRAIL_VERSION: props.guardrail.version,
+        ...quotasEnvironment(props.quotas),
       };
       return;
     }
@@ -77,6 +85,7 @@ export class Bedrock extends Construct {
       BEDROCK_REGION: props.region,
       BEDROCK_GUARDRAIL_ID: this.guardrail.attrGuardrailId,
       BEDROCK_GUARDRAIL_VERSION: this.guardrailVersion.attrVersion,
+      ...quotasEnvironment(props.quotas),
     };
   }
 
@@ -110,9 +119,10 @@ export class Bedrock extends Construct {
     role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [this.guardrailArn] }),
     );
+    // AWS lists all three as what a role needs to call a Marketplace model for the first time.
     role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe'],
+        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe', 'aws-marketplace:Unsubscribe'],
         resources: ['*'],
       }),
     );

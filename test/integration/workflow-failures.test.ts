@@ -63,7 +63,9 @@ describe('generation failures free the library slot and lose nothing', () => {
       },
     };
     // The execution ends as a failed picture job does; the story is not failed.
-    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow(/picture could not be painted/);
+    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow(
+      /picture could not be painted/,
+    );
     expect(paints).toBe(1);
     const found = await stories.getWithImages(storyId);
     expect(found?.story).toMatchObject({ status: 'ready', image_count: 0 });

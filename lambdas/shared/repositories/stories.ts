@@ -215,13 +215,16 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      */
     async getStatus(
       storyId: string,
-    ): Promise<{ story: StoryStatusItem; pictures: number; jobs: ImageJobItem['status'][] } | undefined> {
+    ): Promise<
+      | { story: StoryStatusItem; pictures: number; jobs: Pick<ImageJobItem, 'job_id' | 'status' | 'queue'>[] }
+      | undefined
+    > {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
-          ...projectionOf(['SK', ...STATUS_FIELDS]),
+          ...projectionOf(['SK', 'job_id', ...STATUS_FIELDS]),
           ConsistentRead: true,
         }),
       );
@@ -232,7 +235,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
       if (!story) return undefined;
       const withPrefix = (prefix: string) => items.filter((item) => String(item.SK).startsWith(prefix));
-      const jobs = parseItems(imageJobStatusSchema, withPrefix(prefixes.imageJob)).map((job) => job.status);
+      const jobs = parseItems(imageJobStatusSchema, withPrefix(prefixes.imageJob));
       return { story, pictures: withPrefix(prefixes.image).length, jobs };
     },
 
@@ -455,6 +458,23 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Sets what the progress screen shows; `writing` counts go with `writing` only (see the entity). */
+    /** A picture job's workflow is alive (it asked for capacity now): the stale sweep leaves it alone. */
+    async markJobSeen(job: Pick<ImageJobItem, 'story_id' | 'job_id'>): Promise<void> {
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: imageJobKey(job),
+            UpdateExpression: 'SET seen_at = :now',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':now': Date.now() },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    },
+
     async setProgress(storyId: string, progress: StoryProgress, writing?: StoryItem['writing']): Promise<void> {
       await db.send(
         new UpdateCommand({
@@ -687,6 +707,9 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :generating AND created_at < :cutoff',
+          // A story waiting in line or being written shows it is alive: each ask for capacity and each
+          // progress write moves `updated_at`.
+          FilterExpression: 'updated_at < :cutoff',
           ExpressionAttributeValues: {
             ':generating': adminListPartition('generating'),
             ':cutoff': startedBefore.toISOString(),
@@ -707,7 +730,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :painting AND created_at < :cutoff',
-          ExpressionAttributeValues: { ':painting': entityTypes.painting, ':cutoff': queuedBefore.toISOString() },
+          // A cover waiting in line asks for capacity now and then (`seen_at`): it is alive.
+          FilterExpression: 'attribute_not_exists(seen_at) OR seen_at < :cutoffMs',
+          ExpressionAttributeValues: {
+            ':painting': entityTypes.painting,
+            ':cutoff': queuedBefore.toISOString(),
+            ':cutoffMs': queuedBefore.getTime(),
+          },
           Limit: limit,
         }),
       );
