@@ -9,6 +9,7 @@ import { observeInvocation } from '../shared/observability.js';
 import { tracedClient } from '../shared/sdk-tracing.js';
 import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
 import { libraryRepository } from '../shared/repositories/library.js';
+import { rateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -62,6 +63,7 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients,
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
       gate: capacityGate(aws.documents, config.tableName, config.capacity),
+      rateLimits: rateLimiter(aws.documents, config.tableName),
       library: libraryRepository(aws.documents, config.tableName),
       drafts: storyDraftRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),

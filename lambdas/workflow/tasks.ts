@@ -14,6 +14,7 @@ import { keys } from '../shared/keys.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { MediaStore } from '../shared/media.js';
 import { countMetric, lineWaitMetric, log } from '../shared/observability.js';
+import type { RateLimiter } from '../shared/repositories/rate-limits.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
 import type { StoryItem } from '../shared/entities/story.js';
 import type { LibraryRepository } from '../shared/repositories/library.js';
@@ -40,6 +41,8 @@ export type TaskDeps = Readonly<{
   stories: StoryRepository;
   /** The lines for Bedrock capacity a story and each picture wait in before they start (capacity/gate.ts). */
   gate: CapacityGate;
+  /** The families' rate limits: a story or picture that fails through no fault of theirs gives its count back. */
+  rateLimits: Pick<RateLimiter, 'release'>;
   library: LibraryRepository;
   drafts: StoryDraftRepository;
   templates: TemplateRepository;
@@ -389,6 +392,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       countMetric(message === IMAGE_FAILURE_MESSAGES.filtered ? 'PictureFiltered' : 'PictureFailed');
       log.error('image failed', { storyId: job.storyId, jobId: job.jobId, cause: cause.slice(0, 300) });
       await stories.failImageJob(pending, message);
+      if (message !== IMAGE_FAILURE_MESSAGES.filtered) await giveBackRateSlot(job.userId, imageJobKey(pending));
     },
 
     async markFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
@@ -407,6 +411,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
       await leaveStoryLine(job.storyId);
       await stories.markFailed(job.storyId, job.userId, reason);
+      if (reason !== FAILURE_MESSAGES.filtered) await giveBackRateSlot(job.userId, keys.story(job.storyId));
       await drafts.remove(job.storyId);
       // A cover queued while the story was written: a pending one gives its picture slot back (a painting
       // that finishes later adds nothing), a painted one goes with its slot, so a failed story holds no picture.
@@ -441,6 +446,7 @@ export function createTaskHandlers(deps: TaskDeps) {
         for (const story of stale) {
           await deps.gate.leave('story', { key: keys.story(story.id), queue: story.queue });
           await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
+          if (story.created_by) await giveBackRateSlot(story.created_by, keys.story(story.id));
           await drafts.remove(story.id);
           failed++;
         }
@@ -460,6 +466,16 @@ export function createTaskHandlers(deps: TaskDeps) {
       return { failed, coversFailed };
     },
   };
+
+  /**
+   * A story or picture that failed through no fault of the family's (a lost provider, the capacity it never
+   * got, an error) gives back the rate-limit count it took; one an unsafe request made fail keeps it, so a
+   * script cannot try unsafe requests without limit.
+   */
+  async function giveBackRateSlot(userId: string, key: Record<string, string>): Promise<void> {
+    const slot = await stories.takeRateSlot(key);
+    if (slot) await deps.rateLimits.release(userId, slot);
+  }
 
   /** A story that fails before its turn came leaves the line (its place must not hold up the ones behind). */
   async function leaveStoryLine(storyId: string): Promise<void> {

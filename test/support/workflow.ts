@@ -1,4 +1,5 @@
 import { capacityGate } from '../../lambdas/shared/capacity/gate.js';
+import { rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
 import { laneRates, type BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
 import { S3Client } from '@aws-sdk/client-s3';
 import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
@@ -55,6 +56,7 @@ export function workflowHarness(stack: StackContext) {
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
       gate: capacityGate(db, stack.tableName, laneRates(quotas)),
+      rateLimits: rateLimiter(db, stack.tableName),
       library: libraryRepository(db, stack.tableName),
       drafts: storyDraftRepository(db, stack.tableName),
       templates: templateRepository(db, stack.tableName),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
-import { queueTicketSchema } from './capacity-lane.js';
+import { queueTicketSchema, spentSlotSchema } from './capacity-lane.js';
 
 /** A picture on a story's page, in the story's partition: `IMAGE#{created_at}#{id}`, so they list oldest first. */
 export const storyImageItemSchema = z.object({
@@ -52,6 +52,8 @@ export const imageJobItemSchema = z.object({
   error: z.string().optional(),
   /** Its ticket in the line for Bedrock capacity, while it waits to be painted (capacity/gate.ts). */
   queue: queueTicketSchema.optional(),
+  /** The rate-limit count it took, given back if it fails through no fault of the family's. */
+  rate_slot: spentSlotSchema.optional(),
   /** When its workflow last asked for capacity (ms): a job in line is alive, whatever its age (the stale sweep). */
   seen_at: z.number().optional(),
   created_at: z.string(),

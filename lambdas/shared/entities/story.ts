@@ -3,7 +3,7 @@ import { ageBandSchema } from '#common/validation/choices.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
-import { queueTicketSchema } from './capacity-lane.js';
+import { queueTicketSchema, spentSlotSchema } from './capacity-lane.js';
 import type { TransactItem } from './table.js';
 
 /**
@@ -90,6 +90,8 @@ export const storyItemSchema = z.object({
   image_types: z.set(imageTypeSchema).optional(),
   /** Its ticket in the line for Bedrock capacity, while it waits to be written (capacity/gate.ts). */
   queue: queueTicketSchema.optional(),
+  /** The rate-limit count it took, given back if it fails through no fault of the family's. */
+  rate_slot: spentSlotSchema.optional(),
   seed: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -25,8 +25,11 @@ export class RateLimitedError extends Error {
   }
 }
 
-/** One counted call, which can be given back once. */
-export type RateSlot = Readonly<{ release(): Promise<void> }>;
+/** One counted call, which can be given back once; `spent` names it, to give it back later (a failed story). */
+export type RateSlot = Readonly<{ spent: SpentSlot; release(): Promise<void> }>;
+
+/** Which window a call was counted in, kept on what it made (a story, a picture job). */
+export type SpentSlot = Readonly<{ action: RateLimitedAction; window_start: number }>;
 
 /**
  * Fixed windows, one counter item per family, action and window: the increment and the check are one
@@ -57,25 +60,29 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
         if (isConditionFailure(error)) throw new RateLimitedError(windowStart + windowSeconds - nowSeconds);
         throw error;
       }
-      return {
-        async release() {
-          await db
-            .send(
-              new UpdateCommand({
-                TableName: tableName,
-                Key: keys.rateWindow(userId, action, windowStart),
-                UpdateExpression: 'ADD hits :minus',
-                ConditionExpression: 'hits > :zero',
-                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-              }),
-            )
-            .catch((error: unknown) => {
-              if (!isConditionFailure(error)) throw error;
-            });
-        },
-      };
+      const spent = { action, window_start: windowStart };
+      return { spent, release: () => release(userId, spent) };
     },
+
+    /** Gives a counted call back: its window counts one fewer (never below zero; an expired window is gone). */
+    release,
   };
+
+  async function release(userId: string, slot: SpentSlot): Promise<void> {
+    await db
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.rateWindow(userId, slot.action, slot.window_start),
+          UpdateExpression: 'ADD hits :minus',
+          ConditionExpression: 'hits > :zero',
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
 }
 
 export type RateLimiter = ReturnType<typeof rateLimiter>;

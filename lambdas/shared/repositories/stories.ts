@@ -1,3 +1,5 @@
+import { spentSlotSchema } from '../entities/capacity-lane.js';
+import type { SpentSlot } from './rate-limits.js';
 import {
   DeleteCommand,
   GetCommand,
@@ -458,6 +460,28 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Sets what the progress screen shows; `writing` counts go with `writing` only (see the entity). */
+    /**
+     * Takes the rate-limit count a story or picture job spent off its item, once: the count to give back, or
+     * undefined when there is none or another try took it already.
+     */
+    async takeRateSlot(key: Record<string, string>): Promise<SpentSlot | undefined> {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: 'REMOVE rate_slot',
+            ConditionExpression: 'attribute_exists(rate_slot)',
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return spentSlotSchema.parse(Attributes?.rate_slot);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
     /** A picture job's workflow is alive (it asked for capacity now): the stale sweep leaves it alone. */
     async markJobSeen(job: Pick<ImageJobItem, 'story_id' | 'job_id'>): Promise<void> {
       await db

@@ -111,6 +111,7 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
       custom_descriptions: custom,
       created_by: actor.userId,
       seed: seedFor(storyId),
+      rate_slot: slot.spent,
     });
     if (!created) {
       // A simultaneous repeat made it first: this request starts nothing, so its slot goes back.

@@ -61,10 +61,10 @@ export function pictureUseCases(deps: PictureDeps) {
       const { story, images, jobs } = await deps.access.editableReady(storyId, actor);
       const asked = await request();
       checkDescription(story, asked);
-      await deps.rateLimits.take(actor.userId, 'image');
+      const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
       const job = await deps.stories.createNextImageJob(
-        { job_id: jobId, story_id: story.id, mode: asked.mode, ...customizationsOf(asked) },
+        { job_id: jobId, story_id: story.id, mode: asked.mode, rate_slot: slot.spent, ...customizationsOf(asked) },
         IMAGE_TYPES,
         heldTypes(images, jobs),
       );
@@ -86,7 +86,7 @@ export function pictureUseCases(deps: PictureDeps) {
       checkDescription(story, asked);
       const running = jobs.find((j) => j.replaces === image.id && j.status === 'pending');
       if (running) return { jobId: running.job_id, imageType: image.image_type };
-      await deps.rateLimits.take(actor.userId, 'image');
+      const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
       await deps.stories.createImageJob({
         job_id: jobId,
@@ -94,6 +94,7 @@ export function pictureUseCases(deps: PictureDeps) {
         image_type: image.image_type,
         mode: asked.mode,
         replaces: image.id,
+        rate_slot: slot.spent,
         ...customizationsOf(asked),
       });
       await paint(story, actor, jobId);
@@ -123,6 +124,7 @@ export function pictureUseCases(deps: PictureDeps) {
             story_id: story.id,
             image_type: request.imageType,
             mode: request.mode,
+            rate_slot: slot.spent,
             ...customizationsOf(request),
             ...(current ? { replaces: current.id } : {}),
           },
