@@ -1,5 +1,5 @@
-import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { createQuotaLedger, textUnitsOf, tokensOf, type BedrockQuotas, type Exceeded } from '#common/models/quotas.js';
 import { LOOPBACK } from '../ports.js';
@@ -619,16 +619,18 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     }
   }
 
-  const sessions = new Set<ServerHttp2Session>();
   const server = createServer((request, response) => {
     route(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
   });
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
+  // The SDK keeps its connections open (several of them under load): stop ends them, or the server would
+  // wait for the client (ending sessions alone left it waiting when answers had not been read).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -644,7 +646,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const session of sessions) session.destroy();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }
