@@ -263,6 +263,8 @@ export function createQuotaLedger(quotas: BedrockQuotas) {
       tokensPerDay: windowOf(`text:${modelId}:day`, quota.tokensPerDay, windows.dayMs),
     };
   };
+  const imageWindow = (modelId: string) =>
+    windowOf(`image:${modelId}:requests`, imageQuotaOf(quotas, modelId).requestsPerMinute, windows.minuteMs);
   const guardrail = () => windowOf('guardrail', quotas.guardrailTextUnitsPerSecond, windows.secondMs);
 
   return {
@@ -288,12 +290,12 @@ export function createQuotaLedger(quotas: BedrockQuotas) {
     },
     /** Admits one picture request of `modelId`. */
     admitImage(modelId: string, now: number): boolean {
-      const requests = windowOf(
-        `image:${modelId}:requests`,
-        imageQuotaOf(quotas, modelId).requestsPerMinute,
-        windows.minuteMs,
-      );
+      const requests = imageWindow(modelId);
       return !requests || requests.take(1, now) !== undefined;
+    },
+    /** When a picture request of `modelId` could be admitted. */
+    imageFreeAt(modelId: string, now: number): number {
+      return Math.max(now, imageWindow(modelId)?.freeAt(1, now) ?? now);
     },
     /** Admits a guardrail check of `textUnits` (input checked before a call starts). */
     admitGuardrail(textUnits: number, now: number): boolean {

@@ -67,6 +67,7 @@ describe('the quota ledger', () => {
     const ledger = createQuotaLedger(parseQuotaSetting('{"imageRequestsPerMinute": 1, "timeScale": 10}') ?? UNLIMITED);
     expect(ledger.admitImage('core', 0)).toBe(true);
     expect(ledger.admitImage('core', 5_999)).toBe(false);
+    expect(ledger.imageFreeAt('core', 5_999)).toBe(6_000);
     expect(ledger.admitImage('core', 6_000)).toBe(true);
   });
 
