@@ -6,6 +6,7 @@ import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
+import { parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import { startSpeechEngine } from './speech-engine/index.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
@@ -44,8 +45,12 @@ export type LocalStackOptions = {
   webOutDir?: string | undefined;
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
-  /** With the bedrock provider: the Bedrock twin's port (0 or absent: any free port) and latency profile. */
-  bedrockTwin?: { port?: number; latency?: LatencyProfileName; stream?: boolean } | undefined;
+  /**
+   * With the bedrock provider: the Bedrock twin's port (0 or absent: any free port), latency profile and
+   * quotas (absent: read from `BEDROCK_TWIN_QUOTAS`, and none when that is unset).
+   */
+  bedrockTwin?:
+    { port?: number; latency?: LatencyProfileName; stream?: boolean; quotas?: BedrockQuotas | undefined } | undefined;
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
@@ -148,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       bedrockTwin = await startBedrockTwin({
         port: options.bedrockTwin?.port ?? 0,
         latency: options.bedrockTwin?.latency,
+        quotas: options.bedrockTwin?.quotas ?? parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS),
       });
       stoppers.push(bedrockTwin.stop);
     }

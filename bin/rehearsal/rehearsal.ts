@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { StateMachine } from 'aws-local-stepfunctions';
+import { parseQuotaSetting } from '#common/models/quotas.js';
 import { fromRoot } from '../../lib/paths.js';
 import { startBedrockTwin } from '../local/bedrock-twin/server.js';
 import { startCognitoLocal } from '../local/cognito-local.js';
@@ -226,7 +227,12 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       version: physical.get(logicalId)?.attributes?.Version ?? '1',
       region,
     }));
-    const bedrock = await startBedrockTwin({ port: 0, guardrails });
+    // The account's quotas as the local stack takes them (`BEDROCK_TWIN_QUOTAS`; none when unset).
+    const bedrock = await startBedrockTwin({
+      port: 0,
+      guardrails,
+      quotas: parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS),
+    });
     stoppers.push(bedrock.stop);
 
     // AWS's addresses in values (the token issuer and its keys) point at their emulators here.

@@ -12,6 +12,8 @@ import { signUp } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { startBedrockApi, TWIN_GUARDRAIL } from '../support/bedrock-api.js';
 import type { StackContext } from '../support/stack-context.js';
+import { unfollowed } from '../support/story-choices.js';
+import { parseQuotaSetting } from '#common/models/quotas.js';
 
 const stack = inject('stack');
 const post = (body: unknown = {}) => ({ method: 'POST', body: JSON.stringify(body) });
@@ -169,6 +171,51 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(second.story.title).not.toBe(first.story.title);
   }, 60_000);
 
+  it("writes the story the family asked for: the twin reads the product's prompt as a model would", async () => {
+    const account = await signUp(stack, { displayName: 'Choosy Family', ageBand: 'A' });
+    const call = apiClient(bedrock.context, account.accessToken);
+    const { story } = await newStory(call, {
+      ...storyChoices,
+      heroName: 'Zara',
+      characterType: 'Robot',
+      storyKind: 'Space',
+      mission: 'Ranch',
+      customCharacterDescription: 'a cheerful robot who loves pancakes',
+    });
+    expect(story.status).toBe('ready');
+    const paragraphs = String(story.content).split(/\n\s*\n/);
+    const draft = { title: String(story.title), excerpt: String(story.excerpt), paragraphs, scenes: {} };
+    const choices = { heroName: 'Zara', characterType: 'Robot', storyKind: 'Space', mission: 'Ranch' } as const;
+    expect(unfollowed({ band: 'A', ...choices, wished: ['pancakes'] }, draft)).toEqual([]);
+  });
+
+  it('the guardrail checks the answer on its way out: stopped mid-stream, the story fails as filtered, once', async () => {
+    const call = await family();
+    bedrock.twin.script({ converse: ['guardrail-output'] });
+    const { story } = await newStory(call);
+    expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.filtered });
+    // The cover's scene came before the intervention and passed the guardrail, so the cover may have
+    // started painting; the story's text was asked for once.
+    const text = bedrock.twin.calls().filter((c) => c.operation === 'converseStream' || c.operation === 'converse');
+    expect(text.map((c) => [c.operation, c.answer])).toEqual([['converseStream', 'guardrail_intervened']]);
+    expect(await libraryCount(call)).toBe(0);
+  });
+
+  it('a story cut by a mid-stream model error is asked for again and is ready; a failed picture is painted again', async () => {
+    const call = await family();
+    bedrock.twin.script({ converse: ['stream-model-error'], invoke: ['inference-error'] });
+    const { story } = await newStory(call);
+    expect(story.status).toBe('ready');
+    expect((story.images as Image[]).map((image) => image.imageType)).toEqual(['cover']);
+    const answers = (operation: string) =>
+      bedrock.twin
+        .calls()
+        .filter((c) => c.operation === operation)
+        .map((c) => c.answer);
+    expect(answers('converseStream')).toEqual(['modelStreamErrorException', 'ok']);
+    expect(answers('invoke')).toEqual(['inference_error', 'ok']);
+  });
+
   it('a guardrail intervention fails the story with the safety message, once, and frees its slot', async () => {
     const call = await family();
     bedrock.twin.script({ converse: ['guardrail'] });
@@ -193,6 +240,25 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
       ['applyGuardrail', 'guardrail_intervened'],
     ]);
   });
+});
+
+describe('the Bedrock twin with quotas', () => {
+  it('throttles by itself when a quota is spent, and the provider waits it out', async () => {
+    // One text request a minute, a minute lasting 2 s: of two stories started together, one waits.
+    const quotas = parseQuotaSetting('{"textRequestsPerMinute": 1, "timeScale": 30}');
+    const limited = await startBedrockApi(stack, quotas ? { quotas } : {});
+    try {
+      const [one, two] = await Promise.all([family(limited.context), family(limited.context)]);
+      const stories = await Promise.all([newStory(one), newStory(two)]);
+      expect(stories.map(({ story }) => story.status)).toEqual(['ready', 'ready']);
+      await limited.idle();
+      const streamed = limited.twin.calls().filter((c) => c.operation === 'converseStream');
+      expect(streamed.map((c) => c.answer)).toContain('ThrottlingException');
+      expect(streamed.filter((c) => c.answer === 'ok')).toHaveLength(2);
+    } finally {
+      await limited.stop();
+    }
+  }, 60_000);
 });
 
 describe('the Bedrock twin answers a wrong region as AWS does', () => {

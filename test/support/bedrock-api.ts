@@ -1,6 +1,7 @@
 import { startApiServer } from '../../bin/local/api-server.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import type { LatencyProfileName } from '../../bin/local/bedrock-twin/latency.js';
+import type { BedrockQuotas } from '#common/models/quotas.js';
 import { freePort } from '../../bin/local/ports.js';
 import { startWebServer } from '../../bin/local/web-server.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
@@ -20,7 +21,7 @@ export const TWIN_GUARDRAIL = { id: 'kidsafe', version: '1' } as const;
  */
 export async function startBedrockApi(
   stack: StackContext,
-  options: { region?: string; latency?: LatencyProfileName; stream?: boolean } = {},
+  options: { region?: string; latency?: LatencyProfileName; stream?: boolean; quotas?: BedrockQuotas } = {},
 ): Promise<{
   context: StackContext;
   twin: BedrockTwin;
@@ -28,7 +29,7 @@ export async function startBedrockApi(
   idle(): Promise<void>;
   stop(): Promise<void>;
 }> {
-  const twin = await startBedrockTwin({ latency: options.latency ?? 'off' });
+  const twin = await startBedrockTwin({ latency: options.latency ?? 'off', quotas: options.quotas });
   const { userPoolId, userPoolClientId } = stack.appConfig;
   const issuer = `${stack.cognitoEndpoint}/${userPoolId}`;
   const config = loadServerConfig({

@@ -4,6 +4,8 @@ import {
   BedrockRuntimeClient,
   ConverseCommand,
   InvokeModelCommand,
+  ModelErrorException,
+  ServiceQuotaExceededException,
   ServiceUnavailableException,
   ThrottlingException,
 } from '@aws-sdk/client-bedrock-runtime';
@@ -378,6 +380,32 @@ describe('bedrock provider: story text (Converse, the sequential path)', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  it('retries a model error (424) like an outage, then succeeds', async () => {
+    const modelFailed = new ModelErrorException({ message: 'model failed', $metadata: {} });
+    bedrock
+      .on(ConverseCommand)
+      .rejectsOnce(modelFailed)
+      .resolvesOnce(converseAnswer(JSON.stringify(validStory)));
+    expect((await provider().writeStory(storyRequest())).title).toBe(validStory.title);
+    bedrock.reset();
+    bedrock.on(ConverseCommand).rejects(modelFailed);
+    expect(await codeOf(provider().writeStory(storyRequest()))).toBe('UNAVAILABLE');
+    expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(4);
+  });
+
+  it('takes a spent or missing quota (ServiceQuotaExceededException) as final, without waiting', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .rejects(new ServiceQuotaExceededException({ message: 'Your request exceeds the service quota', $metadata: {} }));
+    const error = await provider()
+      .writeStory(storyRequest())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'Provider.ModelUnavailable', code: 'MODEL_UNAVAILABLE' });
+    expect(String(error)).toContain('ServiceQuotaExceededException');
+    expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
   it.each(['content_filtered', 'guardrail_intervened'])('refuses a %s answer with CONTENT_FILTERED', async (stop) => {
     bedrock.on(ConverseCommand).resolves(converseAnswer('', stop));
     expect(await codeOf(provider().writeStory(storyRequest()))).toBe('CONTENT_FILTERED');
@@ -546,18 +574,31 @@ describe('bedrock provider: illustrations (Stability on InvokeModel)', () => {
     expect(sleep).toHaveBeenCalledTimes(1);
   });
 
+  it('asks again after a picture answer with the "Inference error" finish reason, and says UNAVAILABLE if it stays', async () => {
+    bedrock.on(InvokeModelCommand).resolvesOnce(imageAnswer('Inference error')).resolvesOnce(imageAnswer());
+    const painted = await provider().drawIllustration(imageRequest());
+    expect(painted.body).toEqual(PNG);
+    expect(imageInputs().map((call) => call.body.seed)).toEqual([123456789, 123456789]); // same prompt, same seed
+    bedrock.reset();
+    bedrock.on(InvokeModelCommand).resolves(imageAnswer('Inference error'));
+    expect(await codeOf(provider().drawIllustration(imageRequest()))).toBe('UNAVAILABLE');
+    expect(bedrock.commandCalls(InvokeModelCommand)).toHaveLength(4);
+  });
+
   it('refuses an answer without a PNG image as INVALID_RESPONSE', async () => {
     const notPng = {
       body: new TextEncoder().encode(
         JSON.stringify({ images: [Buffer.from('hello').toString('base64')], finish_reasons: [null] }),
       ) as InvokeModelCommandOutput['body'],
     };
-    bedrock.on(InvokeModelCommand).resolvesOnce(notPng);
-    expect(await codeOf(provider().drawIllustration(imageRequest()))).toBe('INVALID_RESPONSE');
+    // One behaviour with both answers in turn (a second `.on()` would answer the second call with nothing).
     bedrock
       .on(InvokeModelCommand)
+      .resolvesOnce(notPng)
       .resolvesOnce({ body: new TextEncoder().encode('{}') as InvokeModelCommandOutput['body'] });
     expect(await codeOf(provider().drawIllustration(imageRequest()))).toBe('INVALID_RESPONSE');
+    expect(await codeOf(provider().drawIllustration(imageRequest()))).toBe('INVALID_RESPONSE');
+    expect(bedrock.commandCalls(InvokeModelCommand)).toHaveLength(2);
   });
 });
 
