@@ -184,6 +184,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             BEDROCK_GUARDRAIL_ID: 'storymagictwin',
             BEDROCK_GUARDRAIL_VERSION: '1',
             BEDROCK_STREAM: String(options.bedrockTwin?.stream ?? true),
+            // The capacity gate is sized from the twin's quotas, as the deployed one is from the account's.
+            ...(bedrockTwin.quotas ? { BEDROCK_QUOTAS: JSON.stringify(bedrockTwin.quotas) } : {}),
           }
         : {}),
       // The web server proxies /api on its own origin; this allows the same origin by its other name too.

@@ -227,11 +227,20 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       version: physical.get(logicalId)?.attributes?.Version ?? '1',
       region,
     }));
-    // The account's quotas as the local stack takes them (`BEDROCK_TWIN_QUOTAS`; none when unset).
+    // The account's quotas: those the deploy sized its capacity gate for (the workflow's BEDROCK_QUOTAS), or
+    // `BEDROCK_TWIN_QUOTAS` to rehearse another account.
+    const sizedFor = lambdaFunctionsOf(stack)
+      .map((fn) => fn.environment.BEDROCK_QUOTAS)
+      .find((value) => value !== undefined);
     const bedrock = await startBedrockTwin({
       port: 0,
       guardrails,
-      quotas: parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS),
+      quotas:
+        parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS) ??
+        parseQuotaSetting(
+          sizedFor === undefined ? undefined : resolveString(sizedFor, context, 'BEDROCK_QUOTAS'),
+          'BEDROCK_QUOTAS',
+        ),
     });
     stoppers.push(bedrock.stop);
 

@@ -156,11 +156,29 @@ export function quotasFrom(settings: QuotaSettings): BedrockQuotas {
 
 export class QuotaSettingError extends Error {}
 
+const textQuotaSchema = z.strictObject({
+  requestsPerMinute: figure.optional(),
+  tokensPerMinute: figure.optional(),
+  tokensPerDay: figure.optional(),
+});
+const imageQuotaSchema = z.strictObject({ requestsPerMinute: figure.optional() });
+
+/** The whole form, per model (what `JSON.stringify` of BedrockQuotas writes: the deploy's BEDROCK_QUOTAS). */
+const quotasSchema = z.strictObject({
+  text: z.strictObject({ everyModel: textQuotaSchema, byModel: z.record(z.string(), textQuotaSchema) }),
+  image: z.strictObject({ everyModel: imageQuotaSchema, byModel: z.record(z.string(), imageQuotaSchema) }),
+  guardrailTextUnitsPerSecond: figure.optional(),
+  timeScale: z.number().positive().max(10_000),
+});
+
 /**
- * `BEDROCK_TWIN_QUOTAS`: unset or empty for no quotas; `defaults` for DEFAULT_QUOTAS; or a JSON object of
- * QuotaSettings, e.g. `{"textRequestsPerMinute": 20, "imageRequestsPerMinute": 4, "timeScale": 10}`.
+ * Quotas as a setting gives them (`BEDROCK_TWIN_QUOTAS` for the twin, `BEDROCK_QUOTAS` for the capacity
+ * gate, `-c bedrockQuotas` for the deploy; `name` says which in an error): unset or empty for no quotas;
+ * `defaults` for DEFAULT_QUOTAS; a JSON object of QuotaSettings, each figure for every model, e.g.
+ * `{"textRequestsPerMinute": 20, "imageRequestsPerMinute": 4, "timeScale": 10}`; or the whole per-model form
+ * (`{"text": {...}, "image": {...}, ...}`, as `npm run doctor` prints an account's).
  */
-export function parseQuotaSetting(raw: string | undefined): BedrockQuotas | undefined {
+export function parseQuotaSetting(raw: string | undefined, name = 'BEDROCK_TWIN_QUOTAS'): BedrockQuotas | undefined {
   const text = raw?.trim() ?? '';
   if (text === '') return undefined;
   if (text === 'defaults') return DEFAULT_QUOTAS;
@@ -168,10 +186,15 @@ export function parseQuotaSetting(raw: string | undefined): BedrockQuotas | unde
   try {
     value = JSON.parse(text);
   } catch {
-    throw new QuotaSettingError('BEDROCK_TWIN_QUOTAS must be "defaults" or a JSON object');
+    throw new QuotaSettingError(`${name} must be "defaults" or a JSON object`);
+  }
+  if (typeof value === 'object' && value !== null && 'text' in value) {
+    const whole = quotasSchema.safeParse(value);
+    if (!whole.success) throw new QuotaSettingError(`${name}: ${z.prettifyError(whole.error)}`);
+    return whole.data;
   }
   const parsed = settingsSchema.safeParse(value);
-  if (!parsed.success) throw new QuotaSettingError(`BEDROCK_TWIN_QUOTAS: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new QuotaSettingError(`${name}: ${z.prettifyError(parsed.error)}`);
   return quotasFrom(parsed.data);
 }
 

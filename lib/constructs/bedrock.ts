@@ -4,12 +4,12 @@ import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
-import type { BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
+import type { BedrockQuotas } from '#common/models/quotas.js';
 import { guardrailPolicy } from './guardrail-policy.js';
 
 /** The quotas' variable (lambdas/shared/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
 const quotasEnvironment = (quotas: BedrockQuotas | undefined): Record<string, string> =>
-  quotas && Object.keys(quotas).length > 0 ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
+  quotas ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
 
 export interface BedrockProps {
   /** The region the stack and its Bedrock calls run in (`-c bedrockRegion`, default us-west-2). */
