@@ -49,6 +49,8 @@ export async function startBedrockApi(
     BEDROCK_GUARDRAIL_ID: TWIN_GUARDRAIL.id,
     BEDROCK_GUARDRAIL_VERSION: TWIN_GUARDRAIL.version,
     BEDROCK_STREAM: String(options.stream ?? true),
+    // The capacity gate sized from the twin's quotas, as the local stack sizes it.
+    ...(options.quotas ? { BEDROCK_QUOTAS: JSON.stringify(options.quotas) } : {}),
   });
   // As in bin/local/stack.ts: WriteStory starts a streamed story's cover through the same starter.
   const starter: WorkflowStarter = { start: (job) => workflow.start(job) };

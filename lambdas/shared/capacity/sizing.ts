@@ -61,9 +61,14 @@ export function laneRates(quotas: BedrockQuotas): Readonly<Record<Lane, LaneRate
       unitsPerMinute / PICTURE_COST.guardrailTextUnits,
     );
   const rate = (perMinute: number): LaneRate => {
-    const share = perMinute * QUOTA_SHARE * quotas.timeScale;
-    // Ten seconds' worth at once, at least one: a larger burst can meet the quota's own window.
-    return { perMinute: share, burst: Number.isFinite(share) ? Math.max(1, Math.floor(share / 6)) : Infinity };
+    const share = perMinute * QUOTA_SHARE;
+    // What may start at once: ten seconds' worth, but never more than the headroom the share leaves in a
+    // quota's minute (a full bucket's burst plus a minute at the share's rate must fit in the quota), and at
+    // least one.
+    const burst = Number.isFinite(share)
+      ? Math.max(1, Math.floor(Math.min(share / 6, perMinute * (1 - QUOTA_SHARE))))
+      : Infinity;
+    return { perMinute: share * quotas.timeScale, burst };
   };
   return {
     story: rate(stories),
