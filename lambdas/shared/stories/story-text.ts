@@ -1,10 +1,11 @@
 import type { StoryView } from '#common/api/views.js';
 import { sanitiseStoryEdit } from '#common/sanitiser.js';
+import { editedHeroNameProblem } from '#common/story-validation.js';
 import { exportFileName } from '#common/story-layout.js';
 import { buildStoryExportHtml, type ExportImage } from '../export-html.js';
 import type { MediaStore } from '../media.js';
 import type { StoryRepository } from '../repositories/stories.js';
-import { StoryNotFoundError } from '../errors.js';
+import { InvalidInputError, StoryNotFoundError } from '../errors.js';
 import type { Actor, StoryAccess } from './access.js';
 import type { StoryViews } from './views.js';
 
@@ -20,7 +21,8 @@ export function storyTextUseCases(deps: StoryTextDeps) {
   return {
     /**
      * Saves an edit of the title, hero name or text. SPEC §5: the sanitiser runs on every save, on the
-     * server, whatever the client did; `filtered` counts the words it starred.
+     * server, whatever the client did; `filtered` counts the words it starred. A hero name is a name, not
+     * prose: an unkind one or one with markup is refused (400) rather than starred into the story.
      */
     async edit(
       storyId: string,
@@ -29,6 +31,8 @@ export function storyTextUseCases(deps: StoryTextDeps) {
     ): Promise<{ story: StoryView; filtered: number }> {
       const found = await deps.access.editable(storyId, actor);
       const asked = await edit();
+      const nameProblem = asked.heroName === undefined ? undefined : editedHeroNameProblem(asked.heroName);
+      if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
       const clean = sanitiseStoryEdit({
         title: asked.title ?? found.story.title,
         heroName: asked.heroName ?? found.story.hero_name,
