@@ -95,7 +95,7 @@ const HINGLISH = `hai hain ka ki ke ko mein main se ne nahi nahin kya tum tu aap
   ghar khana pani chalo abhi phir sirf wala wali apna apni yaar saala ji bas`;
 
 /** How many of a language's commonest words count as evidence that a text is in it. */
-const EVIDENCE_WORDS = 300;
+const EVIDENCE_WORDS = 500;
 /** A listed word among this many commonest words of a language is an everyday word there. */
 const EVERYDAY_RANK = 5_000;
 
@@ -104,7 +104,7 @@ const EVERYDAY_RANK = 5_000;
  * queen, a fish, a cow, an egg, a shell, a deer, "what difference does it make". Left out, not merely limited
  * to their language, because their own language's families use them too.
  */
-const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
+export const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
   en: [
     'suck',
     'sucks',
@@ -461,7 +461,7 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
  * English list itself holds: the web it was counted on says "penis" and "milf" often): they apply only to
  * text written in their own language. Turkish "am", French "con" and "bite", Portuguese "cu".
  */
-const LANGUAGE_ONLY = new Set(['tr:am', 'tr:got', 'tr:gotten', 'fr:con', 'fr:bite', 'pt:cu', 'ja:sm', 'ja:xx']);
+export const LANGUAGE_ONLY = new Set(['tr:am', 'tr:got', 'tr:gotten', 'fr:con', 'fr:bite', 'pt:cu', 'ja:sm', 'ja:xx']);
 
 /**
  * Of the listed words that the frequency lists also count as everyday words of another language, those
@@ -505,7 +505,7 @@ const NOT_NAMES = new Set(
   intihar juul kill killer killing killings knife kokot kuk kukene kuker kuks kusi kut kutas lardo loda lolita lort
   lorts loser luder meth mong moron murders neger negre negro nigg nipple osti paska pede pee pees pikey poo poon
   poos poppen porn prutt rape razor reefer reet rum schiesser sik skitt slaughter sm stabs stoner suka tangina tatti
-  tequila terrone terrones tette thong tringler troia verga vergas wank wanker wine wines zoccola marica perse
+  tequila terrone terrones tette thong tringler troia verga vergas wank wanker wine wines zoccola marica perse wichser cono
   boobar boober`.split(/\s+/),
 );
 
@@ -631,13 +631,21 @@ export async function safetyTables(): Promise<Map<string, string>> {
   }
 
   // Evidence: each language's commonest words, less those that are just as common in English.
-  const englishCommon = new Set(frequencies.en?.slice(0, 1_000));
+  const englishCommon = new Set(frequencies.en?.slice(0, 300));
+  // A listed word is no evidence of a language (the English list, counted on the web, has "sex" in its first 300).
+  const listedWords = new Set(Object.values(lists).flatMap((entries) => entries.map((e) => fold(e.replace(/^=/, '')))));
   const evidence: Record<string, string> = {};
   for (const [language, words] of Object.entries(frequencies)) {
     const own = words
       .slice(0, EVIDENCE_WORDS * 2)
       .map(fold)
-      .filter((w) => /^[\p{L}']+$/u.test(w) && !NOT_EVIDENCE.has(w) && (language === 'en' || !englishCommon.has(w)));
+      .filter(
+        (w) =>
+          /^[\p{L}']+$/u.test(w) &&
+          !NOT_EVIDENCE.has(w) &&
+          !listedWords.has(w) &&
+          (language === 'en' || !englishCommon.has(w)),
+      );
     evidence[language] = [...new Set(own)].slice(0, EVIDENCE_WORDS).join(' ');
   }
   evidence['hi'] = HINGLISH.split(/\s+/).filter(Boolean).join(' ');

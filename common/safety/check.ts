@@ -2,7 +2,7 @@ import { HARMLESS_PHRASES, NAMING_WORDS } from './context.js';
 import { GIVEN_NAMES } from './data/given-names.js';
 import { WORD_LISTS } from './data/word-lists.js';
 import { INTENTS, type IntentCategory } from './intents.js';
-import { isEverydayIn, languageOf } from './languages.js';
+import { everydayLanguagesOf, isWrittenIn, languageOf, languageScores } from './languages.js';
 import { TOPIC_LEXICON, type LexiconCategory } from './lexicon.js';
 import { skeletonViews, type Skeleton } from './normalise.js';
 
@@ -46,6 +46,8 @@ export type CheckOptions = Readonly<{
 
 type Entry = Readonly<{
   words: readonly string[];
+  /** For each word, whether an apostrophe joins it to the word before ("dolboy'eb", "op z'n"). */
+  glued: readonly boolean[];
   category: SafetyHit['category'];
   term: string;
   /** The language of the list that holds it; `only`: applies to text in that language alone. */
@@ -60,14 +62,23 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}\p{Script=Arabic}]/u;
 // Apostrophes part words, as they did for the matcher before ("he'll" is never "hell", "idiot's" is
 // "idiot"); the patterns read a word with its apostrophe part joined again ("mommy's", "don't").
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** The words of a listed entry as the skeleton of a text would read it. */
-function wordsOf(entry: string): string[] {
+/** The words of a listed entry as the skeleton of a text would read it, each marked when an apostrophe joins it. */
+function wordsOf(entry: string): { words: string[]; glued: boolean[] } {
   const plain = /^[a-z '-]+$/i.test(entry)
     ? entry.toLowerCase().replace(/-/g, ' ')
     : (skeletonViews(entry)[0]?.text ?? '');
-  return [...plain.replace(/’/g, "'").matchAll(WORD)].map((m) => m[0]);
+  const words: string[] = [];
+  const glued: boolean[] = [];
+  let last = 0;
+  for (const match of plain.matchAll(WORD)) {
+    const between = plain.slice(last, match.index);
+    glued.push(words.length > 0 && /^['’`]$/.test(between));
+    words.push(match[0]);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  return { words, glued };
 }
 
 /** A word with its regular plural or -s form ("kill" → kills, "bully" → bullies, "kiss" → kisses). */
@@ -83,8 +94,7 @@ function addEntry(index: Index, substrings: Map<string, Entry>, entry: Entry) {
   if (first === undefined) return;
   if (UNSPACED.test(first)) {
     // A single character of these scripts is too often part of an everyday word to refuse.
-    const joined = entry.words.join('');
-    if ([...joined].length >= 2) substrings.set(joined, entry);
+    if ([...entry.words.join('')].length >= 2) substrings.set(entry.words.join(' '), entry);
     return;
   }
   const keys = rest.length === 0 ? formsOf(first) : [first];
@@ -105,7 +115,7 @@ function compileLists(): Lists {
   for (const [category, entries] of Object.entries(TOPIC_LEXICON)) {
     for (const term of entries) {
       addEntry(index, substrings, {
-        words: wordsOf(term),
+        ...wordsOf(term),
         category: category as LexiconCategory,
         term,
         language: 'en',
@@ -117,7 +127,7 @@ function compileLists(): Lists {
     for (const raw of joined.split('|')) {
       const only = raw.startsWith('=');
       const term = only ? raw.slice(1) : raw;
-      addEntry(index, substrings, { words: wordsOf(term), category: 'profanity', term, language, only });
+      addEntry(index, substrings, { ...wordsOf(term), category: 'profanity', term, language, only });
     }
   }
   return { index, substrings };
@@ -135,7 +145,7 @@ function denyIndexOf(denyTopics: readonly string[] | undefined): Index | undefin
     for (const term of denyTopics) {
       if (!/^[a-z][a-z' -]*$/i.test(term.trim())) continue;
       addEntry(index, unused, {
-        words: wordsOf(term.trim()),
+        ...wordsOf(term.trim()),
         category: 'ageBand',
         term: term.trim(),
         language: 'en',
@@ -227,7 +237,7 @@ let maskable: string[] | undefined;
  * names that need letting through.
  */
 export function isListedWord(word: string): boolean {
-  const key = wordsOf(word).join(' ');
+  const key = wordsOf(word).words.join(' ');
   const compiled = (lists ??= compileLists());
   return (
     (compiled.index.get(key) ?? []).some((entry) => entry.words.length === 1) ||
@@ -327,7 +337,7 @@ function listHits(tokens: readonly Token[], index: Index, out: WordHit[]) {
           matched =
             next !== undefined &&
             !next.bar &&
-            !next.glued &&
+            next.glued === (entry.glued[k] ?? false) &&
             (next.word === want || (k === n - 1 && formsOf(want).includes(next.word)));
         }
         if (matched) out.push({ first: i, last: i + n - 1, category: entry.category, term: entry.term, entry });
@@ -347,7 +357,17 @@ function rootHits(tokens: readonly Token[], out: WordHit[]) {
 }
 
 function intentHits(tokens: readonly Token[], line: string, at: readonly number[], out: WordHit[]) {
-  const present = new Set(tokens.map((t) => t.word));
+  // A trigger is a word's plain form: "ripping", "choked" and "hates" trigger "rip", "choke" and "hate".
+  const present = new Set<string>();
+  for (const { word } of tokens) {
+    present.add(word);
+    const stem = word.replace(/(?:ing|ed|es|s)$/, '');
+    if (stem !== word && stem.length >= 2) {
+      present.add(stem);
+      present.add(`${stem}e`);
+      if (/(.)\1$/.test(stem)) present.add(stem.slice(0, -1));
+    }
+  }
   for (const intent of compiledIntents()) {
     const triggered =
       intent.triggers.some((t) => present.has(t)) ||
@@ -407,15 +427,23 @@ function maskedHits(view: Skeleton, tokens: readonly Token[], out: WordHit[]) {
 function unspacedHits(view: Skeleton, found: SafetyHit[]) {
   const compiled = (lists ??= compileLists());
   if (compiled.substrings.size === 0 || !UNSPACED.test(view.text)) return;
+  // The words of an entry may stand apart or together, with a space or a dot between ("ディープ・スロート").
   compiled.unspaced ??= new RegExp(
     [...compiled.substrings.keys()]
       .sort((a, b) => b.length - a.length)
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .map((s) =>
+        s
+          .split(' ')
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[\\s\\p{P}]{0,2}'),
+      )
       .join('|'),
     'gu',
   );
+  const entries = [...compiled.substrings.entries()].map(([key, entry]) => [key.replaceAll(' ', ''), entry] as const);
   for (const match of view.text.matchAll(compiled.unspaced)) {
-    const entry = compiled.substrings.get(match[0]);
+    const bare = match[0].replace(/[\s\p{P}]/gu, '');
+    const entry = entries.find(([key]) => key === bare)?.[1];
     const start = match.index ?? 0;
     if (!entry) continue;
     found.push({
@@ -448,30 +476,28 @@ function viewHits(view: Skeleton, denyIndex: Index | undefined, options: CheckOp
   if (listed.length > 0) {
     const allowed = harmlessRanges(line, at);
     const named = options.asName ? undefined : namedWords(line, at);
-    let language: string | undefined | null = null;
-    const languageWithout = (hit: WordHit) => {
+    const words = tokens.map((t) => t.word);
+    const scoresWithout = (hit: WordHit) => {
       const except = new Set<number>();
       for (let i = hit.first; i <= hit.last; i++) except.add(i);
-      return languageOf(
-        tokens.map((t) => t.word),
-        except,
-      );
+      return languageScores(words, except);
     };
     kept = hits.filter((hit) => {
       if (hit.intent) return true;
       if (allowed.some(([from, to]) => from <= hit.first && hit.last <= to)) return false;
-      const words = tokens.slice(hit.first, hit.last + 1).map((t) => t.word);
+      const hitWords = tokens.slice(hit.first, hit.last + 1).map((t) => t.word);
       // A given name that is also a listed word, in a name or right after "named".
-      const isName = words.every((w) => GIVEN_NAMES.has(w));
+      const isName = hitWords.every((w) => GIVEN_NAMES.has(w));
       if (isName && (options.asName || (named?.has(hit.first) && hit.category !== 'hateAndSlurs'))) return false;
       const entry = hit.entry;
       if (!entry) return true;
-      if (entry.only || hit.first === hit.last) {
-        language = language === null || entry.only ? languageWithout(hit) : language;
-        if (entry.only && language !== entry.language) return false;
-        const word = words[0] ?? '';
-        if (language && language !== entry.language && hit.first === hit.last && isEverydayIn(word, language))
-          return false;
+      // A word is judged in the language the rest of the text is written in.
+      const everyday = hit.first === hit.last ? everydayLanguagesOf(hitWords[0] ?? '') : undefined;
+      if (entry.only || everyday) {
+        const scores = scoresWithout(hit);
+        if (entry.only && !isWrittenIn(scores, entry.language)) return false;
+        const language = languageOf(scores);
+        if (language && language !== entry.language && everyday?.includes(language)) return false;
       }
       return true;
     });

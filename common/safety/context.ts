@@ -136,6 +136,14 @@ export const HARMLESS_PHRASES: readonly string[] = [
   'nut ?crackers?',
   // Titles and lines of children's classics and rhymes.
   'the owl and the pussy ?cat',
+  'bong trees?',
+  'the blood of an englishman',
+  // "Pussy" for a cat, in rhymes and old tales: harmless where the sentence speaks of a cat.
+  'pussy(?: [^ |]+){0,8} (?:cats?|coat|fur|purrs?|mews?|meows?|whiskers|mice|mouse|milk|kittens?|tail|paws?|owl|well|boots|willow)',
+  '(?:cats?|kittens?|owl|mice|mouse|milk|purrs?|mews?|meows?|tail|whiskers)(?: [^ |]+){0,8} pussy',
+  'beautiful pussy you are',
+  'i love little pussy',
+  "ding dong bell pussy'?s? in the well",
   'ride a cock horse',
   'who killed cock robin',
   'three blind mice',
@@ -164,4 +172,27 @@ export const HARMLESS_PHRASES: readonly string[] = [
 ];
 
 /** A name after these words is checked as a name ("a boy named Dick"). */
-export const NAMING_WORDS: readonly string[] = ['named', 'called', 'nicknamed', 'name is', "name's", 'known as'];
+export const NAMING_WORDS: readonly string[] = [
+  'named',
+  'called',
+  'nicknamed',
+  'name is',
+  "name's",
+  'known as',
+  // Titles: "Uncle Dick", "Mrs Semen", "Captain Willy".
+  'uncle',
+  'aunt',
+  'auntie',
+  'mr',
+  'mrs',
+  'miss',
+  'ms',
+  'dr',
+  'sir',
+  'captain',
+  'king',
+  'queen',
+  'prince',
+  'princess',
+  'saint',
+];

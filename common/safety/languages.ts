@@ -46,14 +46,25 @@ function evidenceWords(): Map<string, string[]> {
   return evidence;
 }
 
-/** The language the words are most likely written in, leaving out the words at `except`; undefined when none shows. */
-export function languageOf(words: readonly string[], except?: ReadonlySet<number>): string | undefined {
+/** How many of the words (leaving out those at `except`) are evidence of each language. */
+export function languageScores(words: readonly string[], except?: ReadonlySet<number>): Map<string, number> {
   const known = evidenceWords();
   const scores = new Map<string, number>();
   words.forEach((word, i) => {
     if (except?.has(i)) return;
     for (const language of known.get(word) ?? []) scores.set(language, (scores.get(language) ?? 0) + 1);
   });
+  return scores;
+}
+
+/** True when the words are at least as much `language` as any other, on some evidence. */
+export function isWrittenIn(scores: ReadonlyMap<string, number>, language: string): boolean {
+  const own = scores.get(language) ?? 0;
+  return own > 0 && [...scores.values()].every((score) => score <= own);
+}
+
+/** The language the words are most likely written in, from their scores; undefined when none shows. */
+export function languageOf(scores: ReadonlyMap<string, number>): string | undefined {
   let best: string | undefined;
   let bestScore = 0;
   for (const [language, score] of scores) {
@@ -64,8 +75,7 @@ export function languageOf(words: readonly string[], except?: ReadonlySet<number
   return (scores.get('en') ?? 0) >= bestScore ? 'en' : best;
 }
 
-/** True when `word` is an everyday word of `language` (not the language of the list that holds it). */
-export function isEverydayIn(word: string, language: string): boolean {
-  const where = FALSE_FRIENDS[word] ?? EVERYDAY_ELSEWHERE[word];
-  return where !== undefined && where.split(' ').includes(language);
+/** The languages in which `word` is an everyday word (other than that of the list that holds it), if any. */
+export function everydayLanguagesOf(word: string): string[] | undefined {
+  return (FALSE_FRIENDS[word] ?? EVERYDAY_ELSEWHERE[word])?.split(' ');
 }

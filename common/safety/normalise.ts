@@ -182,6 +182,8 @@ function specialLetters(): Map<string, string> {
 const FORMAT = /^\p{Cf}$/u;
 const MARK = /\p{M}/gu;
 const MARK_ONLY = /^\p{M}$/u;
+const MARKED_SCRIPT =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Tibetan}]/u;
 // Character tests by code, not RegExp: they run for every character of every story.
 const LETTER = { test: (ch: string) => ch.length === 1 && ch >= 'a' && ch <= 'z' };
 const SPACE_RE = /^\s$/u;
@@ -240,8 +242,13 @@ function foldedUnits(text: string): Unit[] {
     at += cp.length;
     const folded = foldCodePoint(cp);
     if (!folded) {
-      // A dropped mark belongs to the letter before it: a starred letter takes its accent with it.
       const last = units.at(-1);
+      // In the scripts whose vowels are marks (Thai, Devanagari...), a mark is part of the word: kept.
+      if (last && last.end === start && MARK_ONLY.test(cp) && MARKED_SCRIPT.test(last.ch)) {
+        units.push({ ch: cp, start, end: at });
+        continue;
+      }
+      // Elsewhere a dropped mark belongs to the letter before it: a starred letter takes its accent with it.
       if (last && last.end === start && MARK_ONLY.test(cp)) last.end = at;
       continue;
     }
