@@ -65,10 +65,12 @@ const UNSPACED =
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The words of a listed entry as the skeleton of a text would read it, each marked when an apostrophe joins it. */
-function wordsOf(entry: string): { words: string[]; glued: boolean[] } {
-  const plain = /^[a-z '-]+$/i.test(entry)
-    ? entry.toLowerCase().replace(/-/g, ' ')
-    : (skeletonViews(entry)[0]?.text ?? '');
+function wordsOf(entry: string, folded = false): { words: string[]; glued: boolean[] } {
+  const plain = folded
+    ? entry
+    : /^[a-z '-]+$/i.test(entry)
+      ? entry.toLowerCase().replace(/-/g, ' ')
+      : (skeletonViews(entry)[0]?.text ?? '');
   const words: string[] = [];
   const glued: boolean[] = [];
   let last = 0;
@@ -127,7 +129,7 @@ function compileLists(): Lists {
     for (const raw of joined.split('|')) {
       const only = raw.startsWith('=');
       const term = only ? raw.slice(1) : raw;
-      addEntry(index, substrings, { ...wordsOf(term), category: 'profanity', term, language, only });
+      addEntry(index, substrings, { ...wordsOf(term, true), category: 'profanity', term, language, only });
     }
   }
   return { index, substrings };
@@ -291,7 +293,14 @@ function wordAt(at: readonly number[], offset: number): number {
 
 // — the meaning patterns and the harmless phrases, compiled once ———————————————————————————————————
 
-type CompiledIntent = { category: IntentCategory; name: string; triggers: string[]; prefixes: string[]; regex: RegExp };
+type CompiledIntent = {
+  category: IntentCategory;
+  name: string;
+  triggers: string[];
+  prefixes: string[];
+  requires?: readonly string[];
+  regex: RegExp;
+};
 let intents: CompiledIntent[] | undefined;
 let harmless: RegExp | undefined;
 let naming: RegExp | undefined;
@@ -302,6 +311,7 @@ function compiledIntents(): CompiledIntent[] {
     name: intent.name,
     triggers: intent.triggers.filter((t) => !t.endsWith('*')),
     prefixes: intent.triggers.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1)),
+    requires: intent.requires,
     regex: new RegExp(`(?<= )(?:${intent.pattern})(?= )`, 'g'),
   }));
   return intents;
@@ -372,7 +382,7 @@ function intentHits(tokens: readonly Token[], line: string, at: readonly number[
     const triggered =
       intent.triggers.some((t) => present.has(t)) ||
       intent.prefixes.some((p) => tokens.some((t) => t.word.startsWith(p)));
-    if (!triggered) continue;
+    if (!triggered || (intent.requires && !intent.requires.some((w) => present.has(w)))) continue;
     for (const match of line.matchAll(intent.regex)) {
       const start = match.index ?? 0;
       const first = wordAt(at, start);

@@ -14,7 +14,9 @@
  * (a class of words, a gap of a few words) rather than a copy of one sentence.
  *
  * `triggers`: words one of which the text must hold before the pattern is tried (most texts hold none, so
- * most patterns never run); a trigger ending in `*` is a prefix.
+ * most patterns never run); a trigger ending in `*` is a prefix. `requires`: a second such list, for
+ * patterns whose triggers are everyday words (a description that says "loves" and no person is not read
+ * for grooming). A word counts in its plain form too ("ripping" is "rip").
  */
 
 export type IntentCategory =
@@ -28,7 +30,14 @@ export type IntentCategory =
   | 'hate'
   | 'instructionsToTheWriter';
 
-export type Intent = Readonly<{ category: IntentCategory; name: string; triggers: readonly string[]; pattern: string }>;
+export type Intent = Readonly<{
+  category: IntentCategory;
+  name: string;
+  triggers: readonly string[];
+  /** Words one of which the text must hold too: the patterns are costly to compile, so they wait for a reason. */
+  requires?: readonly string[];
+  pattern: string;
+}>;
 
 const alt = (...words: readonly string[]) => `(?:${words.join('|')})`;
 // A part that brings its own leading space (a gap, an optional word) is marked so `seq` adds none before it.
@@ -447,6 +456,9 @@ const INTENT_LIST: readonly Intent[] = [
     category: 'grooming',
     name: 'secrets from parents',
     triggers: words('game games secret secrets secretly tell telling tells'),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son mom mommy mum mummy mother dad daddy father parent parents family teacher teachers grownups',
+    ),
     pattern: alt(
       seq(SECRET, gap(2), alt('from', 'away from'), alt('their', 'his', 'her', 'your', 'my', 'the', 'our'), PARENT),
       seq(
@@ -482,6 +494,9 @@ const INTENT_LIST: readonly Intent[] = [
     name: 'touching, undressing, bathing',
     triggers: words(
       'likes loves fancies dates marry girls boys kids children girl boy wants touch touches touching touched privates private undress undresses undressing clothes lap bath bathes shower showers bed sleeps kiss kisses kissing tickles tickling',
+    ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son',
     ),
     pattern: alt(
       seq(
@@ -573,6 +588,9 @@ const INTENT_LIST: readonly Intent[] = [
     triggers: words(
       'pictures pics photos photo selfies videos video webcam camera alone meet meets meeting online quiet gifts presents address',
     ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son friend buddy',
+    ),
     pattern: alt(
       seq(
         alt(verbs('send', 'take', 'show', 'want', 'ask', 'share', 'film', 'record'), 'sent', 'took'),
@@ -651,6 +669,9 @@ const INTENT_LIST: readonly Intent[] = [
     name: 'a stranger with sweets, a vehicle, a lure',
     triggers: words(
       'kidnapped kidnapping van car truck minivan vehicle candy sweets puppy puppies lure lures lured luring entice entices sent follows followed following stalks stalking kidnap kidnaps abduct abducts snatch snatches',
+    ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son your ur',
     ),
     pattern: alt(
       seq(
@@ -910,6 +931,9 @@ const INTENT_LIST: readonly Intent[] = [
     triggers: words(
       'flashes flashed flashing flasher expose exposes exposed exposing out emojieggplant emojipeach emojidroplets emojitongue emojiadult shows show flash flashes sleeps sleep slept bed hot clothes strip strips stripping naughty pants trousers zipper touches touch touching',
     ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son himself herself themselves myself yourself emojieggplant emojipeach emojidroplets emojitongue emojiadult hot sexy naughty busty teacher mom milf babe babes schoolgirl nurse maid wife stepmom stepsister naked nude sexily money strangers',
+    ),
     pattern: alt(
       seq(
         alt(verbs('flash', 'expose'), 'flasher'),
@@ -1038,7 +1062,7 @@ const INTENT_LIST: readonly Intent[] = [
     category: 'eatingDisorders',
     name: 'starving, purging, wanting to be thin',
     triggers: words(
-      'eat eating eats ate food meal meals throw throws throwing threw thin thinner skinny weight fat calories calorie starve starving starves vomit sick purge purges diet dieting body mirror',
+      'thin thinner skinny skinnier bony weight fat calories calorie starve starving starves vomit sick purge purges diet dieting body belly tummy thighs mirror disgusting eat eats ate eating refuse refuses won stops stopped throw throws threw',
     ),
     pattern: alt(
       seq(
@@ -1131,6 +1155,9 @@ const INTENT_LIST: readonly Intent[] = [
     triggers: words(
       'hit hits hitting beat beats beating beaten punch punches punched kick kicks kicked kicking slap slaps slapped choke chokes choked strangle strangles drown drowns drowned burn burns burned burnt torture tortures hurt hurts hurting abuse abuses abused poison poisons poisoned starve starves starved whip whips whipped smash smashes bully bullies bullied batter batters rape rapes raped suffocate suffocates shoot shoots cut cuts attack attacks throws threw throw locks locked lock fire feed chains chained cage tail stomps stomp squish squishes squeeze squeezes skin skins hang hangs bruises',
     ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son sister sisters brother brothers sibling siblings mom mommy mum mummy mother dad daddy father parent parents wife husband spouse classmate classmates friend friends grandma grandpa granny neighbours neighbors twin twins puppy puppies dog dogs doggy cat cats kitty kitten kittens pet pets animal animals bird birds hamster hamsters bunny bunnies rabbit rabbits horse horses pony ponies duck ducks duckling ducklings frog frogs chick chicks pig goldfish mice mouse family grandparent grandparents boss cop cops police policeman officer officers politician politicians president minister mayor king queen village city town population crowd human humans humanity mankind everyone anyone ex',
+    ),
     pattern: alt(
       seq(HURT, opt('up', 'on'), alt(PEOPLE_TARGET, ANIMAL_TARGET)),
       seq(
@@ -1206,6 +1233,9 @@ const INTENT_LIST: readonly Intent[] = [
     name: 'harming a person',
     triggers: words(
       'shoot execute executing terminate terminating eliminate take liquidate liquidating slay snipe butcher butchering gut strangle choke throttle suffocate poison drown push overpower attack assault smash crush break crack shatter hammer euthanize annihilate eradicate exterminate wipe decimate dispose hunt hurt beat punch stab saw rip sever pierce cut do get destroy blow set burn torture kidnap capture abduct traffic hostage murder kill maim injure cripple disfigure',
+    ),
+    requires: words(
+      'man men guy guys adult adults grownup grown stranger strangers uncle teacher coach neighbour neighbor babysitter priest stepdad stepfather boyfriend lady woman women someone somebody person people mister mr clown santa kid kids children child girl girls boy boys student students pupil pupils toddler toddlers minor minors baby babies him her them me you daughter son sister sisters brother brothers sibling siblings mom mommy mum mummy mother dad daddy father parent parents wife husband spouse classmate classmates friend friends grandma grandpa granny neighbours neighbors twin twins puppy puppies dog dogs doggy cat cats kitty kitten kittens pet pets animal animals bird birds hamster hamsters bunny bunnies rabbit rabbits horse horses pony ponies duck ducks duckling ducklings frog frogs chick chicks pig goldfish mice mouse family grandparent grandparents boss cop cops police policeman officer officers politician politicians president minister mayor king queen village city town population crowd human humans humanity mankind everyone anyone ex skull skulls face faces spine sternum kidney kidneys neck necks throat throats artery arteries head heads heart hearts legs arms bones ribs jaw teeth fingers windpipe body bodies corpse dead hospital school house home building church mosque synagogue temple car classroom plane bus train stadium embassy airport station hostage death assassination massacre shooting stabbing bombing kidnapping execution attack attacks genocide regime rule discrimination auschwitz holocaust camp camps khmer success succes benefits methods conditions slavery slave lynching apartheid tears justified',
     ),
     pattern: alt(
       seq(
@@ -1634,6 +1664,9 @@ const INTENT_LIST: readonly Intent[] = [
     triggers: words(
       'where what best perfect good strategy how way ways steps process method methods plan tips teach help tutorial guide instructions recipe',
     ),
+    requires: words(
+      'steal rob shoplift burgle hack launder counterfeit forge smuggle traffic trafficking kidnap poison murder kill shoot stab strangle choke attack assault torture abuse groom stalk blackmail bully cheat scam defraud bomb vandalize vandalise sabotage poach commit break weapon gun explosives explosive napalm thermite molotov meth crack coke weed drugs heroin cocaine marijuana marihuana pills terrorism fire explosion caught hotwire lock alarm camera security crime crimes robbery arson fraud',
+    ),
     pattern: seq(
       alt(
         'how (?:do|can|could|should|would|might|to)(?: (?:i|we|you|one|u))?',
@@ -1723,10 +1756,7 @@ const INTENT_LIST: readonly Intent[] = [
     category: 'hate',
     name: 'hatred of a group',
     triggers: words(
-      'hate hates hated hating kill kills gas deport exterminate wipe are back country race inferior subhuman vermin ' +
-        'why should must reasons people deserve eradicate eliminate cleanse segregate discriminate persecute enslave ' +
-        'muslims arabs christians blacks whites asians mexicans immigrants refugees gays lesbians gypsies roma africans ' +
-        'latinos hispanics foreigners hindus sikhs buddhists catholics migrants women girls jews',
+      'hate hates hated hating kill gas deport exterminate wipe country race inferior subhuman vermin superior master pure deserve eradicate eliminate cleanse segregate discriminate persecute enslave muslims muslim arabs arab christians christian blacks black whites white asians asian mexicans mexican immigrants refugees gays gay lesbians gypsies roma africans african latinos latino hispanics hispanic foreigners foreign hindus hindu sikhs sikh buddhists buddhist catholics migrants women girls jews jewish trans transgender disabled homeless elderly indigenous native binary asexual bisexual queer divorced pregnant autistic deaf blind chinese indian korean japanese russian ukrainian romanian polish irish benefits wheelchairs',
     ),
     pattern: alt(
       seq(
@@ -1857,6 +1887,9 @@ const INTENT_LIST: readonly Intent[] = [
     name: 'dropping the instructions',
     triggers: words(
       'ignoriere ignorieren vergiss vergessen missachte ignora ignorez ignorer olvida olvide oublie oubliez dimentica esquece esqueca negeer vergeet ignore ignores ignoring disregard disregards forget forgets override overrides bypass bypasses skip discard abandon drop set break breaks delete erase neglect instead stop unlearn',
+    ),
+    requires: words(
+      'instructions instruction rules prompt prompts guidelines directions directives policy policies restrictions filters filter programming training constraints safety guardrails guardrail system messages message context orders above previous prior earlier preceding everything anything what write say print output respond answer tell reply type repeat generate produce translate list give reveal show act being acting pretending before anweisungen anweisung regeln vorgaben befehle alles obige obigen vorherige bisherigen instrucciones instruccion reglas instructions consignes regles istruzioni regole instrucoes regras instructies regels todo tout tutto tudo anterior precede ai assistant chatbot model storyteller writer helpful censored filtered your',
     ),
     pattern: alt(
       seq(
@@ -2057,6 +2090,9 @@ const INTENT_LIST: readonly Intent[] = [
     name: 'a new persona for the model',
     triggers: words(
       "you you'role override granted output hello re youre u act acts pretend pretends roleplay dan mode jailbreak jailbroken jailbreaking unfiltered uncensored restrictions filters character now chatgpt gpt ai llm assistant pwned simulate sudo prompt prompts instructions persona stan dude aim opposite",
+    ),
+    requires: words(
+      'prompt prompts instructions instruction initial hidden original secret message new updated real actual override command commands task directive orders dan stan dude aim ai chatgpt gpt llm assistant chatbot bot model robot unfiltered uncensored unrestricted jailbroken evil rogue amoral unethical unchained unbound free bound restricted limited developer dev god jailbreak debug admin sudo opposite chaos grandma system rules restrictions filters limits limitations ethics morals guidelines censorship safeguards guardrails',
     ),
     pattern: alt(
       seq(
