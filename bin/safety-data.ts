@@ -587,10 +587,23 @@ function wordList(language: string): string[] {
 const OWN_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Thai}\p{Script=Lao}\p{Script=Tibetan}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Ethiopic}\p{Script=Bopomofo}\p{Script=Yi}\p{Script=Mongolian}]/u;
 
+const confusablesData = () =>
+  JSON.parse(readFileSync(join(dirname(require.resolve('unhomoglyph/package.json')), 'data.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+
+/** The characters Unicode lists as look-alikes of "<" and ">" (the prompt fence neutralises them). */
+function angleLookalikes(): string {
+  return Object.entries(confusablesData())
+    .filter(([from, to]) => [...from].length === 1 && (to === '<' || to === '>') && from !== to)
+    .map(([from]) => from)
+    .sort()
+    .join('');
+}
+
 function confusables(): [string, string][] {
-  const data = JSON.parse(
-    readFileSync(join(dirname(require.resolve('unhomoglyph/package.json')), 'data.json'), 'utf8'),
-  ) as Record<string, string>;
+  const data = confusablesData();
   const pairs: [string, string][] = [];
   for (const [from, to] of Object.entries(data)) {
     if ([...from].length !== 1 || from.charCodeAt(0) < 0x80 || OWN_SCRIPT.test(from)) continue;
@@ -686,7 +699,9 @@ export async function safetyTables(): Promise<Map<string, string>> {
         confusables()
           .map(([from, to]) => `${from} ${to}`)
           .join('\n'),
-      )};\n`,
+      )};\n\n` +
+      `/** Characters that read as "<" or ">" (lambdas/workflow/providers/bedrock/family-text.ts takes them out). */\n` +
+      `export const ANGLE_LOOKALIKES = ${JSON.stringify(angleLookalikes())};\n`,
   );
   await write(
     join(OUT, 'word-lists.ts'),
