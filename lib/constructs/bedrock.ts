@@ -4,7 +4,7 @@ import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
-import { guardrailPolicy } from './guardrail-policy.js';
+import { guardrailPolicy, guardrailProfileId, guardrailProfileRegions } from './guardrail-policy.js';
 
 export interface BedrockProps {
   /** The region the stack and its Bedrock calls run in (`-c bedrockRegion`, default us-west-2). */
@@ -64,7 +64,13 @@ export class Bedrock extends Construct {
       return;
     }
 
-    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`);
+    const profileArn = Stack.of(this).formatArn({
+      service: 'bedrock',
+      region: props.region,
+      resource: 'guardrail-profile',
+      resourceName: guardrailProfileId(props.region),
+    });
+    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`, profileArn);
     this.guardrail = new CfnGuardrail(this, 'Guardrail', policy);
     // A version is a snapshot: the policy's hash in its description replaces it whenever the policy changes.
     const fingerprint = createHash('sha256').update(JSON.stringify(policy)).digest('hex').slice(0, 12);
@@ -107,8 +113,32 @@ export class Bedrock extends Construct {
         ],
       }),
     );
+    // The app's guardrail is on the Standard tier, which runs its checks through the geography's guardrail
+    // profile, in any region of it: the profile and the guardrail in each region are granted. An operator's
+    // own guardrail is applied as named, and only it.
+    const created = this.guardrail;
     role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [this.guardrailArn] }),
+      new PolicyStatement({
+        actions: ['bedrock:ApplyGuardrail'],
+        resources: created
+          ? [
+              ...guardrailProfileRegions(this.region).map((region) =>
+                stack.formatArn({
+                  service: 'bedrock',
+                  region,
+                  resource: 'guardrail',
+                  resourceName: created.attrGuardrailId,
+                }),
+              ),
+              stack.formatArn({
+                service: 'bedrock',
+                region: this.region,
+                resource: 'guardrail-profile',
+                resourceName: guardrailProfileId(this.region),
+              }),
+            ]
+          : [this.guardrailArn],
+      }),
     );
     role.addToPrincipalPolicy(
       new PolicyStatement({
