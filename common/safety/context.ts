@@ -128,6 +128,9 @@ export const HARMLESS_PHRASES: readonly string[] = [
   'high on (?:life|sugar|happiness|joy)',
   'trigger happy',
   'magic bullets?',
+  // Painting: watercolour washes bleed into each other.
+  '(?:gentle |soft )?bleeding (?:edges?|colou?rs?|washes|into each other)',
+  'colou?rs? bleeding',
   'silver bullets?',
   'shotgun seat',
   'ride shotgun',

@@ -168,12 +168,27 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(second.story.title).not.toBe(first.story.title);
   }, 60_000);
 
-  it('a guardrail intervention fails the story with the safety message, once, and frees its slot', async () => {
+  it('a guardrail intervention on a draft is rewritten while attempts remain (issue 34), and the story is ready', async () => {
     const call = await family();
     bedrock.twin.script({ converse: ['guardrail'] });
     const { story } = await newStory(call);
+    expect(story).toMatchObject({ status: 'ready' });
+    expect(
+      bedrock.twin
+        .calls()
+        .filter((c) => c.operation === 'converseStream')
+        .map((c) => c.answer),
+    ).toEqual(['guardrail_intervened', 'ok']);
+  });
+
+  it('a guardrail intervention on every attempt fails the story with the safety message and frees its slot', async () => {
+    const call = await family();
+    bedrock.twin.script({ converse: ['guardrail', 'guardrail', 'guardrail'] });
+    const { story } = await newStory(call);
     expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.filtered });
     expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([
+      ['converseStream', 'guardrail_intervened'],
+      ['converseStream', 'guardrail_intervened'],
       ['converseStream', 'guardrail_intervened'],
     ]);
     expect(await libraryCount(call)).toBe(0);

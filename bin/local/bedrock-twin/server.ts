@@ -1,3 +1,4 @@
+import { isKidSafe } from '#common/safety/check.js';
 import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { findModel, invocationFor } from '#common/models/catalogue.js';
@@ -48,8 +49,12 @@ export type TwinCall = Readonly<{
   endedAt: number;
 }>;
 
-/** Words the twin's stand-in guardrail blocks (the real one is configured by lib/constructs/guardrail.ts). */
-const BLOCKED = /\b(knife|kill(?:ed|ing)?|blood|gun|suicide|ignore (?:all |the )?(?:previous|above) instructions)\b/i;
+/**
+ * The twin's stand-in guardrail (the real one is configured by lib/constructs/guardrail-policy.ts): the
+ * product's own safety check (common/safety), so the path a refused text takes through the provider and
+ * the workflow is tested with what the check refuses.
+ */
+const BLOCKED = { test: (text: string) => !isKidSafe(text) };
 
 const BLOCKED_MESSAGE = 'Sorry, this story could not be written safely.';
 
