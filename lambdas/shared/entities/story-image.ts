@@ -27,6 +27,11 @@ export const storyImageItemSchema = z.object({
     )
     .optional(),
   created_at: z.string(),
+  /**
+   * The repaint job that claimed this picture: one repaint at a time, however many ask at once (issue 34).
+   * The picture goes when its repaint lands, the claim with it; a failed repaint's claim is taken over.
+   */
+  repaint_job: z.string().optional(),
 });
 export type StoryImageItem = z.infer<typeof storyImageItemSchema>;
 

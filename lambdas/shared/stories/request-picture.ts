@@ -84,18 +84,32 @@ export function pictureUseCases(deps: PictureDeps) {
       if (!image) throw new ImageNotFoundError();
       const asked = await request();
       checkDescription(story, asked);
-      const running = jobs.find((j) => j.replaces === image.id && j.status === 'pending');
+      const pendingRepaint = (all: readonly ImageJobItem[]) =>
+        all.find((j) => j.replaces === image.id && j.status === 'pending');
+      const running = pendingRepaint(jobs);
       if (running) return { jobId: running.job_id, imageType: image.image_type };
-      await deps.rateLimits.take(actor.userId, 'image');
+      const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
-      await deps.stories.createImageJob({
-        job_id: jobId,
-        story_id: story.id,
-        image_type: image.image_type,
-        mode: asked.mode,
-        replaces: image.id,
-        ...customizationsOf(asked),
-      });
+      // The picture is claimed in the same write as the job: of parallel repaints one makes the job, the
+      // others answer with it (and give their rate-limit slot back).
+      const stale = image.repaint_job && !jobs.some((j) => j.job_id === image.repaint_job && j.status === 'pending');
+      const job = await deps.stories.createRepaintJob(
+        {
+          job_id: jobId,
+          story_id: story.id,
+          image_type: image.image_type,
+          mode: asked.mode,
+          ...customizationsOf(asked),
+        },
+        image,
+        stale ? image.repaint_job : undefined,
+      );
+      if (!job) {
+        await slot.release();
+        const winner = pendingRepaint((await deps.access.editableReady(storyId, actor)).jobs);
+        if (!winner) throw new ImageNotFoundError();
+        return { jobId: winner.job_id, imageType: image.image_type };
+      }
       await paint(story, actor, jobId);
       return { jobId, imageType: image.image_type };
     },
