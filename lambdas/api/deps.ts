@@ -26,6 +26,7 @@ import type { EditorialUseCases } from '../shared/stories/editorial.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
 import type { PictureUseCases } from '../shared/stories/request-picture.js';
 import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
+import { narrationClaims } from '../shared/repositories/narration-claims.js';
 import { localNarrator } from '../shared/narration/local-narrator.js';
 import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
@@ -150,7 +151,13 @@ export function createApiDeps(
         }),
       { add: true, regenerate: true, paintType: true, remove: true, dismissFailedJob: true },
     ),
-    narration: narrationUseCases({ access, rateLimits, media, narrator: narratorFor(config) }),
+    narration: narrationUseCases({
+      access,
+      rateLimits,
+      claims: narrationClaims(db, table),
+      media,
+      narrator: narratorFor(config),
+    }),
     storyText: importedOnFirstCall(
       async () =>
         (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media }),

@@ -12,6 +12,10 @@ export const RATE_LIMITS = {
   // A part of a story read aloud for the first time (a replay reads the stored one and costs nothing):
   // a long story is about 10 parts, so this is a dozen stories' first readings in ten minutes.
   narrate: { limit: 120, windowSeconds: 600 },
+  // Characters voiced for a family in a day (issue 34: an edit makes a new text, voiced again, so edits
+  // alone could voice without end). 200,000 is about 30 long band B stories read fresh in one day, far past
+  // what a family reads, and caps a script at about $6.40 a day of Polly ($16 per million, billed twice).
+  voice: { limit: 200_000, windowSeconds: 86_400 },
 } as const;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -39,7 +43,7 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
      * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
      * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
      */
-    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<RateSlot> {
+    async take(userId: string, action: RateLimitedAction, now = Date.now(), amount = 1): Promise<RateSlot> {
       const { limit, windowSeconds } = RATE_LIMITS[action];
       const nowSeconds = Math.floor(now / 1000);
       const windowStart = nowSeconds - (nowSeconds % windowSeconds);
@@ -48,9 +52,15 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
           new UpdateCommand({
             TableName: tableName,
             Key: keys.rateWindow(userId, action, windowStart),
-            UpdateExpression: 'ADD hits :one SET expires_at = :expires',
-            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + windowSeconds * 2 },
+            UpdateExpression: 'ADD hits :amount SET expires_at = :expires',
+            // `amount` counts more than one (characters voiced): the window may not pass its limit.
+            ConditionExpression: ':amount <= :limit AND (attribute_not_exists(hits) OR hits <= :room)',
+            ExpressionAttributeValues: {
+              ':amount': amount,
+              ':limit': limit,
+              ':room': limit - amount,
+              ':expires': windowStart + windowSeconds * 2,
+            },
           }),
         );
       } catch (error) {
@@ -65,8 +75,8 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
                 TableName: tableName,
                 Key: keys.rateWindow(userId, action, windowStart),
                 UpdateExpression: 'ADD hits :minus',
-                ConditionExpression: 'hits > :zero',
-                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+                ConditionExpression: 'hits >= :amount',
+                ExpressionAttributeValues: { ':minus': -amount, ':amount': amount },
               }),
             )
             .catch((error: unknown) => {
