@@ -113,6 +113,21 @@ export class Bedrock extends Construct {
         ],
       }),
     );
+    this.grantApplyGuardrail(role);
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe'],
+        resources: ['*'],
+      }),
+    );
+  }
+
+  /**
+   * ApplyGuardrail on the one guardrail: the tasks role (every picture prompt) and the API's (family text
+   * at the door, lambdas/shared/meaning-check.ts).
+   */
+  grantApplyGuardrail(role: IRole): void {
+    const stack = Stack.of(this);
     // The app's guardrail is on the Standard tier, which runs its checks through the geography's guardrail
     // profile, in any region of it: the profile and the guardrail in each region are granted. An operator's
     // own guardrail is applied as named, and only it.
@@ -138,12 +153,6 @@ export class Bedrock extends Construct {
               }),
             ]
           : [this.guardrailArn],
-      }),
-    );
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe'],
-        resources: ['*'],
       }),
     );
   }

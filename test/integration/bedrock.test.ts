@@ -85,7 +85,12 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     const described = all.filter((c) => c.operation === 'converse');
     expect(described.map(seen)).toEqual([['converse', 'us.amazon.nova-lite-v1:0', 'us-west-2', 'ok']]);
     expect(described[0]?.guardrail).toBe(TWIN_GUARDRAIL.id);
-    const calls = all.filter((c) => c.operation !== 'converse');
+    // First the family's words at the door (issue 34): the hero's name and the description, each checked.
+    expect(all.slice(0, 2).map(seen)).toEqual([
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'],
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'],
+    ]);
+    const calls = all.slice(2).filter((c) => c.operation !== 'converse');
     // Text streamed through the `us.` profile from us-west-2, guarded; each picture prompt checked before
     // painting; the express cover with Stable Image Core (painted while the text streams, so these three
     // may finish in any order) and the studio picture with Ultra (the seeded template names Core).
@@ -97,7 +102,8 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
       ]),
     );
     expect(calls.slice(3).map(seen)).toEqual([
-      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'],
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'], // the wish "with a red kite", at the door
+      ['applyGuardrail', TWIN_GUARDRAIL.id, 'us-west-2', 'ok'], // the picture's whole prompt, before painting
       ['invoke', 'stability.stable-image-ultra-v1:1', 'us-west-2', 'ok'],
     ]);
     expect(calls.find((c) => c.operation === 'converseStream')?.guardrail).toBe(TWIN_GUARDRAIL.id);
@@ -181,12 +187,36 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     ).toEqual(['guardrail_intervened', 'ok']);
   });
 
+  it('family text passes the guardrail at the door: a refused description gets the SPEC message at once, nothing is made (issue 34)', async () => {
+    const call = await family();
+    bedrock.twin.reset();
+    // The twin's guardrail stops the hero's name and the description: refused before any story exists.
+    bedrock.twin.script({ applyGuardrail: ['guardrail', 'guardrail'] });
+    const refused = await call('/stories', post({ ...storyChoices, customCharacterDescription: 'loves pancakes' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe('Please choose a kid-friendly name');
+    expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([
+      ['applyGuardrail', 'guardrail_intervened'],
+      ['applyGuardrail', 'guardrail_intervened'],
+    ]);
+    expect(await libraryCount(call)).toBe(0);
+    // A picture wish the guardrail stops: the description's SPEC message, and no job.
+    const { storyId } = await newStory(call);
+    bedrock.twin.reset();
+    bedrock.twin.script({ applyGuardrail: ['guardrail'] });
+    const wish = await call(`/stories/${storyId}/images`, post({ customizations: 'a pirate hat' }));
+    expect(wish.status).toBe(400);
+    expect(wish.body.error?.message).toBe('Please use kid-friendly language for your description');
+    expect(bedrock.twin.calls().map((c) => c.operation)).toEqual(['applyGuardrail']);
+  });
+
   it('a guardrail intervention on every attempt fails the story with the safety message and frees its slot', async () => {
     const call = await family();
     bedrock.twin.script({ converse: ['guardrail', 'guardrail', 'guardrail'] });
     const { story } = await newStory(call);
     expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.filtered });
     expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([
+      ['applyGuardrail', 'ok'], // the hero's name at the door
       ['converseStream', 'guardrail_intervened'],
       ['converseStream', 'guardrail_intervened'],
       ['converseStream', 'guardrail_intervened'],
@@ -199,7 +229,8 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     const { storyId } = await newStory(call);
     bedrock.twin.reset();
     bedrock.twin.script({ applyGuardrail: ['guardrail', 'guardrail'] });
-    await call(`/stories/${storyId}/images`, post({ customizations: 'a pirate hat' }));
+    // No wish, so nothing is checked at the door: both answers are the picture prompt's.
+    await call(`/stories/${storyId}/images`, post({}));
     const { jobs } = await settled(call, storyId);
     expect(jobs.map((job) => job.error)).toEqual([IMAGE_FAILURE_MESSAGES.filtered]);
     expect(bedrock.twin.calls().map((c) => [c.operation, c.answer])).toEqual([
@@ -239,7 +270,8 @@ describe('the Bedrock twin answers a wrong region as AWS does', () => {
       const call = await family(europe.context);
       const { story } = await newStory(call);
       expect(story).toMatchObject({ status: 'failed', failureReason: FAILURE_MESSAGES.generic });
-      expect(europe.twin.calls()).toEqual([]);
+      // Only the hero's name at the door: no model is called.
+      expect(europe.twin.calls().map((c) => c.operation)).toEqual(['applyGuardrail']);
       expect(await libraryCount(call)).toBe(0);
     } finally {
       await europe.stop();

@@ -1,6 +1,7 @@
 import type { StoryView } from '#common/api/views.js';
 import { sanitiseStoryEdit } from '#common/sanitiser.js';
-import { editedHeroNameProblem } from '#common/story-validation.js';
+import { DESCRIPTION_MESSAGES, editedHeroNameProblem, NAME_MESSAGES } from '#common/story-validation.js';
+import type { MeaningCheck } from '../meaning-check.js';
 import { exportFileName } from '#common/story-layout.js';
 import { buildStoryExportHtml, type ExportImage } from '../export-html.js';
 import type { MediaStore } from '../media.js';
@@ -14,6 +15,7 @@ export type StoryTextDeps = Readonly<{
   stories: StoryRepository;
   views: StoryViews;
   media: MediaStore;
+  meaning: MeaningCheck;
 }>;
 
 /** The creator's edit of a story's text (SPEC §5), and the printable download (SPEC §2). */
@@ -33,6 +35,14 @@ export function storyTextUseCases(deps: StoryTextDeps) {
       const asked = await edit();
       const nameProblem = asked.heroName === undefined ? undefined : editedHeroNameProblem(asked.heroName);
       if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
+      // The guardrail's reading of what was typed (on AWS with Bedrock): a name it stops is refused, as is a
+      // text it stops (the sanitiser stars words; the guardrail reads meaning, which starring cannot fix).
+      const typed = [asked.heroName ?? '', asked.title ?? '', asked.content ?? ''];
+      const [nameAllowed, ...textAllowed] = await deps.meaning.allows(typed);
+      if (!nameAllowed) throw new InvalidInputError(NAME_MESSAGES.unkind, 'heroName');
+      if (textAllowed.some((allowed) => !allowed)) {
+        throw new InvalidInputError(DESCRIPTION_MESSAGES.notKidFriendly, asked.content ? 'content' : 'title');
+      }
       const clean = sanitiseStoryEdit({
         title: asked.title ?? found.story.title,
         heroName: asked.heroName ?? found.story.hero_name,
