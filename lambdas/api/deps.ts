@@ -185,7 +185,7 @@ export function createApiDeps(
     deleteStory,
     deleteAccount: removeAccount,
     adminAccounts,
-    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
+    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount, meaning }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
 }

@@ -208,6 +208,13 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(wish.status).toBe(400);
     expect(wish.body.error?.message).toBe('Please use kid-friendly language for your description');
     expect(bedrock.twin.calls().map((c) => c.operation)).toEqual(['applyGuardrail']);
+    // An author name the guardrail stops: the name message, and the profile keeps its name.
+    bedrock.twin.reset();
+    bedrock.twin.script({ applyGuardrail: ['guardrail'] });
+    const renamed = await call('/me', { method: 'PATCH', body: JSON.stringify({ authorName: 'Uncle Pip' }) });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error?.message).toBe('Please choose a kid-friendly name');
+    expect((await call('/me')).body.authorName).not.toBe('Uncle Pip');
   });
 
   it('a guardrail intervention on every attempt fails the story with the safety message and frees its slot', async () => {
