@@ -24,6 +24,8 @@ import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
+import { cognitoAccounts } from '../../lambdas/shared/accounts/cognito-accounts.js';
+import { untilRevocationSettles } from '../../lambdas/api/auth/revocation.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
@@ -100,11 +102,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const localClients = createAwsClients({
       region: REGION,
-      endpoints: { dynamodb: `http://${LOOPBACK}:${ports.dynamodb}` },
+      endpoints: { dynamodb: `http://${LOOPBACK}:${ports.dynamodb}`, cognito: `http://${LOOPBACK}:${ports.cognito}` },
     });
     const profiles = profileRepository(localClients.documents, TABLE_NAME);
     const lambda = await startLambdaInvokeServer(
-      { [TRIGGERS_FUNCTION]: createCognitoTriggers({ profiles }) },
+      {
+        [TRIGGERS_FUNCTION]: createCognitoTriggers({
+          profiles,
+          signOutEverywhere: (userPoolId, userId) =>
+            cognitoAccounts(localClients.cognito, userPoolId, '').signOutEverywhere(userId),
+          untilRevocationSettles,
+        }),
+      },
       ports.lambda,
     );
     stoppers.push(lambda.stop);

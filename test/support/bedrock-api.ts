@@ -21,7 +21,14 @@ export const TWIN_GUARDRAIL = { id: 'kidsafe', version: '1' } as const;
  */
 export async function startBedrockApi(
   stack: StackContext,
-  options: { region?: string; latency?: LatencyProfileName; stream?: boolean; quotas?: BedrockQuotas } = {},
+  options: {
+    region?: string;
+    latency?: LatencyProfileName;
+    stream?: boolean;
+    quotas?: BedrockQuotas;
+    /** Size the capacity gate from the quotas (default), or leave it open to see the twin throttle. */
+    gate?: boolean;
+  } = {},
 ): Promise<{
   context: StackContext;
   twin: BedrockTwin;
@@ -50,7 +57,7 @@ export async function startBedrockApi(
     BEDROCK_GUARDRAIL_VERSION: TWIN_GUARDRAIL.version,
     BEDROCK_STREAM: String(options.stream ?? true),
     // The capacity gate sized from the twin's quotas, as the local stack sizes it.
-    ...(options.quotas ? { BEDROCK_QUOTAS: JSON.stringify(options.quotas) } : {}),
+    ...(options.quotas && options.gate !== false ? { BEDROCK_QUOTAS: JSON.stringify(options.quotas) } : {}),
   });
   // As in bin/local/stack.ts: WriteStory starts a streamed story's cover through the same starter.
   const starter: WorkflowStarter = { start: (job) => workflow.start(job) };

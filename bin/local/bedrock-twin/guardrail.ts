@@ -1,12 +1,13 @@
+import { isKidSafe } from '#common/safety/check.js';
+
 /**
  * The twin's guardrail decision: the one function every check asks (a Converse call's guarded input, its
  * answer and scenes on the way out, an ApplyGuardrail call, a picture prompt). The real guardrail is
- * configured by lib/constructs/guardrail-policy.ts; this stand-in blocks a few words.
+ * configured by lib/constructs/guardrail-policy.ts; the stand-in is the product's own safety check
+ * (common/safety), so the path a refused text takes through the provider and the workflow is tested with
+ * what the check refuses.
  */
-const BLOCKED = /\b(knife|kill(?:ed|ing)?|blood|gun|suicide|ignore (?:all |the )?(?:previous|above) instructions)\b/i;
-
-/** True when the guardrail would intervene on `text`. */
-export const guardrailIntervenes = (text: string): boolean => BLOCKED.test(text);
+export const guardrailIntervenes = (text: string): boolean => !isKidSafe(text);
 
 /** What the guardrail answers in place of a blocked input or output (its configured blocked message). */
 export const BLOCKED_MESSAGE = 'Sorry, this story could not be written safely.';

@@ -213,6 +213,9 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
 const fromUtf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 const codec = new EventStreamCodec((bytes) => Buffer.from(bytes).toString('utf8'), fromUtf8);
 
+/** How much of what came before a chunk the output check reads with it (a phrase split across chunks). */
+const OUTPUT_CHECK_OVERLAP = 300;
+
 /** Tokens per streamed delta: Bedrock's text deltas are a few tokens each. */
 const STREAM_TOKENS = 4;
 const DELTA_CHARACTERS = STREAM_TOKENS * 4;
@@ -452,7 +455,12 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     const checkChunk = (index: number, chunk: string) => {
       if (!call.outputCheck) return false;
       ledger?.chargeGuardrail(textUnitsOf(chunk), Date.now());
-      return (call.outputCheck.forced && index === failAt) || guardrailIntervenes(sent + chunk);
+      if (call.outputCheck.forced && index === failAt) return true;
+      // What has come so far, in whole words (a chunk may end inside one: "I am bra|ve"), and only its end:
+      // the new chunk with what came just before it, so a phrase across chunks is still read together.
+      const last = index === chunks.length - 1;
+      const sofar = last ? sent + chunk : (sent + chunk).replace(/[\p{L}\p{N}'’-]+$/u, '');
+      return guardrailIntervenes(sofar.slice(-(chunk.length + OUTPUT_CHECK_OVERLAP)));
     };
     for (const [index, chunk] of chunks.entries()) {
       if (exception && index === failAt) {
