@@ -2,10 +2,12 @@
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
  * and `--check` compares with the budgets.
- * `--only web,lambdas,pictures,safety,lighthouse,generation,narration,api,admin-users,bedrock` runs a part; `--seconds N`
- * sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock provider against
- * the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories per band and
- * workflow (default 10).
+ * `--only web,lambdas,pictures,safety,lighthouse,generation,narration,api,admin-users,bedrock,peak` runs a part;
+ * `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock
+ * provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories
+ * per band and workflow (default 10). `peak` (bin/bench/peak.ts) is opening night compressed: `--families N`
+ * (default 1,000) starting stories across `--window M` minutes (default 10), `--time-scale S` times faster
+ * (default 10), with the capacity gate and then without it (`--gate-only` skips the second run).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
+import { benchPeak } from './bench/peak.js';
 import { benchPictures } from './bench/pictures.js';
 import { benchSafety } from './bench/safety.js';
 
@@ -37,6 +40,7 @@ const SECTIONS = [
   'api',
   'admin-users',
   'bedrock',
+  'peak',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** The sections measured on the local stack with the offline provider (web and lambdas measure build output). */
@@ -95,6 +99,17 @@ async function main(): Promise<void> {
     };
   };
   if (run.has('bedrock')) report.bedrock = await benchBedrock(Number(option('--stories') ?? 10));
+  if (run.has('peak')) {
+    const peak = {
+      families: Number(option('--families') ?? 1000),
+      windowMinutes: Number(option('--window') ?? 10),
+      timeScale: Number(option('--time-scale') ?? 10),
+    };
+    const withGate = await benchPeak({ ...peak, gate: true });
+    // The same evening with the gate open: the difference it makes, measured rather than claimed.
+    const withoutGate = process.argv.includes('--gate-only') ? undefined : await benchPeak({ ...peak, gate: false });
+    report.peak = { withGate, withoutGate };
+  }
   if (LOCAL_STACK.some((section) => run.has(section))) {
     await benchLocal(report, run, { seconds, webDir, outDir, recordCpu });
   } else recordCpu();
