@@ -25,6 +25,7 @@ import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
+import { BENCH_STACK } from './bench/bench-stack.js';
 import { benchPeak } from './bench/peak.js';
 import { benchPictures } from './bench/pictures.js';
 import { benchSafety } from './bench/safety.js';
@@ -124,10 +125,7 @@ async function benchBedrock(count: number) {
   const measured: Partial<Record<Workflow, Awaited<ReturnType<typeof benchBedrockWorkflow>>>> = {};
   for (const workflow of ['sequential', 'streamed'] as const) {
     const stack = await startLocalStack({
-      ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-      dataDir: undefined,
-      web: 'none',
-      admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
+      ...BENCH_STACK,
       storyProvider: 'bedrock',
       bedrockTwin: { latency: 'public', stream: workflow === 'streamed' },
     });
@@ -147,11 +145,9 @@ async function benchLocal(
   { seconds, webDir, outDir, recordCpu }: { seconds: number; webDir: string; outDir: string; recordCpu: () => void },
 ) {
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-    dataDir: undefined,
+    ...BENCH_STACK,
     web: run.has('lighthouse') ? 'preview' : 'none',
     webOutDir: webDir,
-    admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
     storyProvider: 'local',
   });
   try {

@@ -5,6 +5,7 @@ import type { StoryStatusView } from '#common/api/views.js';
 import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { startLocalStack, type LocalStack } from '../local/stack.js';
+import { BENCH_STACK } from './bench-stack.js';
 import { callApi, newFamilies, type Family } from './families.js';
 import { percentile, round } from './stats.js';
 
@@ -199,10 +200,7 @@ export async function benchPeak(options: PeakOptions): Promise<PeakRun> {
   const { timeScale } = options;
   const quotas: BedrockQuotas = { ...DEFAULT_QUOTAS, timeScale };
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-    dataDir: undefined,
-    web: 'none',
-    admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
+    ...BENCH_STACK,
     storyProvider: 'bedrock',
     bedrockTwin: { latency: 'public', quotas, gate: options.gate, pictureSize: 96 },
     retryTiming: { timeScale },
