@@ -39,6 +39,8 @@ type FamilyRun = {
   coverSightings: Sighting[];
   narrationFailed?: boolean;
   pictureFailed?: boolean;
+  /** How often "Yes, let's go!" was answered "Too many requests…" before the story started. */
+  askedToWait?: number;
 };
 
 export type Spread = { median: number; p95: number; max: number };
@@ -53,6 +55,8 @@ export type PeakRun = {
   /** Why they failed, by message, with how many. */
   failures: Record<string, number>;
   narrationsFailed: number;
+  /** Families whose "Yes, let's go!" was answered "Too many requests…" at least once (they pressed again). */
+  familiesAskedToWait: number;
   picturesFailed: number;
   /** Minutes of evening from "Yes, let's go!" to a readable story, and to its painted cover. */
   minutesToReadable: Spread;
@@ -84,7 +88,7 @@ function pollInterval(status: StoryStatusView | undefined, timeScale: number): n
 async function followFamily(stack: LocalStack, family: Family, run: FamilyRun, timeScale: number): Promise<void> {
   const call = <T>(method: string, path: string, body?: unknown, expected?: readonly number[]) =>
     callApi<T>(stack, family.token, method, path, body, expected);
-  const created = await call<{ storyId: string }>('POST', '/api/stories', {
+  const choices = {
     heroName: pick(NAMES),
     characterType: pick(CHARACTER_TYPES),
     storyKind: pick(STORY_KINDS),
@@ -92,10 +96,20 @@ async function followFamily(stack: LocalStack, family: Family, run: FamilyRun, t
     artStyle: 'watercolor',
     generationMode: 'express',
     requestId: randomUUID(),
-  }).catch((error: unknown) => {
-    run.failed = `create: ${String(error).slice(0, 120)}`;
-    return undefined;
-  });
+  };
+  // A family asked to wait ("Too many requests…", 429) waits as long as it is told and presses again,
+  // a few times, as a family at the screen would.
+  let created: { storyId: string } | undefined;
+  for (let press = 1; !created && !run.failed; press++) {
+    created = await call<{ storyId: string }>('POST', '/api/stories', choices).catch(async (error: unknown) => {
+      const asked = /answered 429: .*"retryAfter":(\d+)/.exec(String(error));
+      if (asked && press < 5) {
+        run.askedToWait = (run.askedToWait ?? 0) + 1;
+        await sleep((Number(asked[1]) * 1000) / timeScale);
+      } else run.failed = `create: ${String(error).slice(0, 120)}`;
+      return undefined;
+    });
+  }
   if (!created) return;
   run.storyId = created.storyId;
   let status: StoryStatusView | undefined;
@@ -242,6 +256,7 @@ export async function benchPeak(options: PeakOptions): Promise<PeakRun> {
       }, {}),
       coversFailed: runs.filter((run) => run.coverFailed).length,
       narrationsFailed: runs.filter((run) => run.narrationFailed).length,
+      familiesAskedToWait: runs.filter((run) => run.askedToWait).length,
       picturesFailed: runs.filter((run) => run.pictureFailed).length,
       minutesToReadable: spread(runs.flatMap((run) => (run.readyAt ? [evening(run.startedAt, run.readyAt)] : []))),
       minutesToCover: spread(runs.flatMap((run) => (run.coverAt ? [evening(run.startedAt, run.coverAt)] : []))),

@@ -1,4 +1,5 @@
 import type { ServerConfig } from './config.js';
+import { RateLimitedError } from './repositories/rate-limits.js';
 
 /**
  * A second check of what families type, before a write answers (issue 34): on AWS with the Bedrock
@@ -13,6 +14,22 @@ export type MeaningCheck = Readonly<{
 
 export const NO_MEANING_CHECK: MeaningCheck = { allows: async (texts) => texts.map(() => true) };
 
+/** Seconds a family is asked to wait when the guardrail is busy (Bedrock throttled every try). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Bedrock's "too many requests" (the guardrail's text units a second are shared with every story being
+ * checked on its way out, so a bedtime peak fills them in bursts): after the SDK's own retries, the family
+ * gets the rate-limit answer (429, the SPEC's "Too many requests…", Retry-After), not "Something went
+ * wrong", and nothing has been written.
+ */
+function busyOrRethrow(error: unknown): never {
+  const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (name === 'ThrottlingException' || $metadata?.httpStatusCode === 429)
+    throw new RateLimitedError(BUSY_RETRY_AFTER_SECONDS);
+  throw error;
+}
+
 /** The guardrail's check, or none when the product runs without Bedrock or without a guardrail. */
 export function meaningCheckFor(config: Pick<ServerConfig, 'storyProvider' | 'guardrail' | 'bedrock'>): MeaningCheck {
   const { guardrail } = config;
@@ -23,7 +40,9 @@ export function meaningCheckFor(config: Pick<ServerConfig, 'storyProvider' | 'gu
     const sdk = await import('@aws-sdk/client-bedrock-runtime');
     const runtime = new sdk.BedrockRuntimeClient({
       region: config.bedrock.region,
-      maxAttempts: 4,
+      // A throttled check is tried again with the SDK's growing back-off (about 6 s in all), well inside
+      // API Gateway's 30 s, before the family is asked to wait.
+      maxAttempts: 6,
       ...(config.bedrock.endpoint
         ? { endpoint: config.bedrock.endpoint, credentials: { accessKeyId: 'twin', secretAccessKey: 'twin' } }
         : {}),
@@ -32,14 +51,16 @@ export function meaningCheckFor(config: Pick<ServerConfig, 'storyProvider' | 'gu
     runtime.middlewareStack.remove('loggerMiddleware');
     return {
       send: async (text: string) => {
-        const verdict = await runtime.send(
-          new sdk.ApplyGuardrailCommand({
-            guardrailIdentifier: guardrail.id,
-            guardrailVersion: guardrail.version,
-            source: 'INPUT',
-            content: [{ text: { text } }],
-          }),
-        );
+        const verdict = await runtime
+          .send(
+            new sdk.ApplyGuardrailCommand({
+              guardrailIdentifier: guardrail.id,
+              guardrailVersion: guardrail.version,
+              source: 'INPUT',
+              content: [{ text: { text } }],
+            }),
+          )
+          .catch(busyOrRethrow);
         return verdict.action !== 'GUARDRAIL_INTERVENED';
       },
     };

@@ -263,6 +263,26 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect((await call('/me')).body.authorName).not.toBe('Uncle Pip');
   });
 
+  it('a guardrail too busy to check family text at the door asks the family to wait (429), and writes nothing', async () => {
+    const call = await family();
+    bedrock.twin.reset();
+    // A bedtime peak: every one of the SDK's 6 tries of both texts (the name and the description) is throttled.
+    bedrock.twin.script({ applyGuardrail: Array<'throttle'>(12).fill('throttle') });
+    const busy = await call('/stories', post({ ...storyChoices, customCharacterDescription: 'loves pancakes' }));
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(busy.body.error?.message).toBe('Too many requests. Please wait a moment and try again.');
+    expect(bedrock.twin.calls().length).toBeGreaterThanOrEqual(6);
+    expect(bedrock.twin.calls().every((c) => c.answer === 'ThrottlingException')).toBe(true);
+    expect(await libraryCount(call)).toBe(0);
+    // A throttle or two is waited out by the SDK's retries: the story is made.
+    await new Promise((resolve) => setTimeout(resolve, 8_000)); // the last tries above have run
+    bedrock.twin.reset();
+    bedrock.twin.script({ applyGuardrail: ['throttle', 'throttle'] });
+    const { story } = await newStory(call, { ...storyChoices, customCharacterDescription: 'loves pancakes' });
+    expect(story.status).toBe('ready');
+  });
+
   it('a guardrail intervention on every attempt fails the story with the safety message and frees its slot', async () => {
     const call = await family();
     bedrock.twin.script({ converse: ['guardrail', 'guardrail', 'guardrail'] });

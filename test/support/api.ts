@@ -14,6 +14,7 @@ export function apiClient(stack: StackContext, token?: string) {
     const text = await response.text();
     return {
       status: response.status,
+      headers: response.headers,
       body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & {
         error?: { code: string; message: string };
       },
