@@ -98,7 +98,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
         Username: email,
         Password: password,
         UserAttributes: [{ Name: 'email', Value: email }],
-        ClientMetadata: { displayName: 'Smoke Test', authorName: '', ageBand: 'B' },
+        ClientMetadata: { displayName: 'Smoke Test', authorName: '', ageBand: 'B', guardianConfirmed: 'true' },
       }),
     );
     const auth = await cognito.send(

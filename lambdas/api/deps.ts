@@ -1,6 +1,8 @@
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
 import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';
+import { familyUseCases, type FamilyUseCases } from '../shared/accounts/family.js';
+import { grownUpGate, type GrownUpGate } from '../shared/accounts/grown-up-gate.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
@@ -10,6 +12,7 @@ import { importedOnFirstCall, once } from '../shared/lazy.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
 import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
 import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
+import { familyRepository, type FamilyRepository } from '../shared/repositories/family.js';
 import { featuredRepository, type FeaturedRepository } from '../shared/repositories/featured.js';
 import { feedbackRepository, type FeedbackRepository } from '../shared/repositories/feedback.js';
 import { libraryRepository, type LibraryRepository } from '../shared/repositories/library.js';
@@ -48,6 +51,7 @@ export type ApiDeps = Readonly<{
   accounts: CognitoAccounts;
   // Repositories (lambdas/shared/repositories): one per entity or aggregate.
   profiles: ProfileRepository;
+  family: FamilyRepository;
   stories: StoryRepository;
   storyAdmin: StoryAdminRepository;
   library: LibraryRepository;
@@ -71,6 +75,8 @@ export type ApiDeps = Readonly<{
   deleteAccount: (userId: string) => Promise<boolean>;
   adminAccounts: AdminAccountActions;
   ownAccount: OwnAccountUseCases;
+  children: FamilyUseCases;
+  grownUpGate: GrownUpGate;
   provisionProfile: ReturnType<typeof profileProvisioning>;
 }>;
 
@@ -86,6 +92,7 @@ export function createApiDeps(
   const media = mediaStore(aws.s3, config.mediaBucket, cdn);
   const accounts = cognitoAccounts(aws.cognito, config.userPoolId, config.auth.clientId);
   const profiles = profileRepository(db, table);
+  const family = familyRepository(db, table);
   const stories = storyRepository(db, table);
   const library = libraryRepository(db, table);
   const activity = activityRepository(db, table);
@@ -99,6 +106,7 @@ export function createApiDeps(
   const loadCreateStory = once(async () =>
     (await import('../shared/stories/create-story.js')).createStoryUseCase({
       profiles,
+      family,
       stories,
       rateLimits,
       workflow,
@@ -125,6 +133,7 @@ export function createApiDeps(
     media,
     accounts,
     profiles,
+    family,
     stories,
     storyAdmin,
     library,
@@ -176,6 +185,8 @@ export function createApiDeps(
     deleteAccount: removeAccount,
     adminAccounts,
     ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
+    children: familyUseCases({ profiles, family, stories, library, deleteStory }),
+    grownUpGate: grownUpGate({ db, tableName: table, profiles, accounts, rateLimits }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
 }

@@ -12,6 +12,9 @@ export const RATE_LIMITS = {
   // A part of a story read aloud for the first time (a replay reads the stored one and costs nothing):
   // a long story is about 10 parts, so this is a dozen stories' first readings in ten minutes.
   narrate: { limit: 120, windowSeconds: 600 },
+  // The grown-up gate: a PIN or the password tried (besides the PIN's own lock after 5 wrong ones), so a
+  // child (or a script) cannot try the 10,000 PINs or guess the password.
+  unlock: { limit: 10, windowSeconds: 600 },
 } as const;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -26,10 +29,13 @@ export class RateLimitedError extends Error {
 }
 
 /** One counted call, which can be given back once; `spent` names it, to give it back later (a failed story). */
-export type RateSlot = Readonly<{ spent: SpentSlot; release(): Promise<void> }>;
+export type RateSlot<A extends RateLimitedAction = RateLimitedAction> = Readonly<{
+  spent: SpentSlot<A>;
+  release(): Promise<void>;
+}>;
 
 /** Which window a call was counted in, kept on what it made (a story, a picture job). */
-export type SpentSlot = Readonly<{ action: RateLimitedAction; window_start: number }>;
+export type SpentSlot<A extends RateLimitedAction = RateLimitedAction> = Readonly<{ action: A; window_start: number }>;
 
 /**
  * Fixed windows, one counter item per family, action and window: the increment and the check are one
@@ -42,7 +48,7 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
      * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
      * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
      */
-    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<RateSlot> {
+    async take<A extends RateLimitedAction>(userId: string, action: A, now = Date.now()): Promise<RateSlot<A>> {
       const { limit, windowSeconds } = RATE_LIMITS[action];
       const nowSeconds = Math.floor(now / 1000);
       const windowStart = nowSeconds - (nowSeconds % windowSeconds);

@@ -54,6 +54,8 @@ export function aStory(overrides: Partial<StoryView> = {}): StoryView {
     sourceVersion: 'json_v1',
     isFeatured: false,
     isPublic: false,
+    linkOpen: false,
+    approval: null,
     isCreator: true,
     inLibrary: true,
     authorName: 'Wren',
@@ -75,6 +77,7 @@ export const card = (story: StoryView): LibraryCardView => ({
   coverImageUrl: story.coverImageUrl,
   theme: story.theme,
   isCreator: story.isCreator,
+  awaitingApproval: story.approval === 'waiting',
   savedAt: story.createdAt,
 });
 
@@ -109,6 +112,20 @@ function newFamily(): Family {
       lastLogin: null,
       suspended: false,
       libraryCount: 0,
+      childId: 'user-1',
+      children: [
+        {
+          id: 'user-1',
+          name: 'Wren',
+          emoji: '⭐',
+          colour: 'sky',
+          ageBand: 'B',
+          approvalRequired: false,
+          libraryCount: 0,
+          createdAt: '2026-10-01T10:00:00.000Z',
+        },
+      ],
+      hasPin: false,
     },
     stories: new Map(),
     library: [],
@@ -215,6 +232,7 @@ const handlers = [
       writing: story.writing,
       queue: story.queue,
       failureReason: story.failureReason,
+      approval: story.approval,
       pictures: {
         painted: story.images.length,
         pending: jobs.filter((status) => status === 'pending').length,
