@@ -1,3 +1,5 @@
+import { DATA_POLICY_TITLE } from './data-policy.js';
+
 /**
  * A family: the account belongs to a grown-up, who keeps up to six child profiles (issue 36). Shared by the
  * SPA and the server, with no zod (the schemas are in validation/family.ts), so every signed-in screen can
@@ -56,7 +58,7 @@ export const FAMILY_TEXTS = {
   waitingForYou: 'Waiting for you',
   waitingForGrownUp: 'Waiting for a grown-up to say yes',
   anyoneWithLink: 'Anyone with the link can read this story',
-  dataPolicy: "How we keep your family's data",
+  dataPolicy: DATA_POLICY_TITLE,
 } as const;
 
 /** Messages of ours for the family's rules (not SPEC texts), the same on both sides. */
