@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
-import { bedrockQuotasSchema, type BedrockQuotas } from '../lambdas/shared/capacity/sizing.js';
+import { DEFAULT_QUOTAS, parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 
 /** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
@@ -24,7 +24,7 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  *   when the month is forecast to pass it. Default: none.
  * - `bedrockQuotas={"textRequestsPerMinute":…,"imageRequestsPerMinute":…}`: the account's Bedrock quotas as
  *   `npm run doctor` reads them; the capacity gate admits stories and pictures at the rate they allow.
- *   Default: AWS's public defaults for the region (lambdas/shared/capacity/public-quotas.ts).
+ *   Default: AWS's public defaults where they are written down (us-west-2, common/models/quotas.ts).
  * - `alarmEmail=…`: where the operational alarms (throttling, queue age, failed executions, API 429s) are
  *   e-mailed. Default: the alarms exist, with no subscriber.
  * - `workflowConcurrency=…` (default 100): the most workflow tasks that run at once (reserved concurrency),
@@ -95,16 +95,14 @@ function readBudget(scope: Construct): DeployConfig['budget'] {
   return { usd, email };
 }
 
-function readQuotas(scope: Construct): BedrockQuotas | undefined {
+/**
+ * The account's Bedrock quotas (`-c bedrockQuotas`: `defaults`, flat figures, or the per-model JSON `npm run
+ * doctor` prints); without it, the public defaults where they are known (us-west-2), else none.
+ */
+function readQuotas(scope: Construct, region: string): BedrockQuotas | undefined {
   const raw: unknown = scope.node.tryGetContext('bedrockQuotas');
-  if (raw === undefined || raw === '') return undefined;
-  const parsed = bedrockQuotasSchema.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
-  if (!parsed.success) {
-    throw new Error(
-      `Context "bedrockQuotas" must be JSON of ${Object.keys(bedrockQuotasSchema.shape).join(', ')}: ${parsed.error.message}`,
-    );
-  }
-  return parsed.data;
+  if (raw === undefined || raw === '') return region === DEFAULT_BEDROCK_REGION ? DEFAULT_QUOTAS : undefined;
+  return parseQuotaSetting(typeof raw === 'string' ? raw : JSON.stringify(raw), 'Context "bedrockQuotas"');
 }
 
 function readCount(scope: Construct, key: string, fallback: number): number {
@@ -128,7 +126,10 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     bedrockRegion: readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
     storyProvider: readStoryProvider(scope),
     budget: readBudget(scope),
-    bedrockQuotas: readQuotas(scope),
+    bedrockQuotas: readQuotas(
+      scope,
+      readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
+    ),
     alarmEmail: readString(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
     concurrency: {
       workflow: readCount(scope, 'workflowConcurrency', 100),

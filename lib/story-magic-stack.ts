@@ -108,6 +108,8 @@ export class StoryMagicStack extends Stack {
       workflow: this.workflow.stateMachine,
       environment: { ...environment, ORIGIN_SECRET: originSecret },
     });
+    // Family text passes the guardrail at the door too (issue 34): the API may apply it.
+    this.bedrock?.grantApplyGuardrail(this.api.handler.role);
     this.web = new Web(this, 'Web', {
       auth: this.auth,
       apiDomainName: this.api.domainName,

@@ -7,6 +7,7 @@ import type { LambdaBundlesReport } from './lambda-bundles.js';
 import type { LighthouseReport } from './lighthouse.js';
 import type { NarrationReport } from './narration.js';
 import type { PicturesReport } from './pictures.js';
+import type { SafetyReport } from './safety.js';
 import type { WebBundleReport } from './web-bundle.js';
 
 /** What one `npm run bench` measured; a section is absent when `--only` left it out. */
@@ -22,6 +23,7 @@ export type BenchReport = {
   api?: ApiLoadReport;
   adminUsers?: AdminUsersReport;
   bedrock?: BedrockReport;
+  safety?: SafetyReport;
 };
 
 /** The budgets `--check` holds the figures to (README, Benchmarks). */
@@ -45,6 +47,9 @@ export const BUDGETS = {
   narrationFirstSoundP95Ms: 1500,
   /** Each picture on the story page at 375 px. */
   pictureAt375KB: 120,
+  /** The safety check (issue 34): a fresh process's first check, and an 800-word story's check. */
+  safetyFirstCheckMs: 150,
+  safetyStoryCheckMs: 20,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -52,7 +57,21 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock } = report;
+  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock, safety } = report;
+  if (safety) {
+    out.push({
+      figure: `safety: a fresh process's first check (import, compile, check), median of ${safety.freshRuns}`,
+      value: `${safety.firstCheckMs.median} ms (slowest ${safety.firstCheckMs.max} ms; module ${safety.bundleKB} kB, ${safety.bundleGzipKB} kB gzipped)`,
+      budget: `≤ ${BUDGETS.safetyFirstCheckMs} ms`,
+      pass: safety.firstCheckMs.median <= BUDGETS.safetyFirstCheckMs,
+    });
+    out.push({
+      figure: `safety: an ${safety.storyWords}-word story's check, band B, median of ${safety.storyRuns}`,
+      value: `${safety.storyCheckMs.median} ms (p95 ${safety.storyCheckMs.p95} ms)`,
+      budget: `≤ ${BUDGETS.safetyStoryCheckMs} ms`,
+      pass: safety.storyCheckMs.median <= BUDGETS.safetyStoryCheckMs,
+    });
+  }
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({

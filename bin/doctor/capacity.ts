@@ -1,6 +1,7 @@
 import { ListServiceQuotasCommand, type ServiceQuota, type ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import { DEFAULT_MODELS, findModel, invocationFor } from '#common/models/catalogue.js';
-import { laneRates, QUOTA_SHARE, type BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
+import type { BedrockQuotas, ImageModelQuota, TextModelQuota } from '#common/models/quotas.js';
+import { laneRates, QUOTA_SHARE } from '../../lambdas/shared/capacity/sizing.js';
 
 /**
  * What the account can carry on a busy evening, read from Service Quotas (the account's applied values,
@@ -61,9 +62,11 @@ export async function capacityChecks(
   region: string,
   floor: CapacityFloor,
   reserved: ReservedConcurrency,
-): Promise<{ outcomes: CapacityOutcome[]; quotas: BedrockQuotas }> {
+): Promise<{ outcomes: CapacityOutcome[]; quotas: BedrockQuotas | undefined }> {
   const outcomes: CapacityOutcome[] = [];
-  const found: BedrockQuotas = {};
+  let text: TextModelQuota | undefined;
+  const images: Record<string, ImageModelQuota> = {};
+  let guardrailTextUnitsPerSecond: number | undefined;
   let bedrock: ServiceQuota[];
   try {
     bedrock = await quotasOf(client, 'bedrock');
@@ -76,13 +79,13 @@ export async function capacityChecks(
           'allow these credentials servicequotas:ListServiceQuotas',
         ),
       ],
-      quotas: found,
+      quotas: undefined,
     };
   }
 
   // The text model, called as the app calls it: through its cross-region profile where the region needs one.
-  const text = invocationFor(DEFAULT_MODELS.text, region);
-  const scope = text.ok && text.invocation.profile ? /cross-region/i : /on-demand/i;
+  const invocation = invocationFor(DEFAULT_MODELS.text, region);
+  const scope = invocation.ok && invocation.invocation.profile ? /cross-region/i : /on-demand/i;
   const words = modelWords(DEFAULT_MODELS.text);
   const requests = quota(bedrock, scope, /requests per minute/i, words);
   const tokens = quota(bedrock, scope, /tokens per minute/i, words);
@@ -96,8 +99,7 @@ export async function capacityChecks(
     );
   } else if (!requests.Value || !tokens.Value) {
     // Nothing can be written: the gate's sizing below says so (0 stories a minute).
-    found.textRequestsPerMinute = 0;
-    found.textTokensPerMinute = 0;
+    text = { requestsPerMinute: 0, tokensPerMinute: 0 };
     outcomes.push(
       fail(
         `${DEFAULT_MODELS.text} may not be called at all: its quotas in ${region} are ${requests.Value ?? 0} requests and ${tokens.Value ?? 0} tokens a minute`,
@@ -105,8 +107,11 @@ export async function capacityChecks(
       ),
     );
   } else {
-    found.textRequestsPerMinute = requests.Value;
-    found.textTokensPerMinute = tokens.Value;
+    text = {
+      requestsPerMinute: requests.Value,
+      tokensPerMinute: tokens.Value,
+      ...(daily?.Value ? { tokensPerDay: daily.Value } : {}),
+    };
     const perDay = daily?.Value ? `, ${count(daily.Value)} tokens a day` : '';
     outcomes.push(
       pass(
@@ -115,12 +120,11 @@ export async function capacityChecks(
     );
   }
 
-  // Each picture model: requests a minute (the per-model figure the gate uses is the smaller of the two).
-  const pictures: number[] = [];
+  // Each picture model: requests a minute (express pictures and studio pictures wait in lines of their own).
   for (const modelId of [DEFAULT_MODELS.expressImage, DEFAULT_MODELS.studioImage]) {
     const perMinute = quota(bedrock, /requests per minute/i, modelWords(modelId));
     if (!perMinute?.Value) {
-      pictures.push(0);
+      images[modelId] = { requestsPerMinute: 0 };
       outcomes.push(
         fail(
           `${modelId}: ${perMinute ? '0 requests a minute' : 'no requests-per-minute quota listed'} in ${region}`,
@@ -129,18 +133,23 @@ export async function capacityChecks(
       );
       continue;
     }
-    pictures.push(perMinute.Value);
+    images[modelId] = { requestsPerMinute: perMinute.Value };
     outcomes.push(pass(`${modelId}: ${count(perMinute.Value)} pictures a minute`));
   }
-  if (pictures.length > 0) found.imageRequestsPerMinute = Math.min(...pictures);
 
   const units = quota(bedrock, /text units? per second/i);
   if (units?.Value) {
-    found.guardrailTextUnitsPerSecond = units.Value;
+    guardrailTextUnitsPerSecond = units.Value;
     outcomes.push(pass(`guardrail: ${count(units.Value)} text units a second ("${units.QuotaName ?? ''}")`));
   }
 
-  // What the gate will admit from these quotas, against the operator's floor.
+  // What the gate will admit from these quotas, against the operator's floor (covers are express pictures).
+  const found: BedrockQuotas = {
+    text: { everyModel: {}, byModel: text ? { [DEFAULT_MODELS.text]: text } : {} },
+    image: { everyModel: {}, byModel: images },
+    ...(guardrailTextUnitsPerSecond ? { guardrailTextUnitsPerSecond } : {}),
+    timeScale: 1,
+  };
   const rates = laneRates(found);
   const stories = rates.story.perMinute;
   const covers = rates['picture-express'].perMinute;
@@ -191,6 +200,7 @@ export async function capacityChecks(
     // Polly's quota is informative only: "Read to me" waits out a throttled call.
   }
   // The deploy's -c bedrockQuotas only when every quota was found and allows some work.
-  const usable = Object.values(found).every((value) => value > 0) && found.textRequestsPerMinute !== undefined;
-  return { outcomes, quotas: usable ? found : {} };
+  const usable =
+    (text?.requestsPerMinute ?? 0) > 0 && Object.values(images).every((image) => (image.requestsPerMinute ?? 0) > 0);
+  return { outcomes, quotas: usable ? found : undefined };
 }

@@ -258,7 +258,7 @@ export async function runDoctor(options: DoctorOptions): Promise<boolean> {
     options.reserved ?? { workflow: 100, triggers: 10 },
   );
   capacity.outcomes.forEach(report);
-  if (Object.keys(capacity.quotas).length > 0) {
+  if (capacity.quotas) {
     log(`Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify(capacity.quotas)}'`);
   }
   log(failed === 0 ? 'All checks passed: ready to deploy.' : `${failed} check(s) failed.`);

@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { StateMachine } from 'aws-local-stepfunctions';
+import { parseQuotaSetting } from '#common/models/quotas.js';
 import { fromRoot } from '../../lib/paths.js';
 import { startBedrockTwin } from '../local/bedrock-twin/server.js';
 import { startCognitoLocal } from '../local/cognito-local.js';
@@ -226,7 +227,21 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       version: physical.get(logicalId)?.attributes?.Version ?? '1',
       region,
     }));
-    const bedrock = await startBedrockTwin({ port: 0, guardrails });
+    // The account's quotas: those the deploy sized its capacity gate for (the workflow's BEDROCK_QUOTAS), or
+    // `BEDROCK_TWIN_QUOTAS` to rehearse another account.
+    const sizedFor = lambdaFunctionsOf(stack)
+      .map((fn) => fn.environment.BEDROCK_QUOTAS)
+      .find((value) => value !== undefined);
+    const bedrock = await startBedrockTwin({
+      port: 0,
+      guardrails,
+      quotas:
+        parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS) ??
+        parseQuotaSetting(
+          sizedFor === undefined ? undefined : resolveString(sizedFor, context, 'BEDROCK_QUOTAS'),
+          'BEDROCK_QUOTAS',
+        ),
+    });
     stoppers.push(bedrock.stop);
 
     // AWS's addresses in values (the token issuer and its keys) point at their emulators here.

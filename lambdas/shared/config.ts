@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { laneRates, parseQuotas, type Lane, type LaneRate } from './capacity/sizing.js';
+import { parseQuotaSetting, UNLIMITED } from '#common/models/quotas.js';
+import { laneRates, type Lane, type LaneRate } from './capacity/sizing.js';
 
 /**
  * Server configuration, read from the environment once per process. The same names are set by the CDK
@@ -38,9 +39,9 @@ const envSchema = dataEnvSchema.extend({
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
   /**
-   * The account's Bedrock quotas the capacity gate admits work against (JSON, keys as in
-   * lambdas/shared/capacity/sizing.ts; set by the CDK app from its configuration, by the local stack from
-   * the Bedrock twin's). Absent: nothing limits the lines (the local provider).
+   * The account's Bedrock quotas the capacity gate admits work against (common/models/quotas.ts: `defaults`
+   * or JSON; set by the CDK app from `-c bedrockQuotas`, by the local stack from the Bedrock twin's).
+   * Absent: nothing limits the lines (the local provider).
    */
   BEDROCK_QUOTAS: z.string().optional(),
   /** Who reads stories aloud: Amazon Polly (AWS, the default) or the local stack's speech engine. */
@@ -138,7 +139,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       stream: e.BEDROCK_STREAM === 'true',
     },
     narration: narrationConfig(e),
-    capacity: laneRates(parseQuotas(e.BEDROCK_QUOTAS)),
+    capacity: laneRates(parseQuotaSetting(e.BEDROCK_QUOTAS, 'BEDROCK_QUOTAS') ?? UNLIMITED),
   };
 }
 

@@ -39,6 +39,11 @@ export const keys = {
     SK: `IMAGE#${createdAt}#${imageId}`,
   }),
   imageJob: (storyId: string, jobId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${jobId}` }),
+  /** A narration part being voiced: one request voices it, the others wait (repositories/narration-claims.ts). */
+  narrationClaim: (storyId: string, version: string, part: number) => ({
+    PK: `STORY#${storyId}`,
+    SK: `NARRATION#${version}#${part}`,
+  }),
   /** The text being written for a generating story (see repositories/story-drafts.ts). */
   storyDraft: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'DRAFT' }),
   storyPartition: (storyId: string) => `STORY#${storyId}`,

@@ -37,6 +37,11 @@ export const STALE_GENERATION_MINUTES = 30;
 /** How many times a story may be written before it fails (first try included). */
 export const MAX_WRITING_ATTEMPTS = 3;
 
+/** The rewrite instruction after an attempt the guardrail stopped (it names no word: there is no text). */
+export const FILTERED_PROBLEM =
+  'The last version was stopped by the safety filter. Write a gentle, kind story for a young child: no violence, ' +
+  'danger to anyone, scary or grown-up topics, and nothing unkind.';
+
 export type TaskDeps = Readonly<{
   stories: StoryRepository;
   /** The lines for Bedrock capacity a story and each picture wait in before they start (capacity/gate.ts). */
@@ -227,15 +232,37 @@ export function createTaskHandlers(deps: TaskDeps) {
       await progress.start();
       let cover: Promise<void> | undefined;
       const problems = previous?.attempt === attempt - 1 ? previous.problems : [];
-      const draft = await provider.writeStory(requestOf(story, template, attempt, problems, earlierStories), {
-        onParagraphs: progress.paragraphs,
-        onScene: (type, scene) => {
-          if (type !== 'cover' || cover || !deps.workflow) return;
-          cover = paintCoverEarly(story, userId, scene);
-          // Awaited below; until then a failure must not count as unhandled (Node would end the process).
-          cover.catch(() => undefined);
-        },
-      });
+      let draft;
+      try {
+        draft = await provider.writeStory(requestOf(story, template, attempt, problems, earlierStories), {
+          onParagraphs: progress.paragraphs,
+          onScene: (type, scene) => {
+            if (type !== 'cover' || cover || !deps.workflow) return;
+            cover = paintCoverEarly(story, userId, scene);
+            // Awaited below; until then a failure must not count as unhandled (Node would end the process).
+            cover.catch(() => undefined);
+          },
+        });
+      } catch (error) {
+        // A guardrail that stopped the answer is a CheckStory problem while attempts are left (issue 34):
+        // the attempt's draft is empty and says so, CheckStory sends it back, and the next attempt is asked
+        // for a gentler story. The last attempt's intervention fails the story, as before.
+        if (!(error instanceof ProviderError) || error.code !== 'CONTENT_FILTERED' || attempt >= MAX_WRITING_ATTEMPTS) {
+          throw error;
+        }
+        await progress.finish();
+        await drafts.put({
+          story_id: storyId,
+          attempt,
+          title: '',
+          excerpt: '',
+          paragraphs: [],
+          scenes: {},
+          template_version: template.version,
+        });
+        await drafts.setProblems(storyId, attempt, [FILTERED_PROBLEM]);
+        return { attempt };
+      }
       // The cover's execution must have started (or been refused) before the story can move on: a task
       // that failed to start it is retried, and the retry finds the job queued and starts it again.
       await Promise.all([cover, progress.finish()]);
@@ -263,8 +290,12 @@ export function createTaskHandlers(deps: TaskDeps) {
       const band = bands[story.age_band];
       // Every field a reader or the illustrator sees (title, excerpt, paragraphs, scenes) passes the safety
       // check: an unsafe draft is a problem like any other, rewritten while attempts are left.
-      const result = validateStory(draft, band);
       const attemptsLeft = MAX_WRITING_ATTEMPTS - attempt;
+      // An attempt the guardrail stopped has no text: its problem is already on the draft.
+      if (draft.paragraphs.length === 0 && draft.problems.includes(FILTERED_PROBLEM)) {
+        return { valid: false, attemptsLeft, nextAttempt: attempt + 1 };
+      }
+      const result = validateStory(draft, band);
       if (attemptsLeft <= 0 && draftSafetyProblem(draft, band)) {
         // The last attempt is still unsafe: the story fails with the "filtered" message (its slot is freed).
         throw new ProviderError('The story failed the safety check on every attempt', 'CONTENT_FILTERED');

@@ -10,6 +10,7 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { USER_POOL } from '#common/accounts/user-pool.js';
 import type { Data } from './data.js';
 import { LAMBDA_ENTRIES } from './lambda-bundling.js';
@@ -84,6 +85,18 @@ export class Auth extends Construct {
       ...(props.reservedConcurrency ? { reservedConcurrency: props.reservedConcurrency } : {}),
     });
     props.data.grantItemAccess(this.triggers.role);
+    // A reset password ends every session (PostConfirmation_ConfirmForgotPassword): the triggers sign the
+    // user out globally. A policy of its own, attached after both exist, so the function does not depend
+    // on the pool that depends on it.
+    new Policy(this, 'TriggersSignOut', {
+      roles: [this.triggers.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
     for (const operation of [
       UserPoolOperation.PRE_SIGN_UP,
       UserPoolOperation.POST_CONFIRMATION,

@@ -4,12 +4,12 @@ import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
-import type { BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
-import { guardrailPolicy } from './guardrail-policy.js';
+import type { BedrockQuotas } from '#common/models/quotas.js';
+import { guardrailPolicy, guardrailProfileId, guardrailProfileRegions } from './guardrail-policy.js';
 
 /** The quotas' variable (lambdas/shared/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
 const quotasEnvironment = (quotas: BedrockQuotas | undefined): Record<string, string> =>
-  quotas && Object.keys(quotas).length > 0 ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
+  quotas ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
 
 export interface BedrockProps {
   /** The region the stack and its Bedrock calls run in (`-c bedrockRegion`, default us-west-2). */
@@ -72,7 +72,13 @@ export class Bedrock extends Construct {
       return;
     }
 
-    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`);
+    const profileArn = Stack.of(this).formatArn({
+      service: 'bedrock',
+      region: props.region,
+      resource: 'guardrail-profile',
+      resourceName: guardrailProfileId(props.region),
+    });
+    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`, profileArn);
     this.guardrail = new CfnGuardrail(this, 'Guardrail', policy);
     // A version is a snapshot: the policy's hash in its description replaces it whenever the policy changes.
     const fingerprint = createHash('sha256').update(JSON.stringify(policy)).digest('hex').slice(0, 12);
@@ -116,14 +122,47 @@ export class Bedrock extends Construct {
         ],
       }),
     );
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [this.guardrailArn] }),
-    );
+    this.grantApplyGuardrail(role);
     // AWS lists all three as what a role needs to call a Marketplace model for the first time.
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe', 'aws-marketplace:Unsubscribe'],
         resources: ['*'],
+      }),
+    );
+  }
+
+  /**
+   * ApplyGuardrail on the one guardrail: the tasks role (every picture prompt) and the API's (family text
+   * at the door, lambdas/shared/meaning-check.ts).
+   */
+  grantApplyGuardrail(role: IRole): void {
+    const stack = Stack.of(this);
+    // The app's guardrail is on the Standard tier, which runs its checks through the geography's guardrail
+    // profile, in any region of it: the profile and the guardrail in each region are granted. An operator's
+    // own guardrail is applied as named, and only it.
+    const created = this.guardrail;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['bedrock:ApplyGuardrail'],
+        resources: created
+          ? [
+              ...guardrailProfileRegions(this.region).map((region) =>
+                stack.formatArn({
+                  service: 'bedrock',
+                  region,
+                  resource: 'guardrail',
+                  resourceName: created.attrGuardrailId,
+                }),
+              ),
+              stack.formatArn({
+                service: 'bedrock',
+                region: this.region,
+                resource: 'guardrail-profile',
+                resourceName: guardrailProfileId(this.region),
+              }),
+            ]
+          : [this.guardrailArn],
       }),
     );
   }

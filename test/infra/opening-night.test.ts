@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { DEFAULT_QUOTAS, parseQuotaSetting, quotasFrom } from '#common/models/quotas.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesize, type Synthesized } from './synth.js';
 
@@ -29,7 +30,7 @@ describe('opening night in AWS', () => {
     for (const description of ['Story Magic HTTP API', 'Story Magic generation workflow tasks']) {
       const variables = (functionOf(description)?.Properties.Environment as { Variables: Record<string, unknown> })
         .Variables;
-      expect(JSON.parse(String(variables.BEDROCK_QUOTAS)), description).toEqual(quotas);
+      expect(parseQuotaSetting(String(variables.BEDROCK_QUOTAS)), description).toEqual(quotasFrom(quotas));
     }
   });
 
@@ -84,6 +85,19 @@ describe('opening night in AWS', () => {
       'aws-marketplace:Unsubscribe',
       'aws-marketplace:ViewSubscriptions',
     ]);
+  });
+
+  it('sizes the gate from us-west-2’s public defaults when the operator names no quotas', () => {
+    const plain = synthesize({ bundle: false });
+    try {
+      const tasks = Object.values(
+        plain.template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
+      ).find((fn) => String(fn.Properties.Description).startsWith('Story Magic generation workflow tasks'));
+      const variables = (tasks?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(parseQuotaSetting(String(variables.BEDROCK_QUOTAS))).toEqual(DEFAULT_QUOTAS);
+    } finally {
+      plain.cleanup();
+    }
   });
 
   it('refuses quotas it cannot read, naming the context key', () => {

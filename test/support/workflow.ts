@@ -1,6 +1,7 @@
 import { capacityGate } from '../../lambdas/shared/capacity/gate.js';
 import { rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
-import { laneRates, type BedrockQuotas } from '../../lambdas/shared/capacity/sizing.js';
+import { UNLIMITED, type BedrockQuotas } from '#common/models/quotas.js';
+import { laneRates } from '../../lambdas/shared/capacity/sizing.js';
 import { S3Client } from '@aws-sdk/client-s3';
 import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
@@ -51,7 +52,7 @@ export function workflowHarness(stack: StackContext) {
     provider: StoryProvider,
     db = table.documents,
     workflow?: WorkflowStarter,
-    quotas: BedrockQuotas = {},
+    quotas: BedrockQuotas = UNLIMITED,
   ) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
@@ -74,7 +75,7 @@ export function workflowHarness(stack: StackContext) {
     provider: StoryProvider,
     db = table.documents,
     workflow?: WorkflowStarter,
-    quotas: BedrockQuotas = {},
+    quotas: BedrockQuotas = UNLIMITED,
   ) => createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db, workflow, quotas)));
 
   /** A new family with one story reserved in its library, as POST /api/stories leaves it (`choices` vary it). */

@@ -108,11 +108,31 @@ describe('npm run doctor', () => {
       '✓ stability.stable-image-core-v1:1: 15 pictures a minute',
       '✓ stability.stable-image-ultra-v1:1: 10 pictures a minute',
       '✓ guardrail: 50 text units a second ("Text units per second for ApplyGuardrail content filter policy")',
-      // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 7,500 tokens, 3,000 / 16 units) stories, of 10 pictures.
-      '✓ the account can make about 150 stories and 8 covers a minute (80 % of the quotas); the floor is 20 and 5',
+      // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 7,500 tokens, 3,000 / 16 units) stories, of 15 pictures (Core).
+      '✓ the account can make about 150 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
       '✓ Lambda: 1,000 concurrent executions (100 kept for story work, 10 for sign-in)',
       '✓ Polly: 8 SynthesizeSpeech requests a second (about 240 parts read aloud a minute)',
-      `Size the capacity gate to this account: deploy with -c bedrockQuotas='{"textRequestsPerMinute":2000,"textTokensPerMinute":4000000,"imageRequestsPerMinute":10,"guardrailTextUnitsPerSecond":50}'`,
+      `Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify({
+        text: {
+          everyModel: {},
+          byModel: {
+            'amazon.nova-lite-v1:0': {
+              requestsPerMinute: 2000,
+              tokensPerMinute: 4_000_000,
+              tokensPerDay: 5_760_000_000,
+            },
+          },
+        },
+        image: {
+          everyModel: {},
+          byModel: {
+            'stability.stable-image-core-v1:1': { requestsPerMinute: 15 },
+            'stability.stable-image-ultra-v1:1': { requestsPerMinute: 10 },
+          },
+        },
+        guardrailTextUnitsPerSecond: 50,
+        timeScale: 1,
+      })}'`,
       'All checks passed: ready to deploy.',
     ]);
     expect(twin.calls()).toMatchObject([
@@ -216,7 +236,7 @@ describe('npm run doctor', () => {
     const { passed, lines } = await doctor({ floor: { storiesPerMinute: 500, coversPerMinute: 5 } });
     expect(passed).toBe(false);
     expect(lines).toContain(
-      '✗ the account can make only about 150 stories and 8 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
+      '✗ the account can make only about 150 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
     );
   });
 

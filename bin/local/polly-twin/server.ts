@@ -1,5 +1,5 @@
 import { createServer, type Http2Server, type Http2ServerRequest } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { LOOPBACK } from '../ports.js';
 
@@ -11,8 +11,35 @@ import { LOOPBACK } from '../ports.js';
  * samples) or word speech marks (`application/x-json-stream`, one JSON object a line, `start` and `end` as
  * UTF-8 byte offsets of the text). What Polly refuses, it refuses: a text over 3,000 billed characters
  * (TextLengthExceededException), a voice the neural engine does not have (EngineNotSupportedException), an
- * unknown format, marks asked for in an audio format.
+ * unknown format, marks asked for in an audio format; and, over its rate, a call as Polly throttles it.
  */
+
+/**
+ * SynthesizeSpeech's default rates per account and Region (AWS, Amazon Polly Developer Guide, "Quotas in
+ * Amazon Polly", docs.aws.amazon.com/polly/latest/dg/limits.html): neural voices 8 transactions per second
+ * with a burst limit of 10, standard voices 80 with a burst of 100. A throttled request gets HTTP 400 and the
+ * ThrottlingException error type (same page). Read as a token bucket: `burst` requests at once, refilled at
+ * `perSecond`.
+ */
+export const POLLY_RATES = {
+  neural: { perSecond: 8, burst: 10 },
+  standard: { perSecond: 80, burst: 100 },
+} as const;
+type Engine = keyof typeof POLLY_RATES;
+
+/** A token bucket: `burst` tokens, refilled at `perSecond`; each request takes one or is throttled. */
+function tokenBucket(rate: { perSecond: number; burst: number }, clock: () => number) {
+  let tokens = rate.burst;
+  let at = clock();
+  return () => {
+    const now = clock();
+    tokens = Math.min(rate.burst, tokens + ((now - at) / 1000) * rate.perSecond);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
 
 /** Polly's neural voices for English (the twin speaks every one of them with eSpeak's voice). */
 const NEURAL_VOICES = new Set([
@@ -45,7 +72,8 @@ const MAX_BILLED_CHARACTERS = 3000;
 
 type EngineAnswer = { audio: string; marks: { start: number; from: number; to: number }[] };
 
-export type PollyCall = Readonly<{ format: string; characters: number; at: number }>;
+/** A SynthesizeSpeech call: its format and billed characters, or the error it was answered with. */
+export type PollyCall = Readonly<{ format: string; characters: number; at: number; error?: string }>;
 
 export type PollyTwin = Readonly<{ url: string; calls(): readonly PollyCall[]; stop(): Promise<void> }>;
 
@@ -101,8 +129,22 @@ function wordMarks(text: string, marks: EngineAnswer['marks']): string {
     .join('\n');
 }
 
-export async function startPollyTwin(options: { speechEngineUrl: string; port?: number }): Promise<PollyTwin> {
+export type PollyTwinOptions = Readonly<{
+  speechEngineUrl: string;
+  port?: number;
+  /** Requests a second per engine (default POLLY_RATES, Polly's defaults); `false` for no limit. */
+  rates?: Readonly<Record<Engine, { perSecond: number; burst: number }>> | false;
+  /** The rate's clock (tests hold it still to send many requests in one instant). */
+  now?: () => number;
+}>;
+
+export async function startPollyTwin(options: PollyTwinOptions): Promise<PollyTwin> {
   const calls: PollyCall[] = [];
+  const rates = options.rates === undefined ? POLLY_RATES : options.rates;
+  const clock = options.now ?? Date.now;
+  const admit = rates
+    ? { neural: tokenBucket(rates.neural, clock), standard: tokenBucket(rates.standard, clock) }
+    : { neural: () => true, standard: () => true };
 
   async function synthesize(
     body: Record<string, unknown>,
@@ -127,6 +169,10 @@ export async function startPollyTwin(options: { speechEngineUrl: string; port?: 
         'EngineNotSupportedException',
         `This voice does not support the selected engine: ${voice}`,
       );
+    }
+    // Polly checks the rate before the work (an account's throttled requests are answered at once).
+    if (!admit[body.Engine === 'neural' ? 'neural' : 'standard']()) {
+      throw new PollyError(400, 'ThrottlingException', 'Rate exceeded');
     }
     const marks = body.SpeechMarkTypes as string[] | undefined;
     if (format === 'json' ? !marks?.length : marks?.length) {
@@ -185,16 +231,28 @@ export async function startPollyTwin(options: { speechEngineUrl: string; port?: 
       } catch (error) {
         const failure =
           error instanceof PollyError ? error : new PollyError(500, 'ServiceFailureException', String(error));
+        calls.push({ format: '', characters: 0, at: Date.now(), error: failure.type });
         response.writeHead(failure.status, { 'content-type': 'application/json', 'x-amzn-errortype': failure.type });
         response.end(JSON.stringify({ message: failure.message }));
       }
     })();
+  });
+  // A client keeps its connections open (the SDK may open several under load): stop ends them, or the
+  // server would wait for the client.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, LOOPBACK, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${LOOPBACK}:${port}`,
     calls: () => calls,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }

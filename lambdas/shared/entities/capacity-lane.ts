@@ -35,12 +35,3 @@ export const queueTicketSchema = z.object({
   left_at: z.number().optional(),
 });
 export type QueueTicket = z.infer<typeof queueTicketSchema>;
-
-/**
- * The family's rate-limit count a story or picture took (repositories/rate-limits.ts): given back if the work
- * fails for a reason that is not the family's (a lost provider, an error), so a failure costs them nothing.
- */
-export const spentSlotSchema = z.object({
-  action: z.enum(['generate', 'image', 'narrate']),
-  window_start: z.number(),
-});

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
-import { queueTicketSchema, spentSlotSchema } from './capacity-lane.js';
+import { queueTicketSchema } from './capacity-lane.js';
+import { spentSlotSchema } from './rate-window.js';
 
 /** A picture on a story's page, in the story's partition: `IMAGE#{created_at}#{id}`, so they list oldest first. */
 export const storyImageItemSchema = z.object({
@@ -28,6 +29,11 @@ export const storyImageItemSchema = z.object({
     )
     .optional(),
   created_at: z.string(),
+  /**
+   * The repaint job that claimed this picture: one repaint at a time, however many ask at once (issue 34).
+   * The picture goes when its repaint lands, the claim with it; a failed repaint's claim is taken over.
+   */
+  repaint_job: z.string().optional(),
 });
 export type StoryImageItem = z.infer<typeof storyImageItemSchema>;
 

@@ -3,7 +3,8 @@ import { ageBandSchema } from '#common/validation/choices.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions, type ChildKey } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
-import { queueTicketSchema, spentSlotSchema } from './capacity-lane.js';
+import { queueTicketSchema } from './capacity-lane.js';
+import { spentSlotSchema } from './rate-window.js';
 import type { TransactItem } from './table.js';
 
 /**

@@ -1,4 +1,4 @@
-import { spentSlotSchema } from '../entities/capacity-lane.js';
+import { spentSlotSchema } from '../entities/rate-window.js';
 import type { SpentSlot } from './rate-limits.js';
 import {
   DeleteCommand,
@@ -326,6 +326,45 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /**
+     * A repaint of `image`: the job and the picture's claim on it in one transaction, so parallel repaints
+     * of one picture make one job (issue 34: ten at once made up to ten, and a story of twelve pictures).
+     * The claim is taken when the picture has none, or over a claim whose job is no longer pending
+     * (`stale`). Undefined when another request claimed it first.
+     */
+    async createRepaintJob(
+      job: Omit<ImageJobItem, 'status' | 'created_at' | 'replaces'>,
+      image: StoryImageItem,
+      stale: string | undefined,
+      now = new Date(),
+    ): Promise<ImageJobItem | undefined> {
+      const item: ImageJobItem = { ...job, replaces: image.id, status: 'pending', created_at: now.toISOString() };
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: storyImageKey(image),
+                  UpdateExpression: 'SET repaint_job = :job',
+                  ConditionExpression: stale
+                    ? 'attribute_exists(PK) AND repaint_job = :stale'
+                    : 'attribute_exists(PK) AND attribute_not_exists(repaint_job)',
+                  ExpressionAttributeValues: { ':job': item.job_id, ...(stale ? { ':stale': stale } : {}) },
+                },
+              },
+              { Put: { TableName: tableName, Item: imageJobRecord(item) } },
+            ],
+          }),
+        );
+        return item;
+      } catch (error) {
+        if (isCancelled(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /**
      * A new picture of the next free type in `order` (SPEC §4: cover first, then the scenes). The type is
      * claimed inside the conditional write, and a request that lost a type to a parallel one takes the
      * next, so parallel requests get distinct types. `held` are the types the story's pictures and jobs
@@ -381,6 +420,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                     Delete: {
                       TableName: tableName,
                       Key: storyImageKey(replaced),
+                      // The picture it replaces must still be there: a repaint never adds a picture.
+                      ConditionExpression: 'attribute_exists(PK)',
                     },
                   },
                 ]
