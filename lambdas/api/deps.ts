@@ -36,6 +36,7 @@ import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
+import { sharingUseCases, type SharingUseCases } from '../shared/stories/sharing.js';
 import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
@@ -72,6 +73,7 @@ export type ApiDeps = Readonly<{
   narration: NarrationUseCases;
   storyText: StoryTextUseCases;
   libraryActions: LibraryUseCases;
+  sharing: SharingUseCases;
   editorial: EditorialUseCases;
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
@@ -180,6 +182,7 @@ export function createApiDeps(
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
+    sharing: sharingUseCases({ stories }),
     editorial: importedOnFirstCall(
       async () =>
         (await import('../shared/stories/editorial.js')).editorialUseCases({

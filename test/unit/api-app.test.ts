@@ -86,7 +86,7 @@ describe('API app', () => {
         .sort();
     for (const route of routes) expect(['public', 'reader', 'user', 'grown-up', 'admin']).toContain(route.access);
     expect(named('public')).toEqual(['GET /health']);
-    // Issue 36: profile and password, children, the family's data, feedback, the PIN.
+    // Issue 36: profile and password, children, the family's data, feedback, the PIN, the share link.
     expect(named('grown-up')).toEqual(
       [
         'PATCH /me',
@@ -99,7 +99,12 @@ describe('API app', () => {
         'GET /children/:childId/export',
         'DELETE /children/:childId',
         'PUT /grown-up/pin',
+        'PUT /stories/:id/sharing',
       ].sort(),
+    );
+    // Read by anyone while its share link is open: the story, how far it is made, and its narration.
+    expect(named('reader')).toEqual(
+      ['GET /stories/:id', 'GET /stories/:id/status', 'GET /stories/:id/narration/:part'].sort(),
     );
   });
 

@@ -533,6 +533,35 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
     },
 
+    /**
+     * Opens or closes the family's share link (issue 36): only a ready story its family made, that no grown-up
+     * still has to say yes to. False when the story is not (or no longer) such a story.
+     */
+    async setLinkOpen(storyId: string, familyId: string, open: boolean): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: open ? 'SET link_open = :yes, updated_at = :now' : 'REMOVE link_open SET updated_at = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND created_by = :family AND #s = :ready AND attribute_not_exists(approval)',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':family': familyId,
+              ':ready': 'ready',
+              ':now': new Date().toISOString(),
+              ...(open ? { ':yes': true } : {}),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     /** Dismisses a failed job once the family has seen its message. */
     async deleteImageJob(storyId: string, jobId: string): Promise<void> {
       await db.send(new DeleteCommand({ TableName: tableName, Key: keys.imageJob(storyId, jobId) }));
