@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { AccountDataExport, ChildView, LibraryCardView, ProfileView } from '#common/api/views.js';
 import { CHILD_HEADER, GROWN_UP_HEADER, MAX_CHILDREN, PIN_ATTEMPTS } from '#common/family.js';
-import { signUp } from '../support/accounts.js';
+import { signIn, signUp } from '../support/accounts.js';
+import type { AdminUserPage } from '#common/api/admin-views.js';
 import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
@@ -174,6 +175,13 @@ describe('child profiles', () => {
     expect(seventh.status).toBe(409);
     expect(seventh.body.error?.code).toBe('TOO_MANY_CHILDREN');
     expect(((await parent.call('/me')).body.children as unknown[]).length).toBe(MAX_CHILDREN);
+    // The admin users list says how many children the family has, and nothing of them (issue 36).
+    const admin = await signIn(stack, stack.admin.email, stack.admin.password);
+    const listed = (await apiClient(stack, admin.accessToken)(`/admin/users?q=${encodeURIComponent(parent.email)}`))
+      .body as unknown as AdminUserPage;
+    expect(listed.users).toHaveLength(1);
+    expect(listed.users[0]?.children).toBe(MAX_CHILDREN);
+    expect(JSON.stringify(listed)).not.toContain('Child II');
 
     const other = await (await family()).grownUp();
     for (const bad of [{ name: ' ' }, { name: 'x'.repeat(31) }, { emoji: '📷' }, { colour: 'plaid' }, { photo: 'x' }]) {

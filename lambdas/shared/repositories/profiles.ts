@@ -243,7 +243,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             KeyConditionExpression: 'entity_pk = :type',
             ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
             ProjectionExpression:
-              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login',
+              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login, child_count',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
             ScanIndexForward: false,
