@@ -19,6 +19,18 @@ export type ChildView = {
   createdAt: string;
 };
 
+/** GET /api/approvals (Grown-ups only): a story in the parent's "Waiting for you" list (issue 36). */
+export type WaitingStoryView = {
+  id: string;
+  status: 'generating' | 'ready' | 'failed';
+  title: string;
+  heroName: string;
+  /** The child it was made for, by name: the parent sees whose story waits. */
+  childId: string;
+  childName: string;
+  createdAt: string;
+};
+
 /**
  * GET /api/me: the parent's profile and role, with the family's children. `ageBand` and `libraryCount` are
  * the child the call acted for (`childId`: the one its child header named, else the first), so a client

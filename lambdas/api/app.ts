@@ -20,6 +20,7 @@ import { featuredRoutes } from './routes/featured.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { libraryRoutes } from './routes/library.js';
+import { approvalRoutes } from './routes/approval.js';
 import { meRoutes } from './routes/me.js';
 import { childRoutes } from './routes/children.js';
 import { grownUpRoutes } from './routes/grown-up.js';
@@ -44,6 +45,7 @@ export const routes: readonly RouteDefinition[] = [
   ...narrationRoutes,
   ...storyTextRoutes,
   ...libraryRoutes,
+  ...approvalRoutes,
   ...featuredRoutes,
   ...adminStatsRoutes,
   ...adminUserRoutes,

@@ -37,6 +37,7 @@ import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
 import { sharingUseCases, type SharingUseCases } from '../shared/stories/sharing.js';
+import { approvalUseCases, type ApprovalUseCases } from '../shared/stories/approval.js';
 import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
@@ -74,6 +75,7 @@ export type ApiDeps = Readonly<{
   storyText: StoryTextUseCases;
   libraryActions: LibraryUseCases;
   sharing: SharingUseCases;
+  approval: ApprovalUseCases;
   editorial: EditorialUseCases;
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
@@ -183,6 +185,7 @@ export function createApiDeps(
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
     sharing: sharingUseCases({ stories }),
+    approval: approvalUseCases({ profiles, family, stories, library, deleteStory }),
     editorial: importedOnFirstCall(
       async () =>
         (await import('../shared/stories/editorial.js')).editorialUseCases({

@@ -100,6 +100,8 @@ describe('API app', () => {
         'DELETE /children/:childId',
         'PUT /grown-up/pin',
         'PUT /stories/:id/sharing',
+        'GET /approvals',
+        'POST /stories/:id/approval',
       ].sort(),
     );
     // Read by anyone while its share link is open: the story, how far it is made, and its narration.

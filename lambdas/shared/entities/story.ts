@@ -171,6 +171,10 @@ export const storyToldByChildSchema = storyItemSchema.pick(
 );
 /** A story's id alone (the creator index's projection). */
 export const storyIdSchema = storyItemSchema.pick(fieldMask(['id']));
+/** What the parent's "Waiting for you" list shows of a story waiting for their yes. */
+export const storyWaitingSchema = storyItemSchema.pick(
+  fieldMask(['id', 'status', 'hero_name', 'title', 'created_by', 'child_id', 'created_at']),
+);
 /** A story's id and status (what removing a child reads of its stories). */
 export const storyIdStatusSchema = storyItemSchema.pick(fieldMask(['id', 'status']));
 

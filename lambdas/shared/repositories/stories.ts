@@ -19,6 +19,7 @@ import {
   putNewStory,
   storyIdSchema,
   storyIdStatusSchema,
+  storyWaitingSchema,
   storyToldByChildSchema,
   storyToldSchema,
   storyIndexes,
@@ -207,6 +208,53 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return found;
+    },
+
+    /** The family's stories waiting for a grown-up's yes (index `creator`, newest first). */
+    async waitingFor(familyId: string): Promise<z.infer<typeof storyWaitingSchema>[]> {
+      const found: z.infer<typeof storyWaitingSchema>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            ...newestCreatedBy(familyId),
+            ProjectionExpression: 'id, #s, hero_name, title, created_by, child_id, created_at',
+            FilterExpression: 'approval = :waiting',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':creator': keys.creator(familyId), ':waiting': 'waiting' },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...parseItems(storyWaitingSchema, page.Items));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found;
+    },
+
+    /** A grown-up says yes to a ready story of their family: it is the child's to read. False if not such a story. */
+    async approve(storyId: string, familyId: string): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: 'REMOVE approval SET updated_at = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND created_by = :family AND approval = :waiting AND #s = :ready',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':family': familyId,
+              ':waiting': 'waiting',
+              ':ready': 'ready',
+              ':now': new Date().toISOString(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     /**
@@ -543,7 +591,9 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           new UpdateCommand({
             TableName: tableName,
             Key: keys.story(storyId),
-            UpdateExpression: open ? 'SET link_open = :yes, updated_at = :now' : 'REMOVE link_open SET updated_at = :now',
+            UpdateExpression: open
+              ? 'SET link_open = :yes, updated_at = :now'
+              : 'REMOVE link_open SET updated_at = :now',
             ConditionExpression:
               'attribute_exists(PK) AND created_by = :family AND #s = :ready AND attribute_not_exists(approval)',
             ExpressionAttributeNames: { '#s': 'status' },
