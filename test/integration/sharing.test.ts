@@ -43,7 +43,13 @@ describe('"Anyone with the link can read this story" (issue 36)', () => {
     // A visitor without an account reads it, read-only, pictures and "Read to me" included.
     const read = await visitor(`/stories/${storyId}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: storyId, status: 'ready', linkOpen: true, isCreator: false, inLibrary: false });
+    expect(read.body).toMatchObject({
+      id: storyId,
+      status: 'ready',
+      linkOpen: true,
+      isCreator: false,
+      inLibrary: false,
+    });
     expect(String(read.body.content).length).toBeGreaterThan(200);
     expect((read.body.images as { imageType: string }[]).map((image) => image.imageType)).toContain('cover');
     expect(read.body.imageJobs).toEqual([]);

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import type { ChildView } from '#common/api/views';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChildView, WaitingStoryView } from '#common/api/views';
+import type { ApprovalDecision } from '#common/validation/approval';
 import type { ChildUpdate, NewChild, UnlockRequest } from '#common/validation/family';
 import { api, apiFile } from './client';
 
@@ -34,3 +35,23 @@ export const useRemoveChild = () => useMutation({ mutationFn: removeChild });
 /** Asked for by a button: a mutation, so nothing caches a child's data. */
 export const useDownloadChildData = () => useMutation({ mutationFn: downloadChildData });
 export const useSetGrownUpPin = () => useMutation({ mutationFn: setGrownUpPin });
+
+/** "Waiting for you" (Grown-ups only): the children's stories waiting for a grown-up's yes. */
+export const fetchWaitingStories = () => api<{ stories: WaitingStoryView[] }>('/approvals');
+export const decideStory = (storyId: string, decision: ApprovalDecision) =>
+  api<{ decision: ApprovalDecision }>(`/stories/${encodeURIComponent(storyId)}/approval`, {
+    method: 'POST',
+    body: JSON.stringify({ decision }),
+  });
+
+const WAITING_KEY = ['approvals'] as const;
+export const useWaitingStories = () => useQuery({ queryKey: WAITING_KEY, queryFn: fetchWaitingStories });
+/** Yes or send back: the list, the story and the library are read again. */
+export function useDecideStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, decision }: { storyId: string; decision: ApprovalDecision }) =>
+      decideStory(storyId, decision),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { DATA_POLICY_TITLE } from '#common/data-policy';
 import { FAMILY_TEXTS } from '#common/family';
 import { toast } from '../components/toast';
 import { useAuth } from '../auth/AuthContext';
@@ -8,8 +7,8 @@ import { CreateStoryLink } from '../components/CreateStoryLink';
 import { lockGrownUp } from '../api/family';
 import { dropGrant, useGrownUpUnlocked } from '../family/grown-up-grant';
 import { useChosenChild } from '../family/reader-choice';
-import { DATA_POLICY_PATH } from '../routes/data-policy/path';
 import type { ReaderChoiceState } from '../routes/readers/WhoIsReadingPage';
+import { ShellFooter } from './ShellFooter';
 import './signed-in-layout.css';
 
 export const FALLBACK_NAME = 'Guardian';
@@ -143,24 +142,7 @@ export function SignedInLayout() {
         <Outlet />
       </main>
 
-      <footer className="shell-footer">
-        <nav aria-label="Footer">
-          <ul className="shell-footer__list">
-            <li>
-              <NavLink to="/home">Home</NavLink>
-            </li>
-            {entries.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to}>{entry.label}</NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to={DATA_POLICY_PATH}>{DATA_POLICY_TITLE}</NavLink>
-            </li>
-          </ul>
-        </nav>
-        <p className="shell-footer__beta">Beta Preview v0.7</p>
-      </footer>
+      <ShellFooter links={[{ to: '/home', label: 'Home' }, ...entries]} />
 
       {location.pathname !== '/feedback' && (
         <Link to="/feedback" className="feedback-fab">

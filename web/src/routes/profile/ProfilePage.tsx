@@ -4,6 +4,7 @@ import { FAMILY_TEXTS } from '#common/family';
 import { DATA_POLICY_PATH } from '../data-policy/path';
 import { ChildrenSection } from './ChildrenSection';
 import { PinSection } from './PinSection';
+import { WaitingSection } from './WaitingSection';
 import { toast } from '../../components/toast';
 import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '#common/age-bands';
 import { LIMITS } from '#common/limits';
@@ -40,6 +41,7 @@ export default function ProfilePage() {
   return (
     <div className="page page--narrow">
       <h1>Your Profile</h1>
+      <WaitingSection />
       <NamesForm
         key={profile.id}
         email={profile.email}
@@ -269,8 +271,8 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <>
           <p className="danger-zone__text" id="delete-text">
-            Deletes your account, your children&rsquo;s profiles, every story made for them with all its pictures,
-            and their libraries. This cannot be undone.
+            Deletes your account, your children&rsquo;s profiles, every story made for them with all its pictures, and
+            their libraries. This cannot be undone.
           </p>
           <button
             type="button"
