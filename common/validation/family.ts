@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CHILD_COLOURS, CHILD_EMOJIS, CHILD_NAME_MAX, FAMILY_MESSAGES, PIN_LENGTH } from '../family.js';
+import { CHILD_COLOURS, CHILD_EMOJIS, CHILD_NAME_MAX, FAMILY_MESSAGES } from '../family.js';
 import { isKidSafe } from '../safety/check.js';
 import { MESSAGES } from './account-messages.js';
 import { ageBandSchema } from './choices.js';
@@ -36,16 +36,3 @@ export const childUpdateSchema = z
   })
   .refine((update) => Object.values(update).some((v) => v !== undefined), 'Nothing to update');
 export type ChildUpdate = z.infer<typeof childUpdateSchema>;
-
-/** A PIN: four digits, nothing else. */
-export const pinSchema = z.string().regex(new RegExp(`^[0-9]{${PIN_LENGTH}}$`), FAMILY_MESSAGES.pinFormat);
-
-/** POST /api/grown-up/unlock: the parent's PIN, or the account password (always accepted: a PIN can be forgotten). */
-export const unlockSchema = z.union([
-  z.strictObject({ pin: pinSchema }),
-  z.strictObject({ password: z.string().min(1, MESSAGES.passwordRequired).max(256) }),
-]);
-export type UnlockRequest = z.infer<typeof unlockSchema>;
-
-/** PUT /api/grown-up/pin: sets or changes the PIN (behind the gate already). */
-export const setPinSchema = z.strictObject({ pin: pinSchema });

@@ -1,5 +1,5 @@
 import { GROWN_UP_HEADER } from '#common/family.js';
-import { setPinSchema, unlockSchema } from '#common/validation/family.js';
+import { setPinSchema, unlockSchema } from '#common/validation/grown-up.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
 

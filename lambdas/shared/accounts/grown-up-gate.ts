@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import { FAMILY_MESSAGES, GROWN_UP_GRANT_SECONDS, PIN_ATTEMPTS, PIN_LOCK_MINUTES } from '#common/family.js';
-import type { UnlockRequest } from '#common/validation/family.js';
+import type { UnlockRequest } from '#common/validation/grown-up.js';
 import { AccountGoneError, UnlockRefusedError } from '../errors.js';
 import { keys } from '../keys.js';
 import type { ProfileRepository } from '../repositories/profiles.js';

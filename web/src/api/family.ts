@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChildView, WaitingStoryView } from '#common/api/views';
 import type { ApprovalDecision } from '#common/validation/approval';
-import type { ChildUpdate, NewChild, UnlockRequest } from '#common/validation/family';
+import type { ChildUpdate, NewChild } from '#common/validation/family';
+import type { UnlockRequest } from '#common/validation/grown-up';
 import { api, apiFile } from './client';
 
 /*
