@@ -2,10 +2,12 @@
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
  * and `--check` compares with the budgets.
- * `--only web,lambdas,pictures,safety,lighthouse,generation,narration,api,admin-users,bedrock` runs a part; `--seconds N`
- * sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock provider against
- * the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories per band and
- * workflow (default 10).
+ * `--only web,lambdas,pictures,safety,lighthouse,generation,narration,api,admin-users,bedrock,peak` runs a part;
+ * `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock
+ * provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories
+ * per band and workflow (default 10). `peak` (bin/bench/peak.ts) is opening night compressed: `--families N`
+ * (default 1,000) starting stories across `--window M` minutes (default 10), `--time-scale S` times faster
+ * (default 10), with the capacity gate and then without it (`--gate-only` skips the second run).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { BUDGETS, printTable, rows, type BenchReport } from './bench/report.js';
 import { benchLambdaBundles } from './bench/lambda-bundles.js';
 import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
+import { BENCH_STACK } from './bench/bench-stack.js';
+import { benchPeak } from './bench/peak.js';
 import { benchPictures } from './bench/pictures.js';
 import { benchSafety } from './bench/safety.js';
 
@@ -37,6 +41,7 @@ const SECTIONS = [
   'api',
   'admin-users',
   'bedrock',
+  'peak',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** The sections measured on the local stack with the offline provider (web and lambdas measure build output). */
@@ -95,6 +100,17 @@ async function main(): Promise<void> {
     };
   };
   if (run.has('bedrock')) report.bedrock = await benchBedrock(Number(option('--stories') ?? 10));
+  if (run.has('peak')) {
+    const peak = {
+      families: Number(option('--families') ?? 1000),
+      windowMinutes: Number(option('--window') ?? 10),
+      timeScale: Number(option('--time-scale') ?? 10),
+    };
+    const withGate = await benchPeak({ ...peak, gate: true });
+    // The same evening with the gate open: the difference it makes, measured rather than claimed.
+    const withoutGate = process.argv.includes('--gate-only') ? undefined : await benchPeak({ ...peak, gate: false });
+    report.peak = { withGate, withoutGate };
+  }
   if (LOCAL_STACK.some((section) => run.has(section))) {
     await benchLocal(report, run, { seconds, webDir, outDir, recordCpu });
   } else recordCpu();
@@ -109,10 +125,7 @@ async function benchBedrock(count: number) {
   const measured: Partial<Record<Workflow, Awaited<ReturnType<typeof benchBedrockWorkflow>>>> = {};
   for (const workflow of ['sequential', 'streamed'] as const) {
     const stack = await startLocalStack({
-      ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-      dataDir: undefined,
-      web: 'none',
-      admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
+      ...BENCH_STACK,
       storyProvider: 'bedrock',
       bedrockTwin: { latency: 'public', stream: workflow === 'streamed' },
     });
@@ -132,11 +145,9 @@ async function benchLocal(
   { seconds, webDir, outDir, recordCpu }: { seconds: number; webDir: string; outDir: string; recordCpu: () => void },
 ) {
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-    dataDir: undefined,
+    ...BENCH_STACK,
     web: run.has('lighthouse') ? 'preview' : 'none',
     webOutDir: webDir,
-    admin: { email: 'bench-admin@storymagic.test', password: 'Benchmark123' },
     storyProvider: 'local',
   });
   try {

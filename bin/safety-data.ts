@@ -575,12 +575,16 @@ function frequencyList(language: string): string[] {
   return [...seen];
 }
 
+/** An entry of digits alone is a number in every language (Chinese "13." is slang for a fool; "Family 13" is a family): left out. */
+export const isNumberOnly = (entry: string) => /^[\p{N}\p{P}\s]+$/u.test(entry);
+
 function wordList(language: string): string[] {
   const dir = dirname(require.resolve('naughty-words/package.json'));
   const read = (code: string) => JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as string[];
   const entries = language === 'fr' ? [...read('fr'), ...read('fr-CA-u-sd-caqc')] : read(language);
   const everyday = new Set((EVERYDAY[language] ?? []).map(fold));
-  return [...new Set(entries.map((entry) => entry.trim()).filter((entry) => entry && !everyday.has(fold(entry))))];
+  const wordy = (entry: string) => !isNumberOnly(entry) && !everyday.has(fold(entry));
+  return [...new Set(entries.map((entry) => entry.trim()).filter(wordy))];
 }
 
 /** Scripts in which Latin letters are disguised; the big scripts of living languages keep their own letters. */

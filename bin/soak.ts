@@ -12,6 +12,7 @@ import { generateStory, STORIES_PER_FAMILY } from './bench/generation.js';
 import { loadFamilies, runMixedLoad, seedFeatured, type MixedLoadResult } from './bench/mixed-load.js';
 import { percentile, round } from './bench/stats.js';
 import { startLocalStack, type LocalStack } from './local/stack.js';
+import { BENCH_STACK } from './bench/bench-stack.js';
 
 function numberOption(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -77,10 +78,7 @@ async function main(): Promise<void> {
   const users = numberOption('--users', 50);
   const lanes = numberOption('--generators', 2);
   const stack = await startLocalStack({
-    ports: { web: 0, api: 0, dynamodb: 0, cognito: 0, s3: 0, lambda: 0 },
-    dataDir: undefined,
-    web: 'none',
-    admin: { email: 'soak-admin@storymagic.test', password: 'Benchmark123' },
+    ...BENCH_STACK,
     storyProvider: 'local',
   });
   try {

@@ -6,6 +6,7 @@ import type { GenerationReport } from './generation.js';
 import type { LambdaBundlesReport } from './lambda-bundles.js';
 import type { LighthouseReport } from './lighthouse.js';
 import type { NarrationReport } from './narration.js';
+import type { PeakReport, PeakRun } from './peak.js';
 import type { PicturesReport } from './pictures.js';
 import type { SafetyReport } from './safety.js';
 import type { WebBundleReport } from './web-bundle.js';
@@ -24,6 +25,7 @@ export type BenchReport = {
   adminUsers?: AdminUsersReport;
   bedrock?: BedrockReport;
   safety?: SafetyReport;
+  peak?: PeakReport;
 };
 
 /** The budgets `--check` holds the figures to (README, Benchmarks). */
@@ -50,6 +52,8 @@ export const BUDGETS = {
   /** The safety check (issue 34): a fresh process's first check, and an 800-word story's check. */
   safetyFirstCheckMs: 150,
   safetyStoryCheckMs: 20,
+  /** Opening night (issue 35): the wait a family is shown, against its real wait (90 % of families within). */
+  peakEstimateError: 0.3,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -57,7 +61,8 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock, safety } = report;
+  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock, safety, peak } = report;
+  if (peak) out.push(...peakRows(peak.withGate), ...(peak.withoutGate ? peakRows(peak.withoutGate) : []));
   if (safety) {
     out.push({
       figure: `safety: a fresh process's first check (import, compile, check), median of ${safety.freshRuns}`,
@@ -205,6 +210,40 @@ export function rows(report: BenchReport): Row[] {
 }
 
 /** Request to first progress, readable and cover, per band and workflow, with the band B budgets. */
+/** Opening night: what families met, with the capacity gate (held to the budgets) and without it (compared). */
+function peakRows(run: PeakRun): Row[] {
+  const name = `peak ${run.gate ? 'with the gate' : 'without the gate'}, ${run.families} families in ${run.windowMinutes} min (×${run.timeScale})`;
+  const checked = <T extends Row>(row: T, pass: boolean, budget: string): Row =>
+    run.gate ? { ...row, budget, pass } : row;
+  const minutes = (spread: PeakRun['minutesToReadable']) =>
+    `median ${spread.median} min, p95 ${spread.p95}, max ${spread.max}`;
+  return [
+    checked(
+      { figure: `${name}: stories failed, covers failed`, value: `${run.storiesFailed}, ${run.coversFailed}` },
+      run.storiesFailed === 0 && run.coversFailed === 0,
+      '0 and 0',
+    ),
+    { figure: `${name}: time to a readable story`, value: minutes(run.minutesToReadable) },
+    { figure: `${name}: time to its painted cover`, value: minutes(run.minutesToCover) },
+    {
+      figure: `${name}: largest line (story, cover); calls Bedrock throttled`,
+      value: `${run.largestLine.story}, ${run.largestLine.cover}; ${run.throttledCalls}`,
+    },
+    {
+      figure: `${name}: read aloud failed, pictures added failed`,
+      value: `${run.narrationsFailed}, ${run.picturesFailed}`,
+    },
+    checked(
+      {
+        figure: `${name}: shown wait against the real one (${run.estimateError.compared} waits of a minute or more)`,
+        value: `median ${Math.round(run.estimateError.median * 100)} % off, p90 ${Math.round(run.estimateError.p90 * 100)} %, max ${Math.round(run.estimateError.max * 100)} %`,
+      },
+      run.estimateError.compared === 0 || run.estimateError.p90 <= BUDGETS.peakEstimateError,
+      `p90 ≤ ${BUDGETS.peakEstimateError * 100} %`,
+    ),
+  ];
+}
+
 function bedrockRows(bedrock: BedrockReport): Row[] {
   const out: Row[] = [];
   const ms = (figure: { medianMs: number; p95Ms: number }) => `median ${figure.medianMs} ms, p95 ${figure.p95Ms} ms`;

@@ -10,7 +10,7 @@ import { parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js'
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import { startSpeechEngine } from './speech-engine/index.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
-import { createLocalWorkflowStarter } from './workflow-runner.js';
+import { createLocalWorkflowStarter, type RetryTiming } from './workflow-runner.js';
 import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import {
@@ -49,10 +49,22 @@ export type LocalStackOptions = {
   storyProvider: 'local' | 'bedrock';
   /**
    * With the bedrock provider: the Bedrock twin's port (0 or absent: any free port), latency profile and
-   * quotas (absent: read from `BEDROCK_TWIN_QUOTAS`, and none when that is unset).
+   * quotas (absent: read from `BEDROCK_TWIN_QUOTAS`, and none when that is unset). `gate: false` leaves the
+   * capacity gate open whatever the quotas (the peak benchmark's comparison); `pictureSize` draws the twin's
+   * pictures smaller (the benchmark measures waiting, not painting).
    */
   bedrockTwin?:
-    { port?: number; latency?: LatencyProfileName; stream?: boolean; quotas?: BedrockQuotas | undefined } | undefined;
+    | {
+        port?: number;
+        latency?: LatencyProfileName;
+        stream?: boolean;
+        quotas?: BedrockQuotas | undefined;
+        gate?: boolean;
+        pictureSize?: number;
+      }
+    | undefined;
+  /** How the workflow's retries wait (workflow-runner.ts): at once by default. */
+  retryTiming?: RetryTiming;
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
@@ -162,6 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       bedrockTwin = await startBedrockTwin({
         port: options.bedrockTwin?.port ?? 0,
         latency: options.bedrockTwin?.latency,
+        ...(options.bedrockTwin?.pictureSize ? { pictureSize: options.bedrockTwin.pictureSize } : {}),
         quotas: options.bedrockTwin?.quotas ?? parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS),
       });
       stoppers.push(bedrockTwin.stop);
@@ -194,7 +207,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             BEDROCK_GUARDRAIL_VERSION: '1',
             BEDROCK_STREAM: String(options.bedrockTwin?.stream ?? true),
             // The capacity gate is sized from the twin's quotas, as the deployed one is from the account's.
-            ...(bedrockTwin.quotas ? { BEDROCK_QUOTAS: JSON.stringify(bedrockTwin.quotas) } : {}),
+            ...(bedrockTwin.quotas && options.bedrockTwin?.gate !== false
+              ? { BEDROCK_QUOTAS: JSON.stringify(bedrockTwin.quotas) }
+              : {}),
           }
         : {}),
       // The web server proxies /api on its own origin; this allows the same origin by its other name too.
@@ -210,7 +225,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // WriteStory starts a streamed story's cover through the same starter the API uses (a task starts it).
     const starter: WorkflowStarter = { start: (job) => workflow.start(job) };
     const handleTask = createWorkflowTaskHandler(serverConfig, createAwsClients(serverConfig), starter);
-    const workflow = createLocalWorkflowStarter(handleTask);
+    const workflow = createLocalWorkflowStarter(handleTask, options.retryTiming);
     stoppers.push(() => workflow.idle());
     // Nothing can be running yet (the workflow lives in this process): whatever still says generating was
     // cut off by the last stop. Then the same sweep as AWS's scheduled rule, every minute.

@@ -50,11 +50,55 @@ function lambdaCause(error: unknown): { error: string; cause: string } {
  * Runs the state machine definition that Step Functions runs in AWS, with aws-local-stepfunctions,
  * sending every Task state to `handleTask` (the same function the tasks Lambda exports).
  */
-export function createLocalWorkflow(handleTask: TaskHandler, definition: Definition = loadDefinition()) {
+/**
+ * How long a retried Task state waits before each try: not at all (tests and `npm start`, where the waits
+ * would only slow things), or the definition's own backoff of its throttling retrier, `timeScale` times faster
+ * (the peak benchmark, where waiting out throttling is what is measured). Without jitter.
+ */
+export type RetryTiming = 'immediate' | Readonly<{ timeScale: number }>;
+
+type Retrier = {
+  ErrorEquals: string[];
+  IntervalSeconds?: number;
+  MaxAttempts?: number;
+  BackoffRate?: number;
+  MaxDelaySeconds?: number;
+};
+
+function retryIntervals(definition: Definition, taskStates: readonly string[], timing: RetryTiming) {
+  return Object.fromEntries(
+    taskStates.map((name) => {
+      if (timing === 'immediate') return [name, 0];
+      const retriers = ((definition.States[name] as { Retry?: Retrier[] }).Retry ?? []).filter(
+        (r) => (r.MaxAttempts ?? 3) > 0,
+      );
+      const retrier = retriers.find((r) => r.ErrorEquals.includes('Provider.Throttled')) ?? retriers[0];
+      if (!retrier) return [name, 0];
+      const waits = Array.from({ length: retrier.MaxAttempts ?? 3 }, (_, attempt) =>
+        Math.round(
+          (Math.min(
+            retrier.MaxDelaySeconds ?? Infinity,
+            (retrier.IntervalSeconds ?? 1) * (retrier.BackoffRate ?? 2) ** attempt,
+          ) *
+            1000) /
+            timing.timeScale,
+        ),
+      );
+      return [name, waits];
+    }),
+  );
+}
+
+export function createLocalWorkflow(
+  handleTask: TaskHandler,
+  definition: Definition = loadDefinition(),
+  retryTiming: RetryTiming = 'immediate',
+) {
   const machine = new StateMachine(definition);
   const taskStates = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name]) => name);
+  const intervals = retryIntervals(definition, taskStates, retryTiming);
 
   /** Task state `state`'s handler, recording what AWS would into `history` when there is one. */
   const taskOf =
@@ -81,8 +125,8 @@ export function createLocalWorkflow(handleTask: TaskHandler, definition: Definit
       const execution = machine.run(input, {
         overrides: {
           taskResourceLocalHandlers: Object.fromEntries(taskStates.map((name) => [name, taskOf(name, history)])),
-          // Retry intervals are seconds in AWS; locally they would only slow tests and `npm start`.
-          retryIntervalOverrides: Object.fromEntries(taskStates.map((name) => [name, 0])),
+          // Retry intervals are seconds in AWS; locally they would only slow tests and `npm start` (RetryTiming).
+          retryIntervalOverrides: intervals,
         },
       });
       if (!history) return execution.result;
@@ -106,8 +150,11 @@ export function createLocalWorkflow(handleTask: TaskHandler, definition: Definit
  * back at once. A failed execution has already marked its story failed (the definition's MarkFailed),
  * so the rejection only needs logging. Executions are named after the story: a second start is ignored.
  */
-export function createLocalWorkflowStarter(handleTask: TaskHandler): WorkflowStarter & { idle(): Promise<void> } {
-  const workflow = createLocalWorkflow(handleTask);
+export function createLocalWorkflowStarter(
+  handleTask: TaskHandler,
+  retryTiming: RetryTiming = 'immediate',
+): WorkflowStarter & { idle(): Promise<void> } {
+  const workflow = createLocalWorkflow(handleTask, loadDefinition(), retryTiming);
   const running = new Map<string, Promise<void>>();
   return {
     async start(job) {

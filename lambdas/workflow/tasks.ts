@@ -614,11 +614,17 @@ export function createTaskHandlers(deps: TaskDeps) {
 export type TaskHandlers = ReturnType<typeof createTaskHandlers>;
 
 /**
- * What a wait in line leaves in the workflow's state: numbers and flags only. `waitSeconds` is how long the
- * Wait state sleeps before the next ask (about half the expected wait, so a place near the front is asked
- * about often and one far back rarely).
+ * What a wait in line leaves in the workflow's state: a time and flags only. `waitUntil` is when the Wait
+ * state asks again (about half the expected wait from now, so a place near the front is asked about often and
+ * one far back rarely): a timestamp, not seconds, because a Wait state's seconds are whole and a compressed
+ * evening (the peak bench) waits fractions of one. Whole seconds in production.
  */
-export type LineAnswer = Readonly<{ admitted: boolean; gone?: true; waitSeconds?: number }>;
+export type LineAnswer = Readonly<{ admitted: boolean; gone?: true; waitUntil?: string }>;
+
+function timestampIn(seconds: number): string {
+  const at = new Date(Date.now() + seconds * 1000).toISOString();
+  return Number.isInteger(seconds) ? at.replace(/\.\d{3}Z$/, 'Z') : at;
+}
 
 /**
  * The gate's answer as the state carries it. Work that starts counts how long it waited (the queue-age
@@ -637,7 +643,7 @@ async function lineAnswer(
   }
   if ('gone' in admission) return { admitted: false, gone: true };
   await stillAlive();
-  return { admitted: false, waitSeconds: admission.waitSeconds };
+  return { admitted: false, waitUntil: timestampIn(admission.waitSeconds) };
 }
 
 /**

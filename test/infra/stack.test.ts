@@ -595,18 +595,18 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets the tasks function call Bedrock models (invoke, whole or streamed) when the provider is bedrock', () => {
+  it('lets the tasks function call Bedrock models (invoke, whole or streamed) when the provider is bedrock, and the API only apply the guardrail', () => {
     expect(policyStatements(tasksRole())).toContainEqual(
       expect.objectContaining({
         Action: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
         Resource: expect.anything(),
       }),
     );
-    expect(
-      policyStatements(apiRole())
-        .flatMap(actionsOf)
-        .some((a) => a.startsWith('bedrock:')),
-    ).toBe(false);
+    // The API checks family text at the door (ApplyGuardrail) and never writes or draws.
+    const apiBedrockActions = policyStatements(apiRole())
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('bedrock:'));
+    expect(apiBedrockActions).toEqual(['bedrock:ApplyGuardrail']);
   });
 });
 

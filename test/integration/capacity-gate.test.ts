@@ -16,9 +16,9 @@ const { documents: db } = tableClient(stack);
 
 /** 12 a minute (one every 5 s), 2 at once after a quiet spell. */
 const RATES: Record<Lane, LaneRate> = {
-  story: { perMinute: 12, burst: 2 },
-  'picture-express': { perMinute: 12, burst: 2 },
-  'picture-studio': { perMinute: Infinity, burst: Infinity },
+  story: { perMinute: 12, burst: 2, timeScale: 1 },
+  'picture-express': { perMinute: 12, burst: 2, timeScale: 1 },
+  'picture-studio': { perMinute: Infinity, burst: Infinity, timeScale: 1 },
 };
 
 let now = 0;
@@ -85,6 +85,22 @@ describe('the capacity gate', () => {
     // One token taken, one left: the next holder starts, and is ticket 2.
     expect(await gate.admit('story', await other.read())).toEqual({ admitted: true });
     expect((await other.read()).queue).toMatchObject({ ticket: 2 });
+  });
+
+  it('never fails a job that could not join in a crowd: it is told to ask again, and every ticket is distinct', async () => {
+    // 40 families press at the same moment: the lane item is written by all of them at once.
+    const holders = await Promise.all(Array.from({ length: 40 }, () => holder()));
+    const answers = await Promise.all(holders.map(async (each) => gate.admit('story', await each.read())));
+    expect(answers.filter((answer) => answer.admitted)).toHaveLength(2);
+    for (const answer of answers.filter((a) => !a.admitted))
+      expect(answer).toMatchObject({ admitted: false, position: expect.any(Number), waitSeconds: expect.any(Number) });
+    // Those that lost every race (here, most of them) join when they ask again; no two hold the same ticket.
+    const unjoined = (await Promise.all(holders.map((each) => each.read()))).filter((each) => !each.queue);
+    expect(unjoined.length).toBeGreaterThan(0);
+    for (const each of unjoined) await gate.admit('story', each);
+    const tickets = await Promise.all(holders.map(async (each) => (await each.read()).queue?.ticket));
+    expect(new Set(tickets).size).toBe(40);
+    expect(tickets.every((ticket) => typeof ticket === 'number')).toBe(true);
   });
 
   it('moves the line up when work ahead leaves it (failed or deleted while it waited)', async () => {

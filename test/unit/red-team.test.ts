@@ -129,6 +129,13 @@ describe(`${ACCEPTABLE.length} acceptable phrasings: none refused`, () => {
     expect(refused).toEqual([]);
     expect(ACCEPTABLE_NAMES.filter((name) => !displayNameSchema.safeParse(name).success)).toEqual([]);
   });
+
+  it('numbers are numbers in every language: "Family 13", "13 ducks" and "Room 88" pass', () => {
+    // A list entry of digits alone (Chinese slang "13.") once refused the 13th family of a bedtime peak.
+    for (const text of ['Family 13', 'Team 1313', 'Room 88'])
+      expect(displayNameSchema.safeParse(text).success).toBe(true);
+    for (const text of ['13 ducks crossed the road', 'The bus was number 13.']) expect(findUnsafe(text)).toEqual([]);
+  });
 });
 
 /**

@@ -78,7 +78,7 @@ describe('generation workflow definition', () => {
       if (state.Type === 'Task') results.add(state.ResultPath);
     }
     // $.job: ids ({ storyId, userId[, kind, jobId] }); $.draft: { attempt }; $.check: { valid, attemptsLeft,
-    // nextAttempt }; $.line: { admitted, gone?, waitSeconds? }; $.failure: the error's name and its Cause
+    // nextAttempt }; $.line: { admitted, gone?, waitUntil? }; $.failure: the error's name and its Cause
     // (tasks withhold any message but their own).
     expect([...paths].sort()).toEqual(['$.attempt', '$.check.nextAttempt', '$.draft.attempt', '$.failure', '$.job']);
     expect([...results].sort()).toEqual(['$.check', '$.draft', '$.job', '$.line', null]);
@@ -138,8 +138,10 @@ describe('generation workflow definition', () => {
   it('waits in line, asking again after the wait each answer gives, until the turn comes', async () => {
     const { calls, run } = scripted({
       ...happy,
-      waitForStoryCapacity: (_call, count) => (count < 3 ? { admitted: false, waitSeconds: 0 } : { admitted: true }),
-      waitForPictureCapacity: (_call, count) => (count < 2 ? { admitted: false, waitSeconds: 0 } : { admitted: true }),
+      waitForStoryCapacity: (_call, count) =>
+        count < 3 ? { admitted: false, waitUntil: new Date().toISOString() } : { admitted: true },
+      waitForPictureCapacity: (_call, count) =>
+        count < 2 ? { admitted: false, waitUntil: new Date().toISOString() } : { admitted: true },
     });
     await run();
     expect(calls.map((c) => c.task)).toEqual([

@@ -14,9 +14,10 @@ export const TWIN_PICTURE_SIZE = 1024;
  * few kilobytes and hide what a real picture costs; with this a twin PNG weighs about as much as a painted
  * one (1.5-2 MB) and its WebP variants about as much as a painting's.
  */
-let texture: Float32Array | undefined;
+const textures = new Map<number, Float32Array>();
 function brushwork(size: number): Float32Array {
-  if (texture) return texture;
+  const made = textures.get(size);
+  if (made) return made;
   let state = 12345;
   const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const smooth = (t: number) => t * t * (3 - 2 * t);
@@ -43,20 +44,20 @@ function brushwork(size: number): Float32Array {
     amplitude *= 0.75;
   }
   for (let i = 0; i < field.length; i++) field[i] = (field[i] ?? 0) / total - 0.5;
-  texture = field;
+  textures.set(size, field);
   return field;
 }
 
 /**
  * A real PNG standing in for a painted picture: a two-colour wash chosen from the prompt and the seed,
  * with brushwork over it, so different prompts give different pictures and the same ones the same picture.
+ * `size` smaller than a painted picture's only for a benchmark that measures waiting, not painting.
  */
-export async function twinPicture(prompt: string, seed: number): Promise<Buffer> {
+export async function twinPicture(prompt: string, seed: number, size = TWIN_PICTURE_SIZE): Promise<Buffer> {
   let h = seed >>> 0;
   for (const char of prompt) h = (Math.imul(h, 31) + char.charCodeAt(0)) >>> 0;
   const from = [0, 8, 16].map((shift) => ((h >>> shift) & 0xff) | 0x60);
   const to = from.map((value) => 255 - (value >> 1));
-  const size = TWIN_PICTURE_SIZE;
   const strokes = brushwork(size);
   const picture = new Jimp({ width: size, height: size, color: 0xffffffff });
   const data = picture.bitmap.data;

@@ -235,6 +235,11 @@ export type BedrockTwinOptions = Readonly<{
   latency?: LatencyProfileName;
   /** The account's quotas (none when absent): parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS), DEFAULT_QUOTAS… */
   quotas?: BedrockQuotas | undefined;
+  /**
+   * The pictures' size in pixels (default: a painted picture's, 1024). Smaller only for the peak benchmark,
+   * which measures waiting in line: a thousand full-size pictures would measure this machine's CPU instead.
+   */
+  pictureSize?: number;
 }>;
 
 export type BedrockTwin = Readonly<{
@@ -526,7 +531,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     if (scripted === 'inference-error') {
       return { call: { answer: 'inference_error' }, payload: { seeds: [seed], finish_reasons: ['Inference error'] } };
     }
-    const image = await twinPicture(prompt, seed);
+    const image = await twinPicture(prompt, seed, options.pictureSize);
     return {
       call: { answer: 'ok' },
       payload: { seeds: [seed], finish_reasons: [null], images: [image.toString('base64')] },

@@ -75,6 +75,17 @@ export function capacityGate(
     return state.window_count + state.previous_count * ((WINDOW_MS - elapsed) / WINDOW_MS);
   }
 
+  /**
+   * How long a waiting job sleeps before it asks again: half its expected wait, within bounds, in whole
+   * seconds (a Wait state takes no fraction). In a compressed evening (a benchmark) the bounds shrink alike
+   * and fractions are kept: the local runner waits them.
+   */
+  function waitBeforeAsking(lane: Lane, expected: number): number {
+    const { timeScale } = rates[lane];
+    const seconds = Math.min(MAX_WAIT_SECONDS / timeScale, Math.max(MIN_WAIT_SECONDS / timeScale, expected / 2));
+    return timeScale === 1 ? Math.round(seconds) : Number(seconds.toFixed(2));
+  }
+
   /** Seconds until `position` can start: from the measured throughput, or the lane's rate before there is any. */
   function expectedWait(lane: Lane, state: LaneState, position: number, now: number): number {
     const ahead = Math.max(0, position - Math.floor(tokensAt(lane, state, now)));
@@ -119,8 +130,12 @@ export function capacityGate(
     },
   });
 
-  /** Takes a ticket: the lane's next number, on the holder, in one transaction. */
-  async function join(lane: Lane, holder: Holder): Promise<QueueTicket | 'gone'> {
+  /**
+   * Takes a ticket: the lane's next number, on the holder, in one transaction. At a peak many join at once and
+   * a try can lose to others every time: then the job asks again shortly (`busy`, with the place it would
+   * have had), as when a start loses its race: joining is never a reason to fail a story.
+   */
+  async function join(lane: Lane, holder: Holder): Promise<QueueTicket | 'gone' | { busy: number }> {
     for (let attempt = 1; ; attempt++) {
       const state = await read(lane, true);
       const ticket: QueueTicket = { lane, ticket: state.issued + 1, joined_at: clock() };
@@ -131,7 +146,7 @@ export function capacityGate(
       if (refused.size === 0) return ticket;
       // Deleted, or joined already by another try of this task: its own ticket, if it has one.
       if (refused.has('holder')) return (await holderQueue(holder)) ?? 'gone';
-      if (attempt >= WRITE_TRIES) throw new Error(`lane ${lane}: could not take a ticket after ${attempt} tries`);
+      if (attempt >= WRITE_TRIES) return { busy: Math.max(1, state.issued + 1 - state.left) };
       await jitter(attempt);
     }
   }
@@ -145,6 +160,7 @@ export function capacityGate(
       if (!ticket) {
         const joined = await join(lane, holder);
         if (joined === 'gone') return { admitted: false, gone: true };
+        if ('busy' in joined) return { admitted: false, position: joined.busy, waitSeconds: waitBeforeAsking(lane, 0) };
         ticket = joined;
       }
       for (let attempt = 1; ; attempt++) {
@@ -155,11 +171,12 @@ export function capacityGate(
         // A full bucket with work still waiting means the tickets ahead are not claiming theirs (work that
         // ended without leaving): the line must not stall behind them.
         const turn = position <= Math.floor(tokens) || (tokens >= rates[lane].burst && tokens >= 1);
-        if (!turn) {
-          const wait = expectedWait(lane, state, position, now);
-          const waitSeconds = Math.round(Math.min(MAX_WAIT_SECONDS, Math.max(MIN_WAIT_SECONDS, wait / 2)));
-          return { admitted: false, position, waitSeconds };
-        }
+        if (!turn)
+          return {
+            admitted: false,
+            position,
+            waitSeconds: waitBeforeAsking(lane, expectedWait(lane, state, position, now)),
+          };
         const inWindow = now - state.window_start < WINDOW_MS;
         const refused = await transact(db, {
           lane: laneUpdate(lane, state, {
@@ -187,7 +204,7 @@ export function capacityGate(
           const current = await holderQueue(holder);
           return current?.admitted_at !== undefined ? { admitted: true } : { admitted: false, gone: true };
         }
-        if (attempt >= WRITE_TRIES) return { admitted: false, position, waitSeconds: MIN_WAIT_SECONDS };
+        if (attempt >= WRITE_TRIES) return { admitted: false, position, waitSeconds: waitBeforeAsking(lane, 0) };
         await jitter(attempt);
       }
     },

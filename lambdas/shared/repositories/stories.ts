@@ -446,7 +446,11 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     /** The painted picture replaces its job (and, for a regeneration, the old picture) in one transaction. */
     async completeImageJob(job: ImageJobItem, image: Omit<StoryImageItem, 'created_at'>, replaced?: StoryImageItem) {
       const createdAt = new Date().toISOString();
-      const item: StoryImageItem = { ...image, created_at: createdAt };
+      // How long it waited in line (the job goes, its ticket with it): for operators and the peak bench.
+      const waited = job.queue?.admitted_at
+        ? { waited: { joined_at: job.queue.joined_at, admitted_at: job.queue.admitted_at } }
+        : {};
+      const item: StoryImageItem = { ...image, ...waited, created_at: createdAt };
       await db.send(
         new TransactWriteCommand({
           TransactItems: [

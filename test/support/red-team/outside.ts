@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { EVERYDAY, LANGUAGE_ONLY, LIST_LANGUAGES } from '../../../bin/safety-data.js';
+import { EVERYDAY, isNumberOnly, LANGUAGE_ONLY, LIST_LANGUAGES } from '../../../bin/safety-data.js';
 
 /**
  * Issue 34's red team: phrasings drawn from public material rather than from the team's imagination, each
@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
  * The List of Dirty, Naughty, Obscene and Otherwise Bad Words (Shutterstock, CC BY 4.0; the npm package
  * naughty-words), every entry of its 26 languages, on its own and inside a description: less the everyday
  * words it lists that are not unkind in any language (bin/safety-data.ts, EVERYDAY), the entries that are
- * English grammar as well (Turkish "am", French "con"; tested in their own language below) and single
+ * English grammar as well (Turkish "am", French "con"; tested in their own language below), numbers (zh "13.") and single
  * characters of the scripts written without spaces.
  */
 export function wordListCases(): Case[] {
@@ -30,7 +30,8 @@ export function wordListCases(): Case[] {
     for (const file of files) {
       for (const entry of JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8')) as string[]) {
         const word = entry.trim();
-        if (!word || everyday.has(fold(word)) || LANGUAGE_ONLY.has(`${language}:${fold(word)}`)) continue;
+        if (!word || isNumberOnly(word) || everyday.has(fold(word)) || LANGUAGE_ONLY.has(`${language}:${fold(word)}`))
+          continue;
         if ([...word].length < 2) continue;
         const category = `word list (${language})`;
         cases.push({ category, text: word });
