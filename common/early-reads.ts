@@ -9,6 +9,8 @@ export const EARLY_READS = '__storyMagicEarlyReads';
 export type EarlyReads = {
   /** The access token the reads were sent with. */
   token: string;
+  /** The child header they carried, if any (the reader chosen on this device: READER_CHOICE_KEY). */
+  child?: string | undefined;
   /** By API path (after `/api`), as the client names it. */
   reads: Map<string, Promise<Response>>;
 };
@@ -20,3 +22,9 @@ export type EarlyReads = {
  * the app when a deleted account's sign-out fails (web/src/auth/AuthContext.tsx).
  */
 export const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * The child being read to on this device (issue 36), in localStorage as `{ userId, childId }`: the API client
+ * names it in every call's child header, and the early script does too, for the same account only.
+ */
+export const READER_CHOICE_KEY = 'story-magic:reader';

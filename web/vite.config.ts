@@ -6,7 +6,7 @@ import { preloadScreen, SIGNED_IN_CHUNK } from './build/preload-screen.ts';
 
 /** Code every signed-in screen needs: the auth library, the API client and its query cache, the app's shell. */
 const SIGNED_IN_SHARED =
-  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-sdk|tslib|js-cookie)[\\/])/;
+  /[\\/](web[\\/]src[\\/](auth|api|app|components|layouts|story-config|story|family)[\\/]|common[\\/]|node_modules[\\/](@tanstack|aws-amplify|@aws-amplify|@aws-sdk|tslib|js-cookie)[\\/])/;
 /**
  * ...but not validation (zod, the schemas, the safety lexicon) nor the dialogs (web/src/dialogs): only the
  * screens with forms run it, and a dialog loads when opened (web/src/components/dialogs.tsx).
@@ -24,7 +24,7 @@ const SIGN_IN_FLOWS =
   /[\\/]web[\\/]src[\\/]auth[\\/]password-flows\.ts$|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](apis[\\/](signIn|signUp|autoSignIn|resetPassword|confirmResetPassword)|utils[\\/](srp|signInHelpers|signUpHelpers|handleDeviceSRPAuth|handlePasswordVerifierChallenge|getNewDeviceMetadata))|client[\\/](flows|utils[\\/](passkey|store[\\/](signInStore|autoSignInStore))))|[\\/]@aws-amplify[\\/]auth[\\/]dist[\\/]esm[\\/](providers[\\/]cognito[\\/](types[\\/]errors|utils[\\/](userContextData|textEncoder|retryOnResourceNotFoundException|setActiveSignInUsername))|foundation[\\/](convert[\\/]base64url|factories[\\/]serviceClients[\\/]cognitoIdentityProvider[\\/]create(SignUp|ForgotPassword|ConfirmForgotPassword|InitiateAuth|RespondToAuthChallenge|AssociateSoftwareToken|ConfirmDevice)Client))/;
 /** ...except what the landing page itself runs, which stays in the entry chunk. */
 const LANDING =
-  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/]app-config-path\.ts$/;
+  /[\\/]web[\\/]src[\\/](main\.tsx|app[\\/](App|LoadError|app-config-request|RootLayout|useFocusScreenHeading)\.tsx?|components[\\/](PageSpinner|SiteFooter)\.tsx)$|[\\/]common[\\/](app-config-path|data-policy)\.ts$/;
 
 // Ports, proxies and the runtime config are supplied by the local stack (bin/local/web-server.ts).
 export default defineConfig({

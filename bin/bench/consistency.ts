@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { keys, prefixes } from '../../lambdas/shared/keys.js';
+import { foundingChild, keys, prefixes } from '../../lambdas/shared/keys.js';
 import type { LocalStack } from '../local/stack.js';
 import { mapConcurrent } from './stats.js';
 
@@ -17,7 +17,7 @@ async function libraryEntries(db: DynamoDBDocumentClient, table: string, userId:
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.library },
+        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.libraryOf(foundingChild(userId)) },
         ConsistentRead: true,
         Select: 'COUNT',
         ExclusiveStartKey: cursor,

@@ -47,7 +47,12 @@ export async function newFamily(stack: LocalStack, ageBand?: 'A' | 'B'): Promise
       Username: email,
       Password: PASSWORD,
       UserAttributes: [{ Name: 'email', Value: email }],
-      ClientMetadata: { displayName: 'Bench', authorName: '', ageBand: ageBand ?? (Math.random() < 0.5 ? 'A' : 'B') },
+      ClientMetadata: {
+        displayName: 'Bench',
+        authorName: '',
+        ageBand: ageBand ?? (Math.random() < 0.5 ? 'A' : 'B'),
+        guardianConfirmed: 'true',
+      },
     }),
   );
   return { email, password: PASSWORD, ...(await signIn(stack, email, PASSWORD)) };

@@ -44,6 +44,7 @@ export async function browserWalk(site: string, heroName: string, email: string)
       await page.getByLabel('Young Adventurers (8-10)').check();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('Walking123');
+      await page.getByLabel('I am a parent or guardian and at least 18').check();
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL(`${site}/home`, { timeout: 30_000 });
     });

@@ -12,6 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { appConfigSchema } from '#common/validation/app-config.js';
 import { APP_CONFIG_PATH } from '#common/app-config-path.js';
+import { GROWN_UP_HEADER } from '#common/family.js';
 
 type Step = (detail: string) => void;
 type Answer = { status: number; body: Record<string, unknown> };
@@ -42,13 +43,17 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
   const timeoutMs = options.timeoutMs ?? 300_000;
   let token: string | undefined;
   let deleted = false;
+  let deleteAccount: () => Promise<Answer> = () => Promise.reject(new Error('no account yet'));
 
   const ok: Step = (detail) => log(`✓ ${detail}`);
+  /** The "Grown-ups only" grant (issue 36): deleting the account is the parent's, as in the app. */
+  let grant: string | undefined;
   const call = async (path: string, init: RequestInit = {}): Promise<Answer> => {
     const response = await fetch(`${site}/api${path}`, {
       ...init,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(grant ? { [GROWN_UP_HEADER]: grant } : {}),
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
     });
@@ -92,13 +97,20 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     });
     const email = options.email ?? `smoke-${randomUUID()}@example.com`;
     const password = `Smoke${randomUUID().slice(0, 8)}A1`;
+    // The parent passes "Grown-ups only" with the account password, then deletes the account.
+    deleteAccount = async () => {
+      const unlocked = await call('/grown-up/unlock', { method: 'POST', body: JSON.stringify({ password }) });
+      expectStatus(unlocked, 200, 'POST /api/grown-up/unlock');
+      grant = String(unlocked.body.token);
+      return call('/me', { method: 'DELETE', body: JSON.stringify({ confirm: 'DELETE' }) });
+    };
     await cognito.send(
       new SignUpCommand({
         ClientId: config.userPoolClientId,
         Username: email,
         Password: password,
         UserAttributes: [{ Name: 'email', Value: email }],
-        ClientMetadata: { displayName: 'Smoke Test', authorName: '', ageBand: 'B' },
+        ClientMetadata: { displayName: 'Smoke Test', authorName: '', ageBand: 'B', guardianConfirmed: 'true' },
       }),
     );
     const auth = await cognito.send(
@@ -161,11 +173,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     expectStatus(exported, 200, 'GET /api/stories/{id}/export');
     ok(`exported the printable file (${String(exported.body.fileName)})`);
 
-    expectStatus(
-      await call('/me', { method: 'DELETE', body: JSON.stringify({ confirm: 'DELETE' }) }),
-      200,
-      'DELETE /api/me',
-    );
+    expectStatus(await deleteAccount(), 200, 'DELETE /api/me');
     deleted = true;
     ok('deleted the account and everything of it');
     return true;
@@ -174,7 +182,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     return false;
   } finally {
     if (token && !deleted) {
-      await call('/me', { method: 'DELETE', body: JSON.stringify({ confirm: 'DELETE' }) }).catch(() => undefined);
+      await deleteAccount().catch(() => undefined);
     }
   }
 }

@@ -18,6 +18,8 @@ export type AdminUserRow = {
   suspended: boolean;
   createdAt: string;
   lastLogin: string | null;
+  /** How many child profiles the family has (issue 36): a count, nothing of the children themselves. */
+  children: number;
 };
 
 /** GET /api/admin/users?q=&role=&status=&cursor=&limit=: one page, newest first; nextCursor null at the end. */

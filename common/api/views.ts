@@ -1,11 +1,41 @@
 import type { AgeBand } from '../age-bands.js';
+import type { ChildColour, ChildEmoji } from '../family.js';
 import type { Role } from '../roles.js';
 
 /**
  * What the HTTP API answers, typed once: the server builds these views, the SPA reads them.
  */
 
-/** GET /api/me: the caller's own profile and role. */
+/** A child profile of the family (issue 36): a first name or nickname, an age band and a picture. */
+export type ChildView = {
+  id: string;
+  name: string;
+  emoji: ChildEmoji;
+  colour: ChildColour;
+  ageBand: AgeBand;
+  /** Stories made for this child wait for a grown-up's yes before the child can read them. */
+  approvalRequired: boolean;
+  libraryCount: number;
+  createdAt: string;
+};
+
+/** GET /api/approvals (Grown-ups only): a story in the parent's "Waiting for you" list (issue 36). */
+export type WaitingStoryView = {
+  id: string;
+  status: 'generating' | 'ready' | 'failed';
+  title: string;
+  heroName: string;
+  /** The child it was made for, by name: the parent sees whose story waits. */
+  childId: string;
+  childName: string;
+  createdAt: string;
+};
+
+/**
+ * GET /api/me: the parent's profile and role, with the family's children. `ageBand` and `libraryCount` are
+ * the child the call acted for (`childId`: the one its child header named, else the first), so a client
+ * from before child profiles reads the one child it always had.
+ */
 export type ProfileView = {
   id: string;
   email: string;
@@ -18,6 +48,11 @@ export type ProfileView = {
   lastLogin: string | null;
   suspended: boolean;
   libraryCount: number;
+  childId: string;
+  /** The family's children, oldest profile first (the first is the one a call naming none acts for). */
+  children: ChildView[];
+  /** Whether the parent has set the grown-up gate's PIN (before that, the gate asks for the password). */
+  hasPin: boolean;
 };
 
 /** A smaller copy of a picture the browser may load instead of it (an `srcset` candidate). */
@@ -68,6 +103,8 @@ export type StoryStatusView = {
   /** While the story waits to be written (progress `queued`): its place in line. */
   queue: QueueView | null;
   failureReason: string | null;
+  /** 'waiting': made for a child whose stories wait for a grown-up's yes, and not said yes to yet. */
+  approval: 'waiting' | null;
   /**
    * Pictures on the page; pictures being painted and failed ones count for the story's editors only, as does
    * the place in line of the first picture waiting for capacity.
@@ -107,6 +144,11 @@ export type StoryView = {
   sourceVersion: string;
   isFeatured: boolean;
   isPublic: boolean;
+  /** The family's share link is open: anyone with it may read the story (issue 36). */
+  linkOpen: boolean;
+  /** 'waiting': not said yes to by a grown-up yet (only a grown-up of the family reads it then). */
+  approval: 'waiting' | null;
+  /** The caller's family made it (any of its children): theirs to edit, share and remove. */
   isCreator: boolean;
   /** Whether the caller has this story in their library (the story page's Save / Saved button). */
   inLibrary: boolean;
@@ -129,6 +171,8 @@ export type LibraryCardView = {
   coverImageUrl: string | null;
   theme: { id: string; name: string; emoji: string } | null;
   isCreator: boolean;
+  /** Waiting for a grown-up's yes: to a child, the card shows nothing of the story but that. */
+  awaitingApproval: boolean;
   savedAt: string;
 };
 
@@ -165,10 +209,18 @@ export type AccountProfile = {
 export type AccountDataExport = {
   about: string;
   exportedAt: string;
+  /** The parent's account; its age band and library count are the family's first child's. */
   profile: AccountProfile;
-  /** Every story the family created, newest first, with its full text and its pictures. */
+  /** When the parent confirmed being a parent or guardian and at least 18, and the data policy's version. */
+  guardianConfirmedAt: string | null;
+  dataPolicyVersion: string | null;
+  /** The children (all of them, or the one whose data this is). */
+  children: ChildView[];
+  /** Every story made for them, newest first, with its full text and its pictures. */
   stories: {
     id: string;
+    /** The child it was made for. */
+    childId: string;
     status: 'generating' | 'ready' | 'failed';
     title: string;
     heroName: string;
@@ -189,8 +241,8 @@ export type AccountDataExport = {
     coverImageUrl: string | null;
     images: { id: string; imageType: string; imageUrl: string; thumbnailUrl: string; createdAt: string }[];
   }[];
-  /** The library, newest saved first: which stories, when; a story saved from another family keeps only its title. */
-  library: { storyId: string; title: string | null; savedAt: string; createdByYou: boolean }[];
+  /** Each child's library, newest saved first: which stories, when; one saved from another family keeps only its title. */
+  library: { childId: string; storyId: string; title: string | null; savedAt: string; createdByYou: boolean }[];
   /** Every picture of the family's stories, in one list. */
   pictures: { storyId: string; imageType: string; imageUrl: string; thumbnailUrl: string }[];
 };

@@ -10,3 +10,7 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;
 /** The download's file name, dated by the day (UTC) it was made: `story-magic-data-2025-06-01.json`. */
 export const accountDataFileName = (exportedAt: Date): string =>
   `story-magic-data-${exportedAt.toISOString().slice(0, 10)}.json`;
+
+/** One child's part of the download (a parent's per-child download): `story-magic-child-data-2025-06-01.json`. */
+export const childDataFileName = (exportedAt: Date): string =>
+  `story-magic-child-data-${exportedAt.toISOString().slice(0, 10)}.json`;

@@ -3,6 +3,7 @@ import { ageBandSchema } from './choices.js';
 import { LIMITS } from '../limits.js';
 import { hasMarkup, isKindName, MARKUP_MESSAGE } from '../safety/check.js';
 import { MESSAGES } from './account-messages.js';
+import { FAMILY_MESSAGES } from '../family.js';
 
 /**
  * SPEC §5: the account rules, with the SPEC's exact messages (account-messages.ts). The SPA shows the first
@@ -50,6 +51,8 @@ export const signUpSchema = z.object({
   ageBand: ageBandSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  // Issue 36: "I am a parent or guardian and at least 18", sent to Cognito as client metadata.
+  guardianConfirmed: z.literal(true, FAMILY_MESSAGES.guardianRequired),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

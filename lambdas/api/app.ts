@@ -5,6 +5,8 @@ import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { countMetric, errorFields, log, publishMetrics, withCorrelationId } from '../shared/observability.js';
 import { RateLimitedError } from '../shared/repositories/rate-limits.js';
+import { GrownUpRequiredError } from '../shared/errors.js';
+import { CHILD_HEADER, GROWN_UP_HEADER } from '#common/family.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
@@ -18,7 +20,10 @@ import { featuredRoutes } from './routes/featured.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { healthRoutes } from './routes/health.js';
 import { libraryRoutes } from './routes/library.js';
+import { approvalRoutes } from './routes/approval.js';
 import { meRoutes } from './routes/me.js';
+import { childRoutes } from './routes/children.js';
+import { grownUpRoutes } from './routes/grown-up.js';
 import { storyImageRoutes } from './routes/story-images.js';
 import { narrationRoutes } from './routes/narration.js';
 import { storyTextRoutes } from './routes/story-text.js';
@@ -32,18 +37,25 @@ export const MAX_BODY_BYTES = 128 * 1024;
 export const routes: readonly RouteDefinition[] = [
   ...healthRoutes,
   ...meRoutes,
+  ...childRoutes,
+  ...grownUpRoutes,
   ...feedbackRoutes,
   ...storyRoutes,
   ...storyImageRoutes,
   ...narrationRoutes,
   ...storyTextRoutes,
   ...libraryRoutes,
+  ...approvalRoutes,
   ...featuredRoutes,
   ...adminStatsRoutes,
   ...adminUserRoutes,
   ...adminStoryRoutes,
   ...adminTemplateRoutes,
 ];
+
+/** Header values longer than any id or grant token name nothing. */
+const MAX_HEADER_VALUE = 128;
+const headerValue = (value: string | undefined) => (value && value.length <= MAX_HEADER_VALUE ? value : undefined);
 
 function authorize(
   access: Access,
@@ -56,18 +68,35 @@ function authorize(
       return next();
     }
     const token = bearerToken(c.req.header('authorization'));
+    if (!token && access === 'reader') {
+      c.set('caller', undefined);
+      return next();
+    }
     if (!token) throw new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
-    let caller;
+    let verified;
     try {
-      caller = await deps.tokens.verify(token);
+      verified = await deps.tokens.verify(token);
     } catch {
       throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired or is invalid. Please sign in again.');
     }
-    await assertActive(caller);
-    if (access === 'admin' && caller.role !== 'admin') {
-      throw new ApiError(403, 'FORBIDDEN', 'This area is for admins only.');
+    const status = await assertActive(verified);
+    if (access === 'admin') {
+      if (verified.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'This area is for admins only.');
+      c.set('caller', verified);
+      return next();
     }
-    c.set('caller', caller);
+    // The child the call acts for (the first, unless it names another of the family), and whether a
+    // grown-up unlocked this device: read only when the call carries the headers.
+    const grant = headerValue(c.req.header(GROWN_UP_HEADER));
+    const [child, grownUp] = await Promise.all([
+      deps.family.resolve(
+        { id: verified.userId, first_child: status.firstChild },
+        headerValue(c.req.header(CHILD_HEADER)),
+      ),
+      grant ? deps.grownUpGate.isGranted(verified.userId, grant) : false,
+    ]);
+    if (access === 'grown-up' && !grownUp) throw new GrownUpRequiredError();
+    c.set('caller', { ...verified, childId: child.childId, grownUp });
     return next();
   };
 }
@@ -115,7 +144,7 @@ export function createApi(deps: ApiDeps): Hono<Env> {
       // Only the app's own origins; any other origin gets no CORS headers, so browsers keep its pages out.
       origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['authorization', 'content-type'],
+      allowHeaders: ['authorization', 'content-type', CHILD_HEADER, GROWN_UP_HEADER],
       maxAge: 600,
     }),
   );

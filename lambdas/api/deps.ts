@@ -1,6 +1,8 @@
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
 import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';
+import { familyUseCases, type FamilyUseCases } from '../shared/accounts/family.js';
+import { grownUpGate, type GrownUpGate } from '../shared/accounts/grown-up-gate.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
@@ -10,6 +12,7 @@ import { importedOnFirstCall, once } from '../shared/lazy.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
 import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
 import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
+import { familyRepository, type FamilyRepository } from '../shared/repositories/family.js';
 import { featuredRepository, type FeaturedRepository } from '../shared/repositories/featured.js';
 import { feedbackRepository, type FeedbackRepository } from '../shared/repositories/feedback.js';
 import { libraryRepository, type LibraryRepository } from '../shared/repositories/library.js';
@@ -33,6 +36,8 @@ import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
+import { sharingUseCases, type SharingUseCases } from '../shared/stories/sharing.js';
+import { approvalUseCases, type ApprovalUseCases } from '../shared/stories/approval.js';
 import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
@@ -50,6 +55,7 @@ export type ApiDeps = Readonly<{
   accounts: CognitoAccounts;
   // Repositories (lambdas/shared/repositories): one per entity or aggregate.
   profiles: ProfileRepository;
+  family: FamilyRepository;
   stories: StoryRepository;
   storyAdmin: StoryAdminRepository;
   library: LibraryRepository;
@@ -68,11 +74,15 @@ export type ApiDeps = Readonly<{
   narration: NarrationUseCases;
   storyText: StoryTextUseCases;
   libraryActions: LibraryUseCases;
+  sharing: SharingUseCases;
+  approval: ApprovalUseCases;
   editorial: EditorialUseCases;
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
   adminAccounts: AdminAccountActions;
   ownAccount: OwnAccountUseCases;
+  children: FamilyUseCases;
+  grownUpGate: GrownUpGate;
   provisionProfile: ReturnType<typeof profileProvisioning>;
 }>;
 
@@ -88,6 +98,7 @@ export function createApiDeps(
   const media = mediaStore(aws.s3, config.mediaBucket, cdn);
   const accounts = cognitoAccounts(aws.cognito, config.userPoolId, config.auth.clientId);
   const profiles = profileRepository(db, table);
+  const family = familyRepository(db, table);
   const stories = storyRepository(db, table);
   const library = libraryRepository(db, table);
   const activity = activityRepository(db, table);
@@ -103,6 +114,7 @@ export function createApiDeps(
   const loadCreateStory = once(async () =>
     (await import('../shared/stories/create-story.js')).createStoryUseCase({
       profiles,
+      family,
       stories,
       rateLimits,
       workflow,
@@ -130,6 +142,7 @@ export function createApiDeps(
     media,
     accounts,
     profiles,
+    family,
     stories,
     storyAdmin,
     library,
@@ -171,6 +184,8 @@ export function createApiDeps(
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
+    sharing: sharingUseCases({ stories }),
+    approval: approvalUseCases({ profiles, family, stories, library, deleteStory }),
     editorial: importedOnFirstCall(
       async () =>
         (await import('../shared/stories/editorial.js')).editorialUseCases({
@@ -188,6 +203,8 @@ export function createApiDeps(
     deleteAccount: removeAccount,
     adminAccounts,
     ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount, meaning }),
+    children: familyUseCases({ profiles, family, stories, library, deleteStory }),
+    grownUpGate: grownUpGate({ db, tableName: table, profiles, accounts, rateLimits }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
 }

@@ -2,6 +2,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   AccountGoneError,
   AdminAccountError,
+  AwaitingApprovalError,
+  ChildNotFoundError,
+  GrownUpRequiredError,
+  LastChildError,
+  TooManyChildrenError,
+  UnlockRefusedError,
   DomainError,
   ImageLimitError,
   ImageNotFoundError,
@@ -71,6 +77,12 @@ const DOMAIN_ERRORS = [
   answer(WrongPasswordError, 400, 'WRONG_PASSWORD'),
   answer(TooManyAttemptsError, 429, 'TOO_MANY_ATTEMPTS'),
   answer(AdminAccountError, 403, 'ADMIN_ACCOUNT'),
+  answer(TooManyChildrenError, 409, 'TOO_MANY_CHILDREN'),
+  answer(LastChildError, 409, 'LAST_CHILD'),
+  answer(ChildNotFoundError, 404, 'CHILD_NOT_FOUND'),
+  answer(GrownUpRequiredError, 403, 'GROWN_UP_REQUIRED'),
+  answer(UnlockRefusedError, 403, 'UNLOCK_REFUSED', (error) => ({ locked: error.locked })),
+  answer(AwaitingApprovalError, 403, 'AWAITING_APPROVAL'),
 ];
 
 /** The API's answer to an error: its own ApiError, a use case's refusal, or undefined (an unexpected 500). */

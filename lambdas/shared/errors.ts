@@ -1,4 +1,5 @@
 import { ACCOUNT_DATA_MESSAGES, MESSAGES, WRONG_CURRENT_PASSWORD } from '#common/validation/account-messages.js';
+import { FAMILY_MESSAGES, FAMILY_TEXTS } from '#common/family.js';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES } from '#common/validation/messages.js';
 
 /**
@@ -149,5 +150,50 @@ export class TooManyAttemptsError extends DomainError {
 export class AdminAccountError extends DomainError {
   constructor() {
     super(ACCOUNT_DATA_MESSAGES.adminAccount);
+  }
+}
+
+/** A family holds at most six children (issue 36). */
+export class TooManyChildrenError extends DomainError {
+  constructor() {
+    super(FAMILY_MESSAGES.tooManyChildren);
+  }
+}
+
+/** A family keeps at least one child: every screen reads for one. */
+export class LastChildError extends DomainError {
+  constructor() {
+    super(FAMILY_MESSAGES.lastChild);
+  }
+}
+
+/** A call named a child that is not (or no longer) in the caller's family. */
+export class ChildNotFoundError extends DomainError {
+  constructor() {
+    super(FAMILY_MESSAGES.childNotFound);
+  }
+}
+
+/** A "Grown-ups only" call without a valid grown-up grant (issue 36: the server enforces the gate). */
+export class GrownUpRequiredError extends DomainError {
+  constructor() {
+    super(FAMILY_MESSAGES.grownUpRequired);
+  }
+}
+
+/** A wrong PIN or password at the grown-up gate; `locked` once too many PINs were wrong. */
+export class UnlockRefusedError extends DomainError {
+  constructor(
+    message: string,
+    readonly locked = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A story made for a child whose stories wait for a grown-up's yes: not shown to the child until then. */
+export class AwaitingApprovalError extends DomainError {
+  constructor() {
+    super(FAMILY_TEXTS.waitingForGrownUp);
   }
 }

@@ -2,11 +2,37 @@
  * Every item key of the single table is built here and nowhere else (see the README's entity chart).
  * Changing a key shape means changing it in one place.
  */
+
+/**
+ * A child of a family: the account (the parent's Cognito sub) and the child's id. Every account had one
+ * child before child profiles existed, whose library and age band were the account's own: that child, the
+ * family's founding child, has the account's id, and its library entries and count stay where they were
+ * (`LIB#<storyId>`, the profile's `library_count`), so no account's data had to move. Every other child has
+ * its own entries (`CLIB#<childId>#<storyId>`) and count (on its child item).
+ */
+export type ChildKey = Readonly<{ userId: string; childId: string }>;
+export const isFoundingChild = (child: ChildKey) => child.childId === child.userId;
+/** The founding child of an account (see ChildKey). */
+export const foundingChild = (userId: string): ChildKey => ({ userId, childId: userId });
+
+/** Where a child's library entries sort in the family's partition. */
+const libraryPrefixOf = (child: ChildKey) => (isFoundingChild(child) ? 'LIB#' : `CLIB#${child.childId}#`);
+
 export const keys = {
   profile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   /** A deleted account's tombstone: refuses its remaining tokens until they have all expired. */
   deletedAccount: (userId: string) => ({ PK: `DELETED#${userId}`, SK: 'ACCOUNT' }),
-  libraryEntry: (userId: string, storyId: string) => ({ PK: `USER#${userId}`, SK: `LIB#${storyId}` }),
+  /** A child profile, in its family's partition. */
+  child: (userId: string, childId: string) => ({ PK: `USER#${userId}`, SK: `CHILD#${childId}` }),
+  libraryEntry: (child: ChildKey, storyId: string) => ({
+    PK: `USER#${child.userId}`,
+    SK: `${libraryPrefixOf(child)}${storyId}`,
+  }),
+  /** The item that counts a child's library: the profile for the founding child, else the child's own item. */
+  libraryCounter: (child: ChildKey) =>
+    isFoundingChild(child) ? keys.profile(child.userId) : keys.child(child.userId, child.childId),
+  /** A grown-up grant (the gate's unlock), by the hash of its token; expires by itself (TTL). */
+  grownUpGrant: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `GRANT#${tokenHash}` }),
   story: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'META' }),
   storyImage: (storyId: string, createdAt: string, imageId: string) => ({
     PK: `STORY#${storyId}`,
@@ -52,7 +78,9 @@ export const keys = {
 
 /** Sort-key prefixes, for begins_with queries. */
 export const prefixes = {
-  library: 'LIB#',
+  /** A child's library entries (see ChildKey). */
+  libraryOf: libraryPrefixOf,
+  child: 'CHILD#',
   note: 'NOTE#',
   image: 'IMAGE#',
   imageJob: 'JOB#',

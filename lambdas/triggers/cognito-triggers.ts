@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DATA_POLICY_VERSION, FAMILY_MESSAGES, GUARDIAN_METADATA_KEY } from '#common/family.js';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import { signUpMetadataSchema } from '#common/validation/accounts.js';
 import type { ProfileRepository } from '../shared/repositories/profiles.js';
@@ -6,12 +7,15 @@ import type { ProfileRepository } from '../shared/repositories/profiles.js';
 /**
  * The Cognito triggers, one handler for all three (one small Lambda in AWS; served on cognito-local's
  * Lambda endpoint locally, so both paths run this code):
- * - PreSignUp: checks the sign-up details with the SPEC's rules, then confirms the account and its
- *   e-mail at once, so a new family lands on /home without an e-mail round-trip (see README trade-off).
- * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy); after a
- *   forgotten password is reset (by the family, or from the reset an admin sent), ends every session of the
- *   account, as changing the password does: sessions revoked in the table (every access token issued before
- *   refused on its next call) and a global sign-out in Cognito (no refresh token gets a new token).
+ * - PreSignUp: checks the sign-up details with the SPEC's rules and that the person signing up confirmed
+ *   "I am a parent or guardian and at least 18" (client metadata `guardianConfirmed: "true"`: the SPA is not
+ *   Cognito's only client, so the refusal is here), then confirms the account and its e-mail at once, so a
+ *   new family lands on /home without an e-mail round-trip (see README trade-off).
+ * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy) with the
+ *   confirmation's time and the data policy's version; after a forgotten password is reset (by the family,
+ *   or from the reset an admin sent), ends every session of the account, as changing the password does:
+ *   sessions revoked in the table (every access token issued before refused on its next call) and a global
+ *   sign-out in Cognito (no refresh token gets a new token).
  * - PostAuthentication: records last_login.
  * - PreTokenGeneration: refuses tokens (sign-in and refresh) to a suspended account.
  */
@@ -50,11 +54,14 @@ export function createCognitoTriggers(deps: TriggerDeps) {
     return parsed.data;
   };
 
+  const guardianConfirmed = (event: TriggerEvent) => event.request.clientMetadata?.[GUARDIAN_METADATA_KEY] === 'true';
+
   return async function handle(raw: unknown): Promise<unknown> {
     const event = eventSchema.parse(raw);
     switch (event.triggerSource) {
       case 'PreSignUp_SignUp': {
         metadataOf(event);
+        if (!guardianConfirmed(event)) throw new TriggerRefusal(FAMILY_MESSAGES.guardianRequired);
         return { ...event, response: { ...event.response, autoConfirmUser: true, autoVerifyEmail: true } };
       }
       case 'PostConfirmation_ConfirmSignUp': {
@@ -72,7 +79,15 @@ export function createCognitoTriggers(deps: TriggerDeps) {
           metadata = fallback;
         }
         const userId = event.request.userAttributes.sub ?? event.userName;
-        await deps.profiles.create({ userId, email, ...metadata });
+        const guardianConfirmation = guardianConfirmed(event)
+          ? { at: new Date(), policyVersion: DATA_POLICY_VERSION }
+          : undefined;
+        await deps.profiles.create({
+          userId,
+          email,
+          ...metadata,
+          ...(guardianConfirmation ? { guardianConfirmation } : {}),
+        });
         return event;
       }
       case 'PostConfirmation_ConfirmForgotPassword': {

@@ -16,7 +16,7 @@ import type { MediaStore } from '../shared/media.js';
 import { countMetric, lineWaitMetric, log } from '../shared/observability.js';
 import type { RateLimiter } from '../shared/repositories/rate-limits.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
-import type { StoryItem } from '../shared/entities/story.js';
+import { storyChildOf, type StoryItem } from '../shared/entities/story.js';
 import type { LibraryRepository } from '../shared/repositories/library.js';
 import type { StoryRepository, ToldStory } from '../shared/repositories/stories.js';
 import type { TemplateRepository } from '../shared/repositories/templates.js';
@@ -141,12 +141,15 @@ export function createTaskHandlers(deps: TaskDeps) {
   }
 
   /**
-   * What the child has already heard, for the writer not to say again: the family's latest finished stories
+   * What the child has already heard, for the writer not to say again: the child's latest finished stories
    * and the stories in their library, their own or saved from another family (at most 9 of each, as a
    * library holds 10 with the new story). Read for the writing only, never passed on in the workflow's state.
    */
-  async function heardBefore(userId: string, storyId: string): Promise<EarlierStory[]> {
-    const [latest, libraryIds] = await Promise.all([stories.latestToldBy(userId, storyId), library.storyIds(userId)]);
+  async function heardBefore(story: StoryItem): Promise<EarlierStory[]> {
+    const child = storyChildOf(story);
+    if (!child) return [];
+    const storyId = story.id;
+    const [latest, libraryIds] = await Promise.all([stories.latestToldBy(child, storyId), library.storyIds(child)]);
     const known = new Set([storyId, ...latest.map((story) => story.id)]);
     const saved = await stories.toldOf(libraryIds.filter((id) => !known.has(id)));
     const heard = (story: ToldStory): EarlierStory => ({
@@ -222,11 +225,8 @@ export function createTaskHandlers(deps: TaskDeps) {
       const attempt = attemptSchema.parse(input.attempt);
       const previous = await drafts.get(storyId);
       if (previous?.attempt === attempt) return { attempt }; // a retried task must not write twice
-      const [story, template, earlierStories] = await Promise.all([
-        storyOf(storyId),
-        templates.getActive('story_system'),
-        heardBefore(userId, storyId),
-      ]);
+      const [story, template] = await Promise.all([storyOf(storyId), templates.getActive('story_system')]);
+      const earlierStories = await heardBefore(story);
       const band = bands[story.age_band];
       const progress = writingProgress(storyId, attempt, expectedParagraphs(band));
       await progress.start();
@@ -441,7 +441,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       countMetric('StoryFailed');
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
       await leaveStoryLine(job.storyId);
-      await stories.markFailed(job.storyId, job.userId, reason);
+      await stories.markFailed(job.storyId, reason);
       if (reason !== FAILURE_MESSAGES.filtered) await giveBackRateSlot(job.userId, keys.story(job.storyId));
       await drafts.remove(job.storyId);
       // A cover queued while the story was written: a pending one gives its picture slot back (a painting
@@ -476,7 +476,7 @@ export function createTaskHandlers(deps: TaskDeps) {
         const stale = await stories.listStale(cutoff);
         for (const story of stale) {
           await deps.gate.leave('story', { key: keys.story(story.id), queue: story.queue });
-          await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
+          await stories.markFailed(story.id, FAILURE_MESSAGES.generic);
           if (story.created_by) await giveBackRateSlot(story.created_by, keys.story(story.id));
           await drafts.remove(story.id);
           failed++;

@@ -1,87 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn, signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, signInThroughForm } from '../support/pages.js';
+import { serious, sweeper } from '../support/axe.js';
+import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, passGrownUpGate, signInThroughForm } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
-
-/** axe-core's browser build, evaluated in the page (through the browser's debugging protocol, so the CSP allows it). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-type Violation = { screen: string; rule: string; impact: string; targets: string[]; help: string };
-
-/** Runs axe on the page as it is now and returns what it found, each violation named after the screen. */
-async function axeRun(page: Page, screen: string): Promise<Violation[]> {
-  // Let the screen settle: no spinner, no toast or dialog still fading in.
-  await page.locator('.page-spinner').first().waitFor({ state: 'hidden' });
-  await page.waitForTimeout(400);
-  // A toast moving in or out is half transparent (its text then fails contrast): wait until each one shown is
-  // fully there. One also moves, and fades in again, when a dialog opens or closes (AppToaster).
-  await page.waitForFunction(() => {
-    // This file is compiled without the DOM's types.
-    const window = globalThis as unknown as {
-      document: { querySelectorAll(selector: string): Iterable<{ dataset: Record<string, string | undefined> }> };
-      getComputedStyle(element: unknown): { opacity: string };
-    };
-    return [...window.document.querySelectorAll('[data-sonner-toast]')].every(
-      (toast) =>
-        toast.dataset.visible === 'false' ||
-        (toast.dataset.removed !== 'true' && window.getComputedStyle(toast).opacity === '1'),
-    );
-  });
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    type AxeResult = {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-    };
-    const axe = (globalThis as unknown as { axe: { run(options: unknown): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact ?? 'unknown',
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
-    }));
-  }, WCAG_TAGS);
-  return violations.map((violation) => ({ screen, ...violation }));
-}
 
 /** The video host is out of reach here: make that certain and fast. */
 async function offlineVideoHost(context: BrowserContext): Promise<void> {
   await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('internetdisconnected'));
 }
-
-/** Sweeps screen after screen of one page, keeping what it found and the names of the screens swept. */
-function sweeper(page: Page) {
-  const screens: string[] = [];
-  const found: Violation[] = [];
-  return {
-    screens,
-    found,
-    async sweep(screen: string) {
-      screens.push(screen);
-      found.push(...(await axeRun(page, screen)));
-    },
-    summary: (who: string, label: string) =>
-      `axe, ${who} screens at ${label}: ${screens.length} screens swept; violations by impact ` +
-      `${JSON.stringify(byImpact(found))}; ${JSON.stringify(found)}`,
-  };
-}
-
-const byImpact = (violations: readonly Violation[]) =>
-  violations.reduce<Record<string, number>>(
-    (counts, { impact }) => ({ ...counts, [impact]: (counts[impact] ?? 0) + 1 }),
-    {},
-  );
-const serious = (violations: readonly Violation[]) =>
-  violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
 
 /**
  * An axe-core sweep (WCAG 2.2 A and AA rules) of every screen a family and an admin see, dialogs included, at a
@@ -200,8 +131,16 @@ describe.each([
     await visit('library', '/library', 'Your Saved Stories');
     await page.locator('.library-card').first().waitFor();
     await axe.sweep('library (cards)');
-    await visit('profile', '/profile', 'Your Profile');
+    // Issue 36: the profile is Grown-ups only; the gate is a screen of its own, then the profile with the
+    // family's children and PIN (the grant holds for the tab, so feedback opens at once).
+    await page.goto(`${webUrl}/profile`);
+    await page.getByRole('heading', { name: 'Grown-ups only' }).waitFor();
+    await axe.sweep('grown-ups only');
+    await passGrownUpGate(page, family.password);
+    await page.getByRole('heading', { level: 1, name: 'Your Profile' }).first().waitFor();
+    await axe.sweep('profile (your children, the PIN)');
     await visit('feedback', '/feedback', 'Beta Feedback');
+    await visit('data policy', '/our-data-policy', "How we keep your family's data");
 
     console.info(axe.summary('family', label));
     expect(serious(axe.found)).toEqual([]);

@@ -6,7 +6,7 @@ import type { AccountDataExport } from '#common/api/views.js';
 import { signIn } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
@@ -47,6 +47,7 @@ describe("a parent's control of the account's data, in Chromium", () => {
     await page.getByLabel('Young Adventurers (8-10)').check();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
+    await page.getByLabel('I am a parent or guardian and at least 18').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);
@@ -63,8 +64,9 @@ describe("a parent's control of the account's data, in Chromium", () => {
     const pictureUrls = (story.images as { imageUrl: string }[]).map((image) => image.imageUrl);
     expect(pictureUrls.length).toBeGreaterThan(0);
 
-    // Download my data: a dated JSON file holding the story, its text and its pictures.
+    // Download my data (Grown-ups only): a dated JSON file holding the story, its text and its pictures.
     await page.goto(`${webUrl}/profile`);
+    await passGrownUpGate(page, password);
     const dataSection = page.getByRole('region', { name: 'Your data' });
     await dataSection.waitFor();
     await screenshot(page, 'profile-data-desktop');
@@ -80,7 +82,7 @@ describe("a parent's control of the account's data, in Chromium", () => {
     expect(data.stories[0]?.content).toBe(story.content);
     expect(data.pictures.map((p) => p.imageUrl)).toEqual(pictureUrls);
     expect(data.library).toEqual([
-      { storyId: story.id, title: story.title, savedAt: expect.any(String), createdByYou: true },
+      { childId: userId, storyId: story.id, title: story.title, savedAt: expect.any(String), createdByYou: true },
     ]);
     await toast(page, 'Your data has been downloaded');
 
@@ -90,6 +92,7 @@ describe("a parent's control of the account's data, in Chromium", () => {
     await phone.page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(phone.page);
     await phone.page.goto(`${webUrl}/profile`);
+    await passGrownUpGate(phone.page, password);
     await phone.page.getByRole('region', { name: 'Your data' }).waitFor();
     await screenshot(phone.page, 'profile-data-mobile');
     await phone.page.getByRole('button', { name: 'Delete my account' }).click();

@@ -5,7 +5,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
+import {
+  closeWelcomeVideo,
+  confirmGuardian,
+  DESKTOP,
+  MOBILE,
+  openPage,
+  passGrownUpGate,
+  screenshot,
+} from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -16,6 +24,7 @@ async function fillSignUp(page: Page, details: { name: string; email: string; pa
   await page.getByLabel(details.band).check();
   await page.getByLabel('Email').fill(details.email);
   await page.getByLabel('Password').fill(details.password);
+  await confirmGuardian(page);
 }
 
 async function signInThroughForm(page: Page, email: string, password: string) {
@@ -65,6 +74,12 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Your Name').fill('Tess');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Invalid email format');
+    // Issue 36: an account belongs to a grown-up, who says so.
+    await page.getByLabel('Email').fill(`tess-${randomUUID()}@storymagic.test`);
+    await page.getByLabel('Password').fill('Dragons123');
+    await page.getByLabel('I am a parent or guardian and at least 18').uncheck();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Please confirm you are a parent or guardian and at least 18.');
     expect(page.url()).toContain('/auth');
     await context.close();
   });
@@ -90,8 +105,9 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${webUrl}/home`);
     await toast(page, 'Welcome back');
 
-    // Profile: the band chosen at sign-up, a new display name, then a new password.
+    // Profile (Grown-ups only): the band chosen at sign-up, a new display name, then a new password.
     await page.goto(`${webUrl}/profile`);
+    await passGrownUpGate(page, 'Dragons123');
     await expect(page.getByLabel('Little Storytellers (5-7)').isChecked()).resolves.toBe(true);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
     await page.getByLabel('Display name', { exact: true }).fill('Maya Moon');
@@ -176,6 +192,7 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${webUrl}/auth`);
     await signInThroughForm(page, stack.admin.email, stack.admin.password);
     await page.waitForURL(`${webUrl}/feedback`);
+    await passGrownUpGate(page, stack.admin.password);
     await page.getByRole('heading', { name: 'Beta Feedback' }).waitFor();
     await context.close();
   });

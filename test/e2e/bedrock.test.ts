@@ -35,6 +35,7 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     await page.getByLabel('Little Storytellers (5-7)').check();
     await page.getByLabel('Email').fill(`nova-${randomUUID()}@storymagic.test`);
     await page.getByLabel('Password').fill('Wizards123');
+    await page.getByLabel('I am a parent or guardian and at least 18').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);
@@ -91,6 +92,7 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     await page.getByLabel('Little Storytellers (5-7)').check();
     await page.getByLabel('Email').fill(`wren-${randomUUID()}@storymagic.test`);
     await page.getByLabel('Password').fill('Wizards123');
+    await page.getByLabel('I am a parent or guardian and at least 18').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${bedrock.url}/home`);
     await closeWelcomeVideo(page);
@@ -136,6 +138,7 @@ describe('the progress screen on the twin’s public-figure timings, in Chromium
     await page.getByLabel('Young Adventurers (8-10)').check();
     await page.getByLabel('Email').fill(`sage-${randomUUID()}@storymagic.test`);
     await page.getByLabel('Password').fill('Wizards123');
+    await page.getByLabel('I am a parent or guardian and at least 18').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${slow.url}/home`);
     await closeWelcomeVideo(page);

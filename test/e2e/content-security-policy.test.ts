@@ -99,6 +99,7 @@ describe('the app under the deployed Content-Security-Policy', () => {
     await page.getByLabel('Little Storytellers (5-7)').check();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Wizards123');
+    await page.getByLabel('I am a parent or guardian and at least 18').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);

@@ -15,6 +15,7 @@ async function signUpAs(page: Page, name: string, band: 'Little Storytellers (5-
   await page.getByLabel(band).check();
   await page.getByLabel('Email').fill(`${name.toLowerCase()}-${randomUUID()}@storymagic.test`);
   await page.getByLabel('Password').fill('Wizards123');
+  await page.getByLabel('I am a parent or guardian and at least 18').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${webUrl}/home`);
   await closeWelcomeVideo(page);

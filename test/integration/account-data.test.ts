@@ -2,7 +2,8 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AccountDataExport, StoryView } from '#common/api/views.js';
 import { cognitoClient, signIn, signUp } from '../support/accounts.js';
-import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, grownUpClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
+import { GROWN_UP_HEADER } from '#common/family.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
@@ -14,13 +15,14 @@ const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify
 let adminCall: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   const admin = await signIn(stack, stack.admin.email, stack.admin.password);
-  adminCall = apiClient(stack, admin.accessToken);
+  // The family's data is Grown-ups only, an admin's own account's included.
+  adminCall = await grownUpClient(stack, { ...admin, password: stack.admin.password });
 });
 
-/** A family (signed up as the form does) with ready stories of its own. */
+/** A family (signed up as the form does) with ready stories of its own, calling as its grown-up. */
 async function familyWithStories(displayName: string, heroes: string[]) {
   const family = await signUp(stack, { displayName, authorName: `${displayName} Writes` });
-  const call = apiClient(stack, family.accessToken);
+  const call = await grownUpClient(stack, family);
   const stories: StoryView[] = [];
   for (const heroName of heroes) {
     const created = await call('/stories', json({ ...storyChoices, heroName, requestId: crypto.randomUUID() }));
@@ -30,11 +32,17 @@ async function familyWithStories(displayName: string, heroes: string[]) {
   return { ...family, call, userId: userIdOf(family.accessToken), stories };
 }
 
-/** GET /api/me/export over real HTTP, keeping the headers and the raw text. */
-async function download(token?: string) {
-  const response = await fetch(`${stack.apiUrl}/api/me/export`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+/** GET /api/me/export over real HTTP as the family's grown-up, keeping the headers and the raw text. */
+async function download(account?: { accessToken: string; password: string }) {
+  let headers: Record<string, string> = {};
+  if (account) {
+    const unlocked = await apiClient(stack, account.accessToken)(
+      '/grown-up/unlock',
+      json({ password: account.password }),
+    );
+    headers = { authorization: `Bearer ${account.accessToken}`, [GROWN_UP_HEADER]: String(unlocked.body.token) };
+  }
+  const response = await fetch(`${stack.apiUrl}/api/me/export`, { headers });
   return { response, text: await response.text() };
 }
 
@@ -49,7 +57,7 @@ describe('GET /api/me/export', () => {
     const note = json({ note: 'Prefers short stories' });
     expect((await adminCall(`/admin/users/${family.userId}/notes`, note)).status).toBe(201);
 
-    const { response, text } = await download(family.accessToken);
+    const { response, text } = await download(family);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -72,6 +80,9 @@ describe('GET /api/me/export', () => {
       lastLogin: expect.any(String),
       libraryCount: 3,
     });
+    // The parent's confirmation at sign-up, and the one child every family starts with.
+    expect(data.guardianConfirmedAt).toEqual(expect.any(String));
+    expect(data.children).toEqual([expect.objectContaining({ id: family.userId, name: 'Export Family' })]);
 
     // Their stories, newest first, with the full text and the same pictures the story page shows.
     expect(data.stories.map((s) => s.id)).toEqual(family.stories.map((s) => s.id).reverse());
@@ -96,6 +107,7 @@ describe('GET /api/me/export', () => {
     // The library: their own two and the neighbour's shared one, by id, title and date only.
     expect(data.library).toHaveLength(3);
     expect(data.library.find((e) => e.storyId === shared.id)).toEqual({
+      childId: family.userId,
       storyId: shared.id,
       title: shared.title,
       savedAt: expect.any(String),
@@ -121,14 +133,23 @@ describe('GET /api/me/export', () => {
     expect(text).not.toMatch(/(USER|STORY|CREATOR)#/);
     const fields = new Set<string>();
     JSON.parse(text, (key: string, value: unknown) => (fields.add(key), value));
-    for (const internal of ['PK', 'SK', 'seed', 'object_key', 'objectKey', 'sessions_revoked_at', 'created_by']) {
+    for (const internal of [
+      'PK',
+      'SK',
+      'seed',
+      'object_key',
+      'objectKey',
+      'sessions_revoked_at',
+      'created_by',
+      'pin_hash',
+    ]) {
       expect(fields).not.toContain(internal);
     }
   });
 
   it('gives a family without stories an empty export, and refuses a visitor', async () => {
     const family = await signUp(stack, { displayName: 'Quiet Family' });
-    const { response, text } = await download(family.accessToken);
+    const { response, text } = await download(family);
     expect(response.status).toBe(200);
     const data = JSON.parse(text) as AccountDataExport;
     expect(data.profile.displayName).toBe('Quiet Family');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import { cognitoClient, refresh, signIn, signUp } from '../support/accounts.js';
+import { DATA_POLICY_VERSION, GROWN_UP_HEADER } from '#common/family.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
@@ -18,6 +19,14 @@ const api = (path: string, token: string, init: RequestInit = {}) =>
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
   });
+/** The Grown-ups only calls carry a grant: the parent unlocked with the account password. */
+async function grownUpHeaders(account: { accessToken: string; password: string }) {
+  const unlocked = await api('/grown-up/unlock', account.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ password: account.password }),
+  });
+  return { [GROWN_UP_HEADER]: ((await unlocked.json()) as { token: string }).token };
+}
 const profileKey = (sub: unknown) => ({ PK: `USER#${String(sub)}`, SK: 'PROFILE' });
 
 describe('accounts: sign-up, profiles, suspension and roles', () => {
@@ -43,16 +52,38 @@ describe('accounts: sign-up, profiles, suspension and roles', () => {
     await expect(signUp(stack, { displayName: 'x'.repeat(51) })).rejects.toThrow(/Display name too long/);
   });
 
+  it('records the confirmation "I am a parent or guardian and at least 18" with its time and the policy version', async () => {
+    const before = Date.now();
+    const family = await signUp(stack, { displayName: 'Nora' });
+    const profile = await table.get(profileKey(decodePayload(family.accessToken).sub));
+    expect(Date.parse(String(profile?.guardian_confirmed_at))).toBeGreaterThanOrEqual(before - 1000);
+    expect(profile?.data_policy_version).toBe(DATA_POLICY_VERSION);
+  });
+
+  it('refuses a sign-up without the confirmation (any Cognito client, not only the SPA), keeping no account', async () => {
+    const email = `no-guardian-${Date.now()}@storymagic.test`;
+    await expect(signUp(stack, { displayName: 'Kid', email, guardianConfirmed: false })).rejects.toThrow(
+      /parent or guardian and at least 18/,
+    );
+    await expect(signIn(stack, email, 'Adventure123')).rejects.toThrow();
+  });
+
   it('lets a family change its own names and age band, and refuses unknown fields', async () => {
     const family = await signUp(stack, { displayName: 'Leo' });
+    const headers = await grownUpHeaders(family);
     const ok = await api('/me', family.accessToken, {
       method: 'PATCH',
+      headers,
       body: JSON.stringify({ displayName: 'Leo Star', authorName: '', ageBand: 'A' }),
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ displayName: 'Leo Star', authorName: '', ageBand: 'A' });
 
-    const bad = await api('/me', family.accessToken, { method: 'PATCH', body: JSON.stringify({ displayName: ' ' }) });
+    const bad = await api('/me', family.accessToken, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ displayName: ' ' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('Display name is required');
   });
@@ -63,6 +94,7 @@ describe('accounts: sign-up, profiles, suspension and roles', () => {
     const secondId = decodePayload(second.accessToken).sub;
     const attempt = await api('/me', first.accessToken, {
       method: 'PATCH',
+      headers: await grownUpHeaders(first),
       body: JSON.stringify({ id: secondId, displayName: 'Hacked' }),
     });
     expect(attempt.status).toBe(400);
@@ -111,13 +143,16 @@ describe('accounts: sign-up, profiles, suspension and roles', () => {
 
   it('stores feedback from a signed-in family and refuses an empty one', async () => {
     const family = await signUp(stack, { displayName: 'Ivy' });
+    const headers = await grownUpHeaders(family);
     const saved = await api('/feedback', family.accessToken, {
       method: 'POST',
+      headers,
       body: JSON.stringify({ kind: 'idea', message: 'More dragons!' }),
     });
     expect(saved.status).toBe(201);
     const empty = await api('/feedback', family.accessToken, {
       method: 'POST',
+      headers,
       body: JSON.stringify({ kind: 'idea', message: '   ' }),
     });
     expect(empty.status).toBe(400);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 import { bedrockClient } from '../../lambdas/workflow/dependencies.js';
 import { signUp } from '../support/accounts.js';
-import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, grownUpClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { startBedrockApi, TWIN_GUARDRAIL } from '../support/bedrock-api.js';
 import type { StackContext } from '../support/stack-context.js';
 import { unfollowed } from '../support/story-choices.js';
@@ -234,7 +234,8 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
   });
 
   it('family text passes the guardrail at the door: a refused description gets the SPEC message at once, nothing is made (issue 34)', async () => {
-    const call = await family();
+    const account = await signUp(stack, { displayName: 'Bedrock Family' });
+    const call = apiClient(bedrock.context, account.accessToken);
     bedrock.twin.reset();
     // The twin's guardrail stops the hero's name and the description: refused before any story exists.
     bedrock.twin.script({ applyGuardrail: ['guardrail', 'guardrail'] });
@@ -254,10 +255,12 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(wish.status).toBe(400);
     expect(wish.body.error?.message).toBe('Please use kid-friendly language for your description');
     expect(bedrock.twin.calls().map((c) => c.operation)).toEqual(['applyGuardrail']);
-    // An author name the guardrail stops: the name message, and the profile keeps its name.
+    // An author name the guardrail stops: the name message, and the profile keeps its name (the profile is
+    // Grown-ups only: the parent changes it with the gate's grant).
+    const parent = await grownUpClient(bedrock.context, account);
     bedrock.twin.reset();
     bedrock.twin.script({ applyGuardrail: ['guardrail'] });
-    const renamed = await call('/me', { method: 'PATCH', body: JSON.stringify({ authorName: 'Uncle Pip' }) });
+    const renamed = await parent('/me', { method: 'PATCH', body: JSON.stringify({ authorName: 'Uncle Pip' }) });
     expect(renamed.status).toBe(400);
     expect(renamed.body.error?.message).toBe('Please choose a kid-friendly name');
     expect((await call('/me')).body.authorName).not.toBe('Uncle Pip');

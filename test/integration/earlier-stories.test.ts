@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import { foundingChild } from '../../lambdas/shared/keys.js';
 import type { StoryProvider, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 import { sentencesSaidOnce } from '../support/story-measures.js';
 import { NEW_STORY, workflowHarness } from '../support/workflow.js';
@@ -75,7 +76,7 @@ describe("a family's new story says nothing their library already says", { timeo
     const reader = await familyWithReservedStory();
     const { provider, requests } = watching();
     await workflowWith(provider).run({ job: { storyId: author.storyId, userId: author.userId } });
-    expect(await library.save(reader.userId, author.storyId)).toBe(true);
+    expect(await library.save(foundingChild(reader.userId), author.storyId)).toBe(true);
     await workflowWith(provider).run({ job: { storyId: reader.storyId, userId: reader.userId } });
 
     const [saved, own] = await Promise.all([storyOf(author.storyId), storyOf(reader.storyId)]);

@@ -100,7 +100,7 @@ describe('the stale-generation sweep', () => {
     expect((await profileOf(finished.userId))?.library_count).toBe(1);
     // A second sweep, or a late MarkFailed, frees nothing twice.
     await tasksWith(local).sweepStale({});
-    await stories.markFailed(stale.storyId, stale.userId, 'again');
+    await stories.markFailed(stale.storyId, 'again');
     expect((await profileOf(stale.userId))?.library_count).toBe(0);
   });
 

@@ -94,9 +94,12 @@ describe('"Read to me" through the API (the local speech engine)', () => {
     const refused = await other(`/stories/${storyId}/narration/0`);
     expect(refused.status).toBe(404);
     expect(refused.body.error?.code).toBe('STORY_NOT_FOUND');
-    expect((await apiClient(stack)(`/stories/${storyId}/narration/0`)).status).toBe(401);
+    // A visitor without an account learns nothing either (issue 36: only an open share link lets one in).
+    expect((await apiClient(stack)(`/stories/${storyId}/narration/0`)).status).toBe(404);
     await tableClient(stack).set({ PK: `STORY#${storyId}`, SK: 'META' }, { is_public: true });
     expect((await other(`/stories/${storyId}/narration/0`)).status).toBe(200);
+    // Admin's public flag is for signed-in families (SPEC): still nothing for a visitor.
+    expect((await apiClient(stack)(`/stories/${storyId}/narration/0`)).status).toBe(404);
   });
 
   it("limits a family's new narration per window like pictures, while stored parts still play", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signIn, signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 import { workflowHarness } from '../support/workflow.js';
@@ -82,7 +82,8 @@ describe('family text that is not kid-friendly is refused and creates nothing', 
   });
 
   it('an unkind display name is refused by PATCH /api/me with the name message', async () => {
-    const { call } = await family();
+    // The profile is Grown-ups only (issue 36): the parent changes it with the gate's grant.
+    const call = await grownUpClient(stack, await family());
     const answer = await call('/me', json({ displayName: 'Ｈｉｔｌｅｒ' }, 'PATCH'));
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toBe('Please choose a kid-friendly name');

@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 import { cognitoClient, createSignedInUser, refresh, signIn } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
@@ -106,7 +106,7 @@ describe('what an account deletion leaves (§8)', () => {
   it("removes the family's feedback, rate-limit windows and the activity about them, but the deletion's own entry", async () => {
     const family = await createSignedInUser(stack);
     const id = userIdOf(family.accessToken);
-    const call = apiClient(stack, family.accessToken);
+    const call = await grownUpClient(stack, family);
     const message = `Our dragon story was lovely ${crypto.randomUUID()}`;
     expect((await call('/feedback', json({ kind: 'praise', message }))).status).toBe(201);
     const created = await call('/stories', json({ ...storyChoices, requestId: crypto.randomUUID() }));
@@ -213,7 +213,7 @@ describe('a password change (§7)', () => {
     expect((await apiClient(stack, phone.accessToken)('/me')).status).toBe(200);
     await startOfASecond();
     const laptop = await signIn(stack, family.email, family.password); // most likely the change's own second
-    const laptopCall = apiClient(stack, laptop.accessToken);
+    const laptopCall = await grownUpClient(stack, { ...laptop, password: family.password });
 
     const changed = await laptopCall(
       '/me/password',
@@ -237,7 +237,7 @@ describe('a password change (§7)', () => {
 
   it('changes nothing on a wrong current password or a weak new one', async () => {
     const family = await createSignedInUser(stack);
-    const call = apiClient(stack, family.accessToken);
+    const call = await grownUpClient(stack, family);
     expect(await call('/me/password', json({ currentPassword: 'Wrong1234', newPassword: 'Castles456' }))).toEqual({
       status: 400,
       body: { error: { code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } },

@@ -151,6 +151,7 @@ describe('story generation over the API, with the local provider and the real wo
       writing: null, // counts only while it is written
       queue: null, // a place in line only while it waits for capacity
       failureReason: null,
+      approval: null, // 'waiting' only while a grown-up's yes is awaited
       pictures: { painted: (story.images as unknown[]).length, pending: 0, failed: 0, queue: null },
       updatedAt: expect.any(String),
     });

@@ -74,7 +74,15 @@ export async function createSignedInUser(stack: StackContext) {
 /** Signs up through cognito-local exactly as the SPA does: details travel as ClientMetadata to the triggers. */
 export async function signUp(
   stack: StackContext,
-  details: { displayName: string; authorName?: string; ageBand?: 'A' | 'B'; email?: string; password?: string },
+  details: {
+    displayName: string;
+    authorName?: string;
+    ageBand?: 'A' | 'B';
+    email?: string;
+    password?: string;
+    /** The sign-up form's "I am a parent or guardian and at least 18" (ticked unless a test says otherwise). */
+    guardianConfirmed?: boolean;
+  },
 ) {
   const email = details.email ?? `family-${randomUUID()}@storymagic.test`;
   const password = details.password ?? 'Adventure123';
@@ -88,6 +96,7 @@ export async function signUp(
         displayName: details.displayName,
         authorName: details.authorName ?? '',
         ageBand: details.ageBand ?? 'B',
+        ...(details.guardianConfirmed === false ? {} : { guardianConfirmed: 'true' }),
       },
     }),
   );

@@ -32,6 +32,23 @@ export async function closeWelcomeVideo(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Sign-up's confirmation (issue 36): the person signing up is a parent or guardian and at least 18. */
+export async function confirmGuardian(page: Page): Promise<void> {
+  await page.getByLabel('I am a parent or guardian and at least 18').check();
+}
+
+/**
+ * "Grown-ups only" (issue 36) before the profile, feedback and the parent's other screens: with no PIN set,
+ * the grown-up types the account password and unlocks; the screen behind it then shows.
+ */
+export async function passGrownUpGate(page: Page, password: string): Promise<void> {
+  const gate = page.getByRole('heading', { name: 'Grown-ups only' });
+  await gate.waitFor();
+  await page.getByLabel('Account password').fill(password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await gate.waitFor({ state: 'hidden' });
+}
+
 /** Signs in through the real form (the SPA keeps its session in the browser) and waits for /home. */
 export async function signInThroughForm(page: Page, webUrl: string, account: { email: string; password: string }) {
   await page.goto(`${webUrl}/auth?mode=login`);

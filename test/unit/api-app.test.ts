@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { GROWN_UP_HEADER } from '#common/family.js';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -76,16 +78,45 @@ function app(env: Record<string, string> = {}) {
 }
 
 describe('API app', () => {
-  it('declares who may call every route, and only health is public', () => {
-    for (const route of routes) expect(['public', 'user', 'admin']).toContain(route.access);
-    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health']);
+  it('declares who may call every route: only health is public, and the Grown-ups only calls are gated', () => {
+    const named = (access: string) =>
+      routes
+        .filter((r) => r.access === access)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort();
+    for (const route of routes) expect(['public', 'reader', 'user', 'grown-up', 'admin']).toContain(route.access);
+    expect(named('public')).toEqual(['GET /health']);
+    // Issue 36: profile and password, children, the family's data, feedback, the PIN, the share link.
+    expect(named('grown-up')).toEqual(
+      [
+        'PATCH /me',
+        'POST /me/password',
+        'GET /me/export',
+        'DELETE /me',
+        'POST /feedback',
+        'POST /children',
+        'PATCH /children/:childId',
+        'GET /children/:childId/export',
+        'DELETE /children/:childId',
+        'PUT /grown-up/pin',
+        'PUT /stories/:id/sharing',
+        'GET /approvals',
+        'POST /stories/:id/approval',
+      ].sort(),
+    );
+    // Read by anyone while its share link is open: the story, how far it is made, and its narration.
+    expect(named('reader')).toEqual(
+      ['GET /stories/:id', 'GET /stories/:id/status', 'GET /stories/:id/narration/:part'].sort(),
+    );
   });
 
-  it('refuses every non-public route without a token and with a bad token', async () => {
+  it('refuses every signed-in route without a token, and every route with a bad token', async () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
       const path = `/api${route.path.replace(/:(\w+)/g, 'x')}`;
-      const anonymous = await app().request(path, { method: route.method });
-      expect(anonymous.status, `${route.method} ${route.path}`).toBe(401);
+      if (route.access !== 'reader') {
+        const anonymous = await app().request(path, { method: route.method });
+        expect(anonymous.status, `${route.method} ${route.path}`).toBe(401);
+      }
       const forged = await app().request(path, { method: route.method, headers: { authorization: 'Bearer nope' } });
       expect(forged.status, `${route.method} ${route.path}`).toBe(401);
     }
@@ -138,6 +169,11 @@ describe('API app', () => {
 
   it('logs an unexpected failure with its request id, without the body, the token or anything personal', async () => {
     documents.on(PutCommand).rejects(new Error('table is on fire'));
+    // Feedback is Grown-ups only: this call carries a live grant.
+    const grant = 'grant-token';
+    documents
+      .on(GetCommand, { Key: { SK: `GRANT#${createHash('sha256').update(grant).digest('hex')}` } })
+      .resolves({ Item: { expires_at: Math.floor(Date.now() / 1000) + 60 } });
     const logs = captureLogs();
     let response: Response;
     try {
@@ -145,7 +181,11 @@ describe('API app', () => {
         '/api/feedback',
         {
           method: 'POST',
-          headers: { authorization: 'Bearer user-token', 'content-type': 'application/json' },
+          headers: {
+            authorization: 'Bearer user-token',
+            'content-type': 'application/json',
+            [GROWN_UP_HEADER]: grant,
+          },
           body: JSON.stringify({ kind: 'idea', message: 'Maya Smith, maya@example.com, loves dragons' }),
         },
         // What hono/aws-lambda passes on from API Gateway.
@@ -165,7 +205,7 @@ describe('API app', () => {
         errorMessage: 'table is on fire',
       }),
     );
-    expect(logs.text()).not.toMatch(/Maya|maya@example|user-token|dragons/);
+    expect(logs.text()).not.toMatch(/Maya|maya@example|user-token|dragons|grant-token/);
   });
 
   it('counts a rate-limit refusal in the metrics', async () => {
@@ -183,6 +223,7 @@ describe('API app', () => {
       },
     });
     documents.on(GetCommand, { Key: { SK: 'META' } }).resolves({});
+    documents.on(GetCommand, { Key: { SK: 'CHILD#u1' } }).resolves({}); // the first child's item: not made yet
     documents.on(UpdateCommand).rejects(Object.assign(new Error('limit'), { name: 'ConditionalCheckFailedException' }));
     const logs = captureLogs();
     let response: Response;

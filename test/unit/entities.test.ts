@@ -10,6 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorOf } from '../../lambdas/api/errors.js';
 import { releaseLibrarySlot, reserveLibrarySlot } from '../../lambdas/shared/entities/library-entry.js';
+import { foundingChild } from '../../lambdas/shared/keys.js';
 import { adminListPartition, storyIndexKeys } from '../../lambdas/shared/entities/story.js';
 import { batchGetAll, transact } from '../../lambdas/shared/entities/table.js';
 import {
@@ -109,21 +110,21 @@ describe('a story index keys', () => {
 describe('transactions composed from entity writes', () => {
   it('name the writes whose conditions refused, and nothing is written', async () => {
     documents.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
-    const failed = await transact(db, reserveLibrarySlot('t', 'u1', 's1', '2026-01-01T00:00:00.000Z'));
+    const failed = await transact(db, reserveLibrarySlot('t', foundingChild('u1'), 's1', '2026-01-01T00:00:00.000Z'));
     expect([...failed]).toEqual(['count']);
   });
 
   it('retry a conflict with another transaction, then succeed', async () => {
     documents.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict', 'None')).resolves({});
-    expect((await transact(db, releaseLibrarySlot('t', 'u1', 's1'))).size).toBe(0);
+    expect((await transact(db, releaseLibrarySlot('t', foundingChild('u1'), 's1'))).size).toBe(0);
     expect(documents.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('reserve and release a library slot as the entry and the count together', async () => {
     documents.on(TransactWriteCommand).resolves({});
     const library = libraryRepository(db, 't');
-    expect(await library.save('u1', 's1')).toBe(true);
-    expect(await library.remove('u1', 's1')).toBe(true);
+    expect(await library.save(foundingChild('u1'), 's1')).toBe(true);
+    expect(await library.remove(foundingChild('u1'), 's1')).toBe(true);
     const [save, remove] = documents.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems);
     expect(save?.map((write) => Object.keys(write)[0])).toEqual(['Put', 'Update']);
     expect(remove?.map((write) => Object.keys(write)[0])).toEqual(['Delete', 'Update']);
@@ -132,10 +133,10 @@ describe('transactions composed from entity writes', () => {
   it('tell a full library (with its count) from a story saved already', async () => {
     const library = libraryRepository(db, 't');
     documents.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
-    expect(await library.save('u1', 's1')).toBe(false);
+    expect(await library.save(foundingChild('u1'), 's1')).toBe(false);
     documents.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
     documents.on(GetCommand).resolves({ Item: { library_count: 10 } });
-    await expect(library.save('u1', 's1')).rejects.toEqual(new LibraryFullError(10));
+    await expect(library.save(foundingChild('u1'), 's1')).rejects.toEqual(new LibraryFullError(10));
   });
 });
 
@@ -153,7 +154,7 @@ describe('batch reads', () => {
         UnprocessedKeys: { t: { Keys: [{ PK: 'STORY#s2', SK: 'META' }] } },
       })
       .resolves({ Responses: { t: [stored('s2')] } });
-    const cards = await libraryRepository(db, 't').list('u1');
+    const cards = await libraryRepository(db, 't').list(foundingChild('u1'));
     expect(cards.map((card) => card.story?.id).sort()).toEqual(['s1', 's2']);
     expect(documents.commandCalls(BatchGetCommand)[1]?.args[0].input.RequestItems?.['t']?.Keys).toEqual([
       { PK: 'STORY#s2', SK: 'META' },

@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { APP_CONFIG_PATH, APP_CONFIG_REQUEST } from '../../common/app-config-path.ts';
-import { AMPLIFY_KEY_PREFIX, EARLY_READS } from '../../common/early-reads.ts';
+import { CHILD_HEADER } from '../../common/family.ts';
+import { AMPLIFY_KEY_PREFIX, EARLY_READS, READER_CHOICE_KEY } from '../../common/early-reads.ts';
 
 /** The chunk vite.config.ts gathers the code every signed-in screen shares into. */
 export const SIGNED_IN_CHUNK = 'signed-in';
@@ -100,7 +101,15 @@ function earlyScript(outputs: readonly (OutputChunk | { type: 'asset' })[]): str
       const client = last[0].slice(0, -'LastAuthUser'.length);
       const stored = localStorage.getItem(client + localStorage.getItem(last[0]) + '.accessToken');
       const claims = JSON.parse(atob(stored.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-      return claims.exp * 1000 > Date.now() + 60000 ? stored : undefined;
+      return claims.exp * 1000 > Date.now() + 60000 ? { token: stored, sub: claims.sub } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const chosenChild = (sub) => {
+    try {
+      const choice = JSON.parse(localStorage.getItem(${JSON.stringify(READER_CHOICE_KEY)}));
+      return choice && choice.userId === sub && typeof choice.childId === 'string' ? choice.childId : undefined;
     } catch {
       return undefined;
     }
@@ -116,16 +125,20 @@ function earlyScript(outputs: readonly (OutputChunk | { type: 'asset' })[]): str
   const group = match?.[1];
   const pageReads = page ? page[2].filter((read) => !read.includes('$1') || /^[\\w-]+$/.test(group ?? '')) : [];
   const reads = page ? [${JSON.stringify(EARLY_PROFILE_READ)}, ...pageReads] : [];
-  const token = reads.length > 0 ? storedToken() : undefined;
-  if (token) {
+  const session = reads.length > 0 ? storedToken() : undefined;
+  if (session) {
+    const { token } = session;
+    const child = chosenChild(session.sub);
+    const headers = { authorization: 'Bearer ' + token };
+    if (child) headers[${JSON.stringify(CHILD_HEADER)}] = child;
     const started = new Map();
     for (const read of reads) {
       const apiPath = read.replace('$1', group);
-      const request = fetch('/api' + apiPath, { headers: { authorization: 'Bearer ' + token } });
+      const request = fetch('/api' + apiPath, { headers });
       request.catch(() => {});
       started.set(apiPath, request);
     }
-    window[${JSON.stringify(EARLY_READS)}] = { token, reads: started };
+    window[${JSON.stringify(EARLY_READS)}] = { token, child, reads: started };
   }
   for (const { scripts, styles } of [${JSON.stringify(forEveryScreen)}, ...(page ? [page[1]] : [])]) {
     for (const href of scripts) add('modulepreload', href);

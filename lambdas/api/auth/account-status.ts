@@ -1,6 +1,6 @@
 import { MESSAGES } from '#common/validation/account-messages.js';
 import type { profileProvisioning } from '../../shared/accounts/provision-profile.js';
-import type { ProfileRepository } from '../../shared/repositories/profiles.js';
+import type { AccountStatus, ProfileRepository } from '../../shared/repositories/profiles.js';
 import { ApiError } from '../errors.js';
 import { isRevoked } from './revocation.js';
 import type { Caller } from './token-verifier.js';
@@ -18,11 +18,12 @@ export function createAccountStatusCheck(
   profiles: Pick<ProfileRepository, 'getAccountStatus'>,
   provision: ReturnType<typeof profileProvisioning>,
 ) {
-  return async function assertActive(caller: Caller): Promise<void> {
+  return async function assertActive(caller: Caller): Promise<AccountStatus> {
     const status = (await profiles.getAccountStatus(caller.userId)) ?? (await provision(caller));
     if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
     if (isRevoked(caller.issuedAt, status.sessionsRevokedAt)) {
       throw new ApiError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
     }
+    return status;
   };
 }

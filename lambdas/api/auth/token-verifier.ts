@@ -12,6 +12,10 @@ export type Caller = Readonly<{
   role: Role;
   /** Epoch seconds the token was issued at; tokens older than a suspension or role change are refused. */
   issuedAt: number;
+  /** The child the call acts for: the one its child header names, if in the family, else the first. */
+  childId?: string | undefined;
+  /** The call carries a live grown-up grant (lambdas/shared/accounts/grown-up-gate.ts). */
+  grownUp?: boolean | undefined;
 }>;
 
 /** Fetches the JWKS with the platform `fetch`, which (unlike the library's default) also speaks plain

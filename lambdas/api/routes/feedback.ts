@@ -7,7 +7,7 @@ export const feedbackRoutes = [
   defineRoute({
     method: 'POST',
     path: '/feedback',
-    access: 'user',
+    access: 'grown-up',
     async handle(c, deps) {
       const feedback = await parseBody(c, feedbackSchema);
       const id = randomUUID();

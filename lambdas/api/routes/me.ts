@@ -1,25 +1,47 @@
-import type { ProfileView } from '#common/api/views.js';
+import type { Context } from 'hono';
+import type { AccountDataExport, ProfileView } from '#common/api/views.js';
 import { accountDataFileName, deleteAccountSchema } from '#common/validation/account-data.js';
 import { exportAccountData } from '../../shared/accounts/export-account.js';
-import { toProfile, type ProfileItem } from '../../shared/entities/profile.js';
+import type { FamilyOverview } from '../../shared/accounts/family.js';
+import { toChildView } from '../../shared/entities/child.js';
+import { toProfile } from '../../shared/entities/profile.js';
 import { once } from '../../shared/lazy.js';
+import { childKeyOf } from '../../shared/stories/access.js';
 import { untilRevocationSettles } from '../auth/revocation.js';
 import { bearerToken, type Caller } from '../auth/token-verifier.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
 
-/** The profile as its owner sees it; the role is the token's (Cognito groups are the source of truth). */
-const ownView = (item: ProfileItem, caller: Caller): ProfileView => {
-  const profile = toProfile(item);
-  return { ...profile, role: caller.role, isAdmin: caller.role === 'admin' };
-};
+/**
+ * The profile as its owner sees it, with the family's children; the age band and library count are the
+ * child the call acts for (a client from before child profiles reads its one child). The role is the
+ * token's (Cognito groups are the source of truth).
+ */
+const ownView = ({ profile, children, child }: FamilyOverview, caller: Caller): ProfileView => ({
+  ...toProfile(profile),
+  ageBand: child.ageBand,
+  libraryCount: child.libraryCount,
+  role: caller.role,
+  isAdmin: caller.role === 'admin',
+  childId: child.key.childId,
+  children: children.map(toChildView),
+  hasPin: Boolean(profile.pin_hash),
+});
 
 /**
  * The account schemas check names with the safety lexicon: loaded by the first change of a profile or a
  * password, not by every cold start (most requests only read).
  */
 const accountSchemas = once(() => import('#common/validation/accounts.js'));
+
+/** The family's data as a JSON attachment, never cached. */
+export const dataFile = (c: Context, document: AccountDataExport, fileName: string) =>
+  c.body(JSON.stringify(document, null, 2), 200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+  });
 
 export const meRoutes = [
   defineRoute({
@@ -28,19 +50,26 @@ export const meRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      return c.json(ownView(await deps.ownAccount.profile(caller), caller));
+      const profile = await deps.ownAccount.profile(caller);
+      return c.json(ownView(await deps.children.overview(profile, caller), caller));
     },
   }),
+  /** The parent's names (Grown-ups only), and the age band of the child the call acts for. */
   defineRoute({
     method: 'PATCH',
     path: '/me',
-    access: 'user',
+    access: 'grown-up',
     async handle(c, deps) {
       const caller = callerOf(c);
-      const update = await parseBody(c, (await accountSchemas()).profileUpdateSchema);
-      const updated = await deps.ownAccount.update(caller, update);
-      if (!updated) throw new ApiError(404, 'PROFILE_NOT_FOUND', 'Failed to load profile');
-      return c.json(ownView(updated, caller));
+      const { ageBand, ...names } = await parseBody(c, (await accountSchemas()).profileUpdateSchema);
+      if (names.displayName !== undefined || names.authorName !== undefined) {
+        if (!(await deps.ownAccount.update(caller, names))) {
+          throw new ApiError(404, 'PROFILE_NOT_FOUND', 'Failed to load profile');
+        }
+      }
+      if (ageBand !== undefined) await deps.children.update(caller, childKeyOf(caller).childId, { ageBand });
+      const profile = await deps.ownAccount.profile(caller);
+      return c.json(ownView(await deps.children.overview(profile, caller), caller));
     },
   }),
 
@@ -54,7 +83,7 @@ export const meRoutes = [
   defineRoute({
     method: 'POST',
     path: '/me/password',
-    access: 'user',
+    access: 'grown-up',
     async handle(c, deps) {
       const caller = callerOf(c);
       const passwords = await parseBody(c, (await accountSchemas()).passwordChangeRequestSchema);
@@ -71,17 +100,12 @@ export const meRoutes = [
   defineRoute({
     method: 'GET',
     path: '/me/export',
-    access: 'user',
+    access: 'grown-up',
     async handle(c, deps) {
       const caller = callerOf(c);
       const profile = await deps.ownAccount.profile(caller);
       const now = new Date();
-      const document = await exportAccountData(deps, profile, caller.role, now);
-      return c.body(JSON.stringify(document, null, 2), 200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-disposition': `attachment; filename="${accountDataFileName(now)}"`,
-        'cache-control': 'no-store',
-      });
+      return dataFile(c, await exportAccountData(deps, profile, caller.role, now), accountDataFileName(now));
     },
   }),
   /**
@@ -92,7 +116,7 @@ export const meRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/me',
-    access: 'user',
+    access: 'grown-up',
     async handle(c, deps) {
       const caller = callerOf(c);
       await parseBody(c, deleteAccountSchema);

@@ -5,7 +5,8 @@ import {
 } from '#common/validation/story-request.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
-import { callerOf, defineRoute } from './route.js';
+import { sharingSchema } from '#common/validation/sharing.js';
+import { callerOf, defineRoute, readerOf } from './route.js';
 
 export const storyRoutes = [
   defineRoute({
@@ -21,24 +22,36 @@ export const storyRoutes = [
     },
   }),
 
+  /** Read by whoever may read it: a visitor without an account too, while its share link is open. */
   defineRoute({
     method: 'GET',
     path: '/stories/:id',
-    access: 'user',
+    access: 'reader',
     async handle(c, deps) {
-      const caller = callerOf(c);
-      const found = await deps.access.readable(c.req.param('id') ?? '', caller);
-      return c.json(await deps.views.viewFor(found, caller));
+      const reader = readerOf(c);
+      const found = await deps.access.readable(c.req.param('id') ?? '', reader);
+      return c.json(await deps.views.viewFor(found, reader));
     },
   }),
 
   defineRoute({
     method: 'GET',
     path: '/stories/:id/status',
-    access: 'user',
+    access: 'reader',
     async handle(c, deps) {
-      const caller = callerOf(c);
-      return c.json(await deps.views.statusFor(await deps.access.readableStatus(c.req.param('id') ?? '', caller), caller));
+      const reader = readerOf(c);
+      return c.json(await deps.views.statusFor(await deps.access.readableStatus(c.req.param('id') ?? '', reader), reader));
+    },
+  }),
+
+  /** The family opens or closes the story's share link: "sharing beyond the family" is Grown-ups only. */
+  defineRoute({
+    method: 'PUT',
+    path: '/stories/:id/sharing',
+    access: 'grown-up',
+    async handle(c, deps) {
+      const { open } = await parseBody(c, sharingSchema);
+      return c.json(await deps.sharing.setLinkOpen(c.req.param('id') ?? '', callerOf(c), open));
     },
   }),
 ];

@@ -49,6 +49,31 @@ export function cognitoAccounts(connect: CognitoConnection, userPoolId: string, 
       );
     },
 
+    /**
+     * Whether this is the account's password (the grown-up gate before a PIN is set, or when it is
+     * forgotten): a sign-in as the SPA makes one (USER_PASSWORD_AUTH), whose tokens are dropped unused.
+     * Cognito's own limits on wrong passwords apply (TooManyRequests/LimitExceeded are thrown on).
+     */
+    async checkPassword(loginId: string, password: string): Promise<boolean> {
+      const { sdk, client } = await connect();
+      try {
+        const answer = await client.send(
+          new sdk.InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: clientId,
+            AuthParameters: { USERNAME: loginId, PASSWORD: password },
+          }),
+        );
+        return Boolean(answer.AuthenticationResult?.AccessToken);
+      } catch (error) {
+        // Cognito: NotAuthorized; cognito-local: InvalidPassword.
+        const name = (error as { name?: string }).name ?? '';
+        if (['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException'].includes(name))
+          return false;
+        throw error;
+      }
+    },
+
     /** Signs the user out everywhere: every refresh token stops working, so no session gets a new token. */
     async signOutEverywhere(userId: string): Promise<void> {
       const { sdk, client } = await connect();

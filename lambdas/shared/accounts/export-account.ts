@@ -1,25 +1,30 @@
 import type { AccountDataExport } from '#common/api/views.js';
 import type { Role } from '#common/roles.js';
 import type { LibraryRepository } from '../repositories/library.js';
+import type { FamilyRepository } from '../repositories/family.js';
+import { toChildView } from '../entities/child.js';
 import { toProfile, type ProfileItem } from '../entities/profile.js';
-import type { StoryItem } from '../entities/story.js';
+import { storyChildOf, type StoryItem } from '../entities/story.js';
+import { ChildNotFoundError } from '../errors.js';
 import type { StoryImageItem } from '../entities/story-image.js';
 import type { StoryRepository } from '../repositories/stories.js';
 import { toImageView } from '../stories/views.js';
 
 export const ACCOUNT_EXPORT_ABOUT =
-  "Everything Story Magic keeps about your family's account: your profile, every story you created " +
-  '(its full text and the addresses of its pictures), your library (which stories you saved, and when) and ' +
-  'a list of all your pictures. Picture addresses start with /media/: put the address of the Story Magic ' +
-  'site in front of one to open that picture. Stories you saved from others are listed by title only.';
+  "Everything Story Magic keeps about your family's account: your profile, your children's profiles, every " +
+  "story made for them (its full text and the addresses of its pictures), each child's library (which " +
+  'stories they saved, and when) and a list of all the pictures. Picture addresses start with /media/: put ' +
+  'the address of the Story Magic site in front of one to open that picture while you are signed in. Stories ' +
+  'saved from others are listed by title only.';
 
 /** How many stories are read at once (each is one Query on its partition). */
 const READ_BATCH = 10;
 
 type ExportedStory = AccountDataExport['stories'][number];
 
-const toExportedStory = (story: StoryItem, images: StoryImageItem[]): ExportedStory => ({
+const toExportedStory = (story: StoryItem, images: StoryImageItem[], childId: string): ExportedStory => ({
   id: story.id,
+  childId,
   status: story.status,
   title: story.title,
   heroName: story.hero_name,
@@ -43,41 +48,58 @@ const toExportedStory = (story: StoryItem, images: StoryImageItem[]): ExportedSt
 
 /**
  * The family's own data as one document (GET /api/me/export), read only by the account's id, so it can
- * hold nothing of another family: their stories (index `creator`), each with its pictures, and their
- * library. Internal fields (keys, seeds, object keys, token revocation times) are left out, and so are
- * the operator's notes about the account. `role` is the token's (Cognito groups are the source of truth).
+ * hold nothing of another family: the parent's profile, the children, their stories (index `creator`), each
+ * with its pictures, and each child's library; or one child's part alone (GET /api/children/{id}/export).
+ * Internal fields (keys, seeds, object keys, token revocation times, the PIN's hash) are left out, and so
+ * are the operator's notes about the account. `role` is the token's (Cognito groups are the source of truth).
  */
 export async function exportAccountData(
-  deps: Readonly<{ stories: StoryRepository; library: LibraryRepository }>,
+  deps: Readonly<{ stories: StoryRepository; library: LibraryRepository; family: FamilyRepository }>,
   profile: ProfileItem,
   role: Role,
   now = new Date(),
+  onlyChild?: string,
 ): Promise<AccountDataExport> {
   const userId = profile.id;
   const { stories } = deps;
+  const children = (await deps.family.children(profile)).filter(
+    (child) => onlyChild === undefined || child.key.childId === onlyChild,
+  );
+  if (onlyChild !== undefined && children.length === 0) throw new ChildNotFoundError();
+  const childIds = new Set(children.map((child) => child.key.childId));
   const ids = await stories.idsCreatedBy(userId);
   const created: ExportedStory[] = [];
   for (let start = 0; start < ids.length; start += READ_BATCH) {
     const found = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => stories.getWithImages(id)));
     for (const item of found) {
       // Deleted between the index read and this one, or (never expected) not theirs: left out.
-      if (item && item.story.created_by === userId) created.push(toExportedStory(item.story, item.images));
+      if (!item || item.story.created_by !== userId) continue;
+      const childId = storyChildOf(item.story)?.childId ?? userId;
+      if (childIds.has(childId)) created.push(toExportedStory(item.story, item.images, childId));
     }
   }
-  const saved = await deps.library.list(userId);
+  const libraries = await Promise.all(
+    children.map(async (child) => ({ child, saved: await deps.library.list(child.key) })),
+  );
   const { id, email, displayName, authorName, ageBand, createdAt, lastLogin, libraryCount } = toProfile(profile);
 
   return {
     about: ACCOUNT_EXPORT_ABOUT,
     exportedAt: now.toISOString(),
     profile: { id, email, displayName, authorName, ageBand, role, createdAt, lastLogin, libraryCount },
+    guardianConfirmedAt: profile.guardian_confirmed_at ?? null,
+    dataPolicyVersion: profile.data_policy_version ?? null,
+    children: children.map(toChildView),
     stories: created,
-    library: saved.map(({ entry, story }) => ({
-      storyId: entry.story_id,
-      title: story?.title ?? null,
-      savedAt: entry.saved_at,
-      createdByYou: story?.created_by === userId,
-    })),
+    library: libraries.flatMap(({ child, saved }) =>
+      saved.map(({ entry, story }) => ({
+        childId: child.key.childId,
+        storyId: entry.story_id,
+        title: story?.title ?? null,
+        savedAt: entry.saved_at,
+        createdByYou: story?.created_by === userId,
+      })),
+    ),
     pictures: created.flatMap((story) =>
       story.images.map((image) => ({
         storyId: story.id,

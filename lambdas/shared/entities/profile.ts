@@ -26,19 +26,42 @@ export const profileItemSchema = z.object({
    * issued in that second or before it is refused (see `lambdas/api/auth/revocation.ts`).
    */
   sessions_revoked_at: z.number().optional(),
+  /** The founding child's library count (keys.ts, ChildKey); other children count theirs on their own items. */
   library_count: z.number().optional(),
+  /** How many children the family has; absent on an account from before child profiles: one. */
+  child_count: z.number().optional(),
+  /** The child a call that names none acts for; absent: the founding child (whose id is the account's). */
+  first_child: z.string().optional(),
+  /** Sign-up's "I am a parent or guardian and at least 18", and the data policy's version then. */
+  guardian_confirmed_at: z.string().optional(),
+  data_policy_version: z.string().optional(),
+  /** The grown-up gate's PIN, hashed (lambdas/shared/accounts/grown-up-gate.ts), and its wrong tries. */
+  pin_hash: z.string().optional(),
+  pin_failures: z.number().optional(),
+  /** Epoch milliseconds until which the PIN is refused after too many wrong tries. */
+  pin_locked_until: z.number().optional(),
 });
 export type ProfileItem = z.infer<typeof profileItemSchema>;
 
-/** The fields the API checks on every call (a projection). */
-export const accountStatusSchema = profileItemSchema.pick({ suspended_at: true, sessions_revoked_at: true });
+/** The fields the API checks on every call (a projection): the status, and which child a call acts for. */
+export const accountStatusSchema = profileItemSchema.pick({
+  suspended_at: true,
+  sessions_revoked_at: true,
+  first_child: true,
+});
 /** The names shown beside stories and admin actions (a projection). */
 export const profileNamesSchema = profileItemSchema.pick({ id: true, display_name: true, author_name: true });
 /** A row of the admin users table (its projection). */
-export const profileRowSchema = profileItemSchema.omit({
-  age_band: true,
-  sessions_revoked_at: true,
-  library_count: true,
+export const profileRowSchema = profileItemSchema.pick({
+  id: true,
+  email: true,
+  display_name: true,
+  author_name: true,
+  role: true,
+  created_at: true,
+  last_login: true,
+  suspended_at: true,
+  child_count: true,
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 
@@ -68,6 +91,8 @@ export type NewProfile = {
   authorName: string;
   ageBand: AgeBand;
   role?: Role;
+  /** When the parent confirmed they are a parent or guardian and at least 18, and the policy's version then. */
+  guardianConfirmation?: { at: Date; policyVersion: string };
 };
 
 /** What the admin users search matches (name, author name, e-mail), lower-cased once at write time. */
@@ -86,6 +111,13 @@ export function profileItem(profile: NewProfile, now = new Date()): ProfileItem 
     role: profile.role ?? 'user',
     created_at: now.toISOString(),
     library_count: 0,
+    child_count: 1,
+    ...(profile.guardianConfirmation
+      ? {
+          guardian_confirmed_at: profile.guardianConfirmation.at.toISOString(),
+          data_policy_version: profile.guardianConfirmation.policyVersion,
+        }
+      : {}),
     entity_pk: entityTypes.profile,
     search_text: searchTextOf(profile.displayName, profile.authorName, profile.email),
   };

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ageBandSchema } from '#common/validation/choices.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
-import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
+import { entityTypes, keys, storyIndexPartitions, type ChildKey } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 import { queueTicketSchema } from './capacity-lane.js';
 import { spentSlotSchema } from './rate-window.js';
@@ -78,6 +78,15 @@ export const storyItemSchema = z.object({
   cover_thumbnail_url: optionalString,
   content_type: z.literal('text'),
   created_by: z.string().nullable(),
+  /**
+   * The child it was made for (issue 36): its library holds it, and it is theirs to remove. Absent on
+   * stories from before child profiles, which are the family's founding child's (keys.ts, ChildKey).
+   */
+  child_id: optionalString,
+  /** Made for a child whose stories wait for a grown-up's yes, and not yet said yes to. */
+  approval: z.literal('waiting').optional(),
+  /** The family's share link is open: anyone with it may read the story, signed in or not. */
+  link_open: z.boolean().optional(),
   is_featured: z.boolean(),
   is_public: z.boolean(),
   source_version: z.literal('json_v1'),
@@ -99,6 +108,13 @@ export const storyItemSchema = z.object({
 });
 export type StoryItem = z.infer<typeof storyItemSchema>;
 
+/**
+ * The child a story was made for: its `child_id`, or the family's founding child for a story from before
+ * child profiles; undefined for a story without a creator (an admin's).
+ */
+export const storyChildOf = (story: Pick<StoryItem, 'created_by' | 'child_id'>): ChildKey | undefined =>
+  story.created_by ? { userId: story.created_by, childId: story.child_id ?? story.created_by } : undefined;
+
 /** The fields a story card (home's featured grid, My Library) shows and needs to decide who may open it. */
 export const CARD_FIELDS = [
   'id',
@@ -111,6 +127,9 @@ export const CARD_FIELDS = [
   'cover_image_url',
   'cover_thumbnail_url',
   'created_by',
+  'child_id',
+  'approval',
+  'link_open',
   'is_featured',
   'is_public',
 ] as const satisfies readonly (keyof StoryItem)[];
@@ -132,6 +151,9 @@ export const STATUS_FIELDS = [
   'writing',
   'failure_reason',
   'created_by',
+  'child_id',
+  'approval',
+  'link_open',
   'is_public',
   'is_featured',
   'updated_at',
@@ -143,8 +165,18 @@ export type StoryStatusItem = z.infer<typeof storyStatusSchema>;
 export const storyTextSchema = storyItemSchema.pick(fieldMask(['id', 'content']));
 /** What a story says and who it is about: read to keep a family's new story from repeating it. */
 export const storyToldSchema = storyItemSchema.pick(fieldMask(['id', 'status', 'hero_name', 'title', 'content']));
+/** The same, with the child it was told to (a family's stories are read together, then kept by child). */
+export const storyToldByChildSchema = storyItemSchema.pick(
+  fieldMask(['id', 'status', 'hero_name', 'title', 'content', 'created_by', 'child_id']),
+);
 /** A story's id alone (the creator index's projection). */
 export const storyIdSchema = storyItemSchema.pick(fieldMask(['id']));
+/** What the parent's "Waiting for you" list shows of a story waiting for their yes. */
+export const storyWaitingSchema = storyItemSchema.pick(
+  fieldMask(['id', 'status', 'hero_name', 'title', 'created_by', 'child_id', 'created_at']),
+);
+/** A story's id and status (what removing a child reads of its stories). */
+export const storyIdStatusSchema = storyItemSchema.pick(fieldMask(['id', 'status']));
 
 /** The sparse indexes a story is listed by (table-schema.ts). */
 export const storyIndexes = {

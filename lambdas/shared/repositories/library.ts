@@ -10,15 +10,16 @@ import { libraryCountSchema } from '../entities/profile.js';
 import { storedCardSchema } from '../entities/story.js';
 import { batchGetAll, parseItem, parseItems, transact } from '../entities/table.js';
 import { LibraryFullError } from '../errors.js';
-import { keys, prefixes } from '../keys.js';
+import { keys, prefixes, type ChildKey } from '../keys.js';
+import { deleteItems } from './partitions.js';
 import { cardProjection, withPreviews, type StoryCardItem } from './story-cards.js';
 
-/** The family's library count as it is now (to say how full a refused library is). */
-export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: string, userId: string) {
+/** A child's library count as it is now (to say how full a refused library is). */
+export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: string, child: ChildKey) {
   const current = await db.send(
     new GetCommand({
       TableName: tableName,
-      Key: keys.profile(userId),
+      Key: keys.libraryCounter(child),
       ProjectionExpression: 'library_count',
       ConsistentRead: true,
     }),
@@ -26,15 +27,18 @@ export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: stri
   return parseItem(libraryCountSchema, current.Item)?.library_count ?? LIMITS.libraryCapacity;
 }
 
-/** A family's saved stories (SPEC §2 My Library): at most 10, the cap kept by the write itself. */
+/**
+ * A child's saved stories (SPEC §2 My Library): at most 10, the cap kept by the write itself. Each child of a
+ * family has a library of their own (keys.ts, ChildKey).
+ */
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
-  /** The family's library entries (at most 10: one Query of their partition). */
-  async function entriesOf(userId: string): Promise<LibraryEntry[]> {
+  /** The child's library entries (at most 10: one Query of their family's partition). */
+  async function entriesOf(child: ChildKey): Promise<LibraryEntry[]> {
     const result = await db.send(
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.library },
+        ExpressionAttributeValues: { ':pk': keys.userPartition(child.userId), ':lib': prefixes.libraryOf(child) },
         ConsistentRead: true,
       }),
     );
@@ -46,8 +50,8 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
      * Entries with their stories as cards, newest saved first (one Query, one BatchGet). `story` is undefined
      * when the story no longer exists (deleted by its creator or an admin), so the caller can free that slot.
      */
-    async list(userId: string): Promise<{ entry: LibraryEntry; story: StoryCardItem | undefined }[]> {
-      const entries = await entriesOf(userId);
+    async list(child: ChildKey): Promise<{ entry: LibraryEntry; story: StoryCardItem | undefined }[]> {
+      const entries = await entriesOf(child);
       if (entries.length === 0) return [];
       const stored = await batchGetAll(
         db,
@@ -65,17 +69,17 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
         );
     },
 
-    /** The ids of the stories in a family's library: their own and the ones they saved. */
-    async storyIds(userId: string): Promise<string[]> {
-      return (await entriesOf(userId)).map((entry) => entry.story_id);
+    /** The ids of the stories in a child's library: their own and the ones they saved. */
+    async storyIds(child: ChildKey): Promise<string[]> {
+      return (await entriesOf(child)).map((entry) => entry.story_id);
     },
 
-    /** Whether a family has saved a story (the story page's Save / Saved button). */
-    async has(userId: string, storyId: string): Promise<boolean> {
+    /** Whether a child has saved a story (the story page's Save / Saved button). */
+    async has(child: ChildKey, storyId: string): Promise<boolean> {
       const result = await db.send(
         new GetCommand({
           TableName: tableName,
-          Key: keys.libraryEntry(userId, storyId),
+          Key: keys.libraryEntry(child, storyId),
           ProjectionExpression: 'PK',
           ConsistentRead: true,
         }),
@@ -84,16 +88,26 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
     },
 
     /** Saves a story; idempotent (already saved: false). Refused at the cap, in the same transaction. */
-    async save(userId: string, storyId: string, now = new Date()): Promise<boolean> {
-      const failed = await transact(db, reserveLibrarySlot(tableName, userId, storyId, now.toISOString()));
+    async save(child: ChildKey, storyId: string, now = new Date()): Promise<boolean> {
+      const failed = await transact(db, reserveLibrarySlot(tableName, child, storyId, now.toISOString()));
       if (failed.has('entry')) return false; // saved already
-      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, userId));
+      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, child));
       return true;
     },
 
+    /**
+     * Every entry of a child's library, deleted (a child taken out of the family: its count goes with its
+     * item, or starts again at zero on the profile for the founding child; see family.ts).
+     */
+    async removeAll(child: ChildKey): Promise<void> {
+      const entries = await entriesOf(child);
+      const entryKeys = entries.map((entry) => keys.libraryEntry(child, entry.story_id));
+      await deleteItems(db, tableName, entryKeys, 'A library');
+    },
+
     /** Unsaves a story (its entry and the count together); false when it was not saved. */
-    async remove(userId: string, storyId: string): Promise<boolean> {
-      const failed = await transact(db, releaseLibrarySlot(tableName, userId, storyId));
+    async remove(child: ChildKey, storyId: string): Promise<boolean> {
+      const failed = await transact(db, releaseLibrarySlot(tableName, child, storyId));
       if (failed.has('entry')) return false;
       if (failed.size > 0) throw new Error('The library count is already at zero');
       return true;

@@ -11,8 +11,7 @@ export type PartitionFilter = Readonly<{ expression: string; values: Record<stri
 /**
  * Deletes every item of a partition except the ones `keep` names by sort key (a story's or a user's
  * partition when it is deleted for good: the main item goes last, on its own, with its counters), or
- * only those matching `only`. Unprocessed deletes are sent again with a short back-off, so nothing is
- * left behind silently.
+ * only those matching `only`.
  */
 export async function deletePartition(
   db: DynamoDBDocumentClient,
@@ -34,19 +33,37 @@ export async function deletePartition(
       }),
     );
     const doomed = (page.Items ?? []).filter((item) => !keep(String(item.SK)));
-    for (let i = 0; i < doomed.length; i += 25) {
-      let requests: Record<string, unknown>[] | undefined = doomed
-        .slice(i, i + 25)
-        .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-      for (let attempt = 0; requests && requests.length > 0; attempt++) {
-        if (attempt > 6) throw new Error(`Partition ${partition} could not be deleted completely`);
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        const answer: BatchWriteCommandOutput = await db.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-        );
-        requests = answer.UnprocessedItems?.[tableName];
-      }
-    }
+    await deleteItems(
+      db,
+      tableName,
+      doomed.map((item) => ({ PK: item.PK, SK: item.SK })),
+      `Partition ${partition}`,
+    );
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+/**
+ * Deletes these items, 25 to a BatchWrite; unprocessed deletes are sent again with a short back-off, so
+ * nothing is left behind silently. `what` names them in the error when the table keeps refusing.
+ */
+export async function deleteItems(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  itemKeys: readonly Record<string, unknown>[],
+  what: string,
+): Promise<void> {
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    let requests: Record<string, unknown>[] | undefined = itemKeys
+      .slice(i, i + 25)
+      .map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 6) throw new Error(`${what} could not be deleted completely`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const answer: BatchWriteCommandOutput = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = answer.UnprocessedItems?.[tableName];
+    }
+  }
 }

@@ -32,8 +32,12 @@ import {
 import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
-/** What the API checks on every call. */
-export type AccountStatus = Readonly<{ suspended: boolean; sessionsRevokedAt: number | undefined }>;
+/** What the API checks on every call, with which child a call naming none acts for. */
+export type AccountStatus = Readonly<{
+  suspended: boolean;
+  sessionsRevokedAt: number | undefined;
+  firstChild: string | undefined;
+}>;
 
 /** A refused write: a conditional update, or a transaction one of whose conditions failed. */
 const isConditionFailure = (error: unknown) => isCancelled(error) || isUpdateRefused(error);
@@ -97,13 +101,17 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
           TableName: tableName,
           Key: keys.profile(userId),
           // PK too, so a profile without either field still comes back as an item.
-          ProjectionExpression: 'PK, suspended_at, sessions_revoked_at',
+          ProjectionExpression: 'PK, suspended_at, sessions_revoked_at, first_child',
           ConsistentRead: true,
         }),
       );
       if (!result.Item) return undefined;
       const item = accountStatusSchema.parse(result.Item);
-      return { suspended: Boolean(item.suspended_at), sessionsRevokedAt: item.sessions_revoked_at };
+      return {
+        suspended: Boolean(item.suspended_at),
+        sessionsRevokedAt: item.sessions_revoked_at,
+        firstChild: item.first_child,
+      };
     },
 
     /** Whether the account was deleted (its tombstone is kept while any of its tokens could still be valid). */
@@ -235,7 +243,7 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
             KeyConditionExpression: 'entity_pk = :type',
             ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
             ProjectionExpression:
-              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login',
+              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login, child_count',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
             ScanIndexForward: false,

@@ -17,6 +17,9 @@ export const RATE_LIMITS = {
   // alone could voice without end). 200,000 is about 30 long band B stories read fresh in one day, far past
   // what a family reads, and caps a script at about $6.40 a day of Polly ($16 per million, billed twice).
   voice: { limit: 200_000, windowSeconds: 86_400 },
+  // The grown-up gate: a PIN or the password tried (besides the PIN's own lock after 5 wrong ones), so a
+  // child (or a script) cannot try the 10,000 PINs or guess the password.
+  unlock: { limit: 10, windowSeconds: 600 },
 } as const satisfies Record<(typeof RATE_LIMITED_ACTIONS)[number], { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -31,10 +34,17 @@ export class RateLimitedError extends Error {
 }
 
 /** One counted call, which can be given back once; `spent` names it, to give it back later (a failed story). */
-export type RateSlot = Readonly<{ spent: SpentSlot; release(): Promise<void> }>;
+export type RateSlot<A extends RateLimitedAction = RateLimitedAction> = Readonly<{
+  spent: SpentSlot<A>;
+  release(): Promise<void>;
+}>;
 
 /** Which window a call was counted in, and how much it counted, kept on what it made (a story, a picture job). */
-export type SpentSlot = Readonly<{ action: RateLimitedAction; window_start: number; amount?: number | undefined }>;
+export type SpentSlot<A extends RateLimitedAction = RateLimitedAction> = Readonly<{
+  action: A;
+  window_start: number;
+  amount?: number | undefined;
+}>;
 
 /**
  * Fixed windows, one counter item per family, action and window: the increment and the check are one
@@ -47,7 +57,12 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
      * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
      * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
      */
-    async take(userId: string, action: RateLimitedAction, now = Date.now(), amount = 1): Promise<RateSlot> {
+    async take<A extends RateLimitedAction>(
+      userId: string,
+      action: A,
+      now = Date.now(),
+      amount = 1,
+    ): Promise<RateSlot<A>> {
       const { limit, windowSeconds } = RATE_LIMITS[action];
       const nowSeconds = Math.floor(now / 1000);
       const windowStart = nowSeconds - (nowSeconds % windowSeconds);

@@ -18,10 +18,14 @@ import {
   adminListPartition,
   putNewStory,
   storyIdSchema,
+  storyIdStatusSchema,
+  storyWaitingSchema,
+  storyToldByChildSchema,
   storyToldSchema,
   storyIndexes,
   storyItemSchema,
   STATUS_FIELDS,
+  storyChildOf,
   storyStatusSchema,
   type StoryItem,
   type StoryStatusItem,
@@ -48,10 +52,11 @@ import {
   transact,
 } from '../entities/table.js';
 import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../errors.js';
-import { entityTypes, keys, prefixes } from '../keys.js';
+import { entityTypes, keys, prefixes, type ChildKey } from '../keys.js';
 import { thumbnailUrlOf } from '../media.js';
 import { libraryCountOf } from './library.js';
 import { LIMITS } from '#common/limits.js';
+import { MAX_CHILDREN } from '#common/family.js';
 
 /** What a family's request decides; the rest of a new story is filled in by `createWithLibrarySlot`. */
 export type NewStory = Omit<
@@ -129,15 +134,15 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
 
   return {
     /**
-     * Creates the story as `generating` and reserves its library slot in ONE transaction: the profile's
-     * library count rises only while it is below the cap, so parallel requests can never leave 11.
-     * Returns false when a story with this id already exists (a repeated request: idempotent).
+     * Creates the story as `generating` and reserves its library slot in its child's library in ONE
+     * transaction: the child's library count rises only while it is below the cap, so parallel requests can
+     * never leave 11. Returns false when a story with this id already exists (a repeated request: idempotent).
      */
     async createWithLibrarySlot(story: NewStory, now = new Date()): Promise<boolean> {
       const createdAt = now.toISOString();
-      const userId = story.created_by;
-      if (!userId) throw new Error('A generated story needs its creator');
-      const slot = reserveLibrarySlot(tableName, userId, story.id, createdAt);
+      const child = storyChildOf(story);
+      if (!child) throw new Error('A generated story needs its creator');
+      const slot = reserveLibrarySlot(tableName, child, story.id, createdAt);
       const failed = await transact(db, {
         count: slot.count,
         story: putNewStory(tableName, {
@@ -158,7 +163,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
         entry: slot.entry,
       });
       if (failed.has('story')) return false;
-      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, userId));
+      if (failed.has('count')) throw new LibraryFullError(await libraryCountOf(db, tableName, child));
       if (failed.size > 0) throw new Error(`Story ${story.id} was not created: ${[...failed].join(', ')} refused`);
       return true;
     },
@@ -181,21 +186,102 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /**
-     * The family's latest finished stories but `exceptId` (index `creator`, newest first), at most a full
-     * library's worth: what the child has already heard, for the writer not to say again. One Query.
+     * The stories made for one child of a family, with their status (index `creator`, filtered by child):
+     * what removing the child deletes. A story from before child profiles is the founding child's.
      */
-    async latestToldBy(userId: string, exceptId: string): Promise<ToldStory[]> {
+    async madeFor(child: ChildKey): Promise<{ id: string; status: StoryItem['status'] }[]> {
+      const found: { id: string; status: StoryItem['status'] }[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      const founding = child.childId === child.userId;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            ...newestCreatedBy(child.userId),
+            ProjectionExpression: 'id, #s',
+            FilterExpression: founding ? 'attribute_not_exists(child_id) OR child_id = :child' : 'child_id = :child',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':creator': keys.creator(child.userId), ':child': child.childId },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...parseItems(storyIdStatusSchema, page.Items));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found;
+    },
+
+    /** The family's stories waiting for a grown-up's yes (index `creator`, newest first). */
+    async waitingFor(familyId: string): Promise<z.infer<typeof storyWaitingSchema>[]> {
+      const found: z.infer<typeof storyWaitingSchema>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            ...newestCreatedBy(familyId),
+            ProjectionExpression: 'id, #s, hero_name, title, created_by, child_id, created_at',
+            FilterExpression: 'approval = :waiting',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':creator': keys.creator(familyId), ':waiting': 'waiting' },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...parseItems(storyWaitingSchema, page.Items));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return found;
+    },
+
+    /** A grown-up says yes to a ready story of their family: it is the child's to read. False if not such a story. */
+    async approve(storyId: string, familyId: string): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: 'REMOVE approval SET updated_at = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND created_by = :family AND approval = :waiting AND #s = :ready',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':family': familyId,
+              ':waiting': 'waiting',
+              ':ready': 'ready',
+              ':now': new Date().toISOString(),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * The child's latest finished stories but `exceptId` (index `creator`, newest first), at most a full
+     * library's worth: what the child has already heard, for the writer not to say again. One Query of the
+     * family's stories (a brother's stories are not this child's).
+     */
+    async latestToldBy(child: ChildKey, exceptId: string): Promise<ToldStory[]> {
       const page = await db.send(
         new QueryCommand({
-          ...newestCreatedBy(userId),
+          ...newestCreatedBy(child.userId),
           ...toldProjection,
-          // The story being written and a few failed ones may come first.
-          Limit: LIMITS.libraryCapacity * 2,
+          ProjectionExpression: `${toldProjection.ProjectionExpression}, #created_by, #child_id`,
+          ExpressionAttributeNames: {
+            ...toldProjection.ExpressionAttributeNames,
+            '#created_by': 'created_by',
+            '#child_id': 'child_id',
+          },
+          // The story being written, a few failed ones and the other children's may come first.
+          Limit: LIMITS.libraryCapacity * 2 * MAX_CHILDREN,
         }),
       );
-      return parseItems(storyToldSchema, page.Items)
+      return parseItems(storyToldByChildSchema, page.Items)
         .filter((story) => story.id !== exceptId && story.status === 'ready')
-        .slice(0, LIMITS.libraryCapacity - 1);
+        .filter((story) => storyChildOf(story)?.childId === child.childId)
+        .slice(0, LIMITS.libraryCapacity - 1)
+        .map(({ id, status, hero_name, title, content }) => ({ id, status, hero_name, title, content }));
     },
 
     /** The finished stories among these (a family's saved ones), as the writer reads them: one BatchGet. */
@@ -497,6 +583,37 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           },
         }),
       );
+    },
+
+    /**
+     * Opens or closes the family's share link (issue 36): only a ready story its family made, that no grown-up
+     * still has to say yes to. False when the story is not (or no longer) such a story.
+     */
+    async setLinkOpen(storyId: string, familyId: string, open: boolean): Promise<boolean> {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(storyId),
+            UpdateExpression: open
+              ? 'SET link_open = :yes, updated_at = :now'
+              : 'REMOVE link_open SET updated_at = :now',
+            ConditionExpression:
+              'attribute_exists(PK) AND created_by = :family AND #s = :ready AND attribute_not_exists(approval)',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':family': familyId,
+              ':ready': 'ready',
+              ':now': new Date().toISOString(),
+              ...(open ? { ':yes': true } : {}),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     /** Dismisses a failed job once the family has seen its message. */
@@ -813,13 +930,14 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /**
-     * Marks the story failed (listed nowhere any more, see `adminListPartition`) and frees its library slot,
-     * only if the entry is still there (so a retried task never frees a slot twice).
+     * Marks the story failed (listed nowhere any more, see `adminListPartition`) and frees its library slot
+     * in its child's library, only if the entry is still there (so a retried task never frees a slot twice).
      */
-    async markFailed(storyId: string, userId: string, reason: string): Promise<void> {
+    async markFailed(storyId: string, reason: string): Promise<void> {
       const now = new Date().toISOString();
+      let child: ChildKey | undefined;
       try {
-        await db.send(
+        const result = await db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.story(storyId),
@@ -832,16 +950,21 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
               ':reason': reason,
               ':now': now,
             },
+            ReturnValues: 'ALL_NEW',
           }),
         );
+        child = storyChildOf(storyItemSchema.parse(result.Attributes));
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         // Not generating any more: only a story that did fail (a retried MarkFailed) gives its slot back;
         // one that became ready meanwhile (the stale sweep racing a slow finish) keeps it.
-        if ((await read(storyId))?.status !== 'failed') return;
+        const current = await read(storyId);
+        if (current?.status !== 'failed') return;
+        child = storyChildOf(current);
       }
+      if (!child) return;
       // Refused when the entry is gone already or the count is at zero: nothing left to free either way.
-      await transact(db, releaseLibrarySlot(tableName, userId, storyId)).catch((error: unknown) => {
+      await transact(db, releaseLibrarySlot(tableName, child, storyId)).catch((error: unknown) => {
         if (!isCancelled(error)) throw error;
       });
     },

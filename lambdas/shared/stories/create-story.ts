@@ -22,19 +22,21 @@ import type { MeaningCheck } from '../meaning-check.js';
 import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../entities/story.js';
-import { InvalidInputError, ProfileMissingError } from '../errors.js';
+import { ChildNotFoundError, InvalidInputError, ProfileMissingError } from '../errors.js';
+import type { FamilyRepository } from '../repositories/family.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { RateLimiter } from '../repositories/rate-limits.js';
 import type { StoryRepository } from '../repositories/stories.js';
 import { countMetric, log } from '../observability.js';
 import type { WorkflowStarter } from '../workflow-starter.js';
-import type { Actor } from './access.js';
+import { childKeyOf, type Actor } from './access.js';
 
 /** A story request as the API parsed it (defaults applied). */
 export type StoryRequest = z.output<typeof generateStoryRequestSchema>;
 
 export type CreateStoryDeps = Readonly<{
   profiles: ProfileRepository;
+  family: FamilyRepository;
   stories: StoryRepository;
   rateLimits: RateLimiter;
   workflow: WorkflowStarter;
@@ -70,9 +72,10 @@ function checkedTexts(request: StoryRequest, band: AgeBandConfig) {
 }
 
 /**
- * A family asks for a new story (POST /stories): its plan is decided here (the band's rules, "Surprise Me!"
- * resolved, the writing style, the mission's structure and theme), the story is created with its library
- * slot in one write, and the generation workflow starts. A repeated request is answered with the story it
+ * A family asks for a new story (POST /stories) for the child being read to: its plan is decided here (the
+ * child's band's rules, "Surprise Me!" resolved, the writing style, the mission's structure and theme), the
+ * story is created with its slot in the child's library in one write (waiting for a grown-up's yes when the
+ * child's stories do), and the generation workflow starts. A repeated request is answered with the story it
  * already made and spends nothing.
  */
 export function createStoryUseCase(deps: CreateStoryDeps) {
@@ -82,7 +85,9 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
   ): Promise<{ storyId: string; status: StoryStatus }> {
     const profile = await deps.profiles.get(actor.userId);
     if (!profile) throw new ProfileMissingError();
-    const ageBand: AgeBand = profile.age_band ?? 'A';
+    const child = await deps.family.child(profile, childKeyOf(actor).childId);
+    if (!child) throw new ChildNotFoundError();
+    const ageBand: AgeBand = child.ageBand;
     const band = deps.bands[ageBand];
     const { heroName, custom } = checkedTexts(request, band);
     // Then the guardrail's reading of the same words (on AWS with Bedrock), before anything is written.
@@ -129,6 +134,8 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
       ...(themeId === 'guardian-ranch' ? { story_universe: 'guardian-ranch' } : {}),
       custom_descriptions: custom,
       created_by: actor.userId,
+      child_id: child.key.childId,
+      ...(child.approvalRequired ? { approval: 'waiting' as const } : {}),
       seed: seedFor(storyId),
       rate_slot: slot.spent,
     });

@@ -1,5 +1,5 @@
 import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../keys.js';
+import { keys, type ChildKey } from '../keys.js';
 import { deleteNarrationObjects, deletePictureObjects, type S3Connection } from '../media.js';
 import type { MediaCdn } from '../media-cdn.js';
 import { countChange, type Counter } from '../entities/counters.js';
@@ -35,7 +35,7 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
   await deleteNarrationObjects(deps.s3, deps.mediaBucket, storyId, deps.cdn);
 
   const library = libraryRepository(deps.db, deps.tableName);
-  for (const userId of await familiesWhoSaved(deps, storyId)) await library.remove(userId, storyId);
+  for (const child of await childrenWhoSaved(deps, storyId)) await library.remove(child, storyId);
   await deletePartition(deps.db, deps.tableName, keys.storyPartition(storyId), (sk) => sk === keys.story(storyId).SK);
 
   // What the dashboard counted this story as.
@@ -63,9 +63,9 @@ export async function deleteStoryForGood(deps: StoryDeletionDeps, storyId: strin
   return true;
 }
 
-/** Who has the story in their library (the sparse `saves` index: one entry per family). */
-async function familiesWhoSaved(deps: StoryDeletionDeps, storyId: string): Promise<string[]> {
-  const userIds: string[] = [];
+/** Who has the story in their library (the sparse `saves` index: one entry per child). */
+async function childrenWhoSaved(deps: StoryDeletionDeps, storyId: string): Promise<ChildKey[]> {
+  const children: ChildKey[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.send(
@@ -74,12 +74,12 @@ async function familiesWhoSaved(deps: StoryDeletionDeps, storyId: string): Promi
         IndexName: SAVES_INDEX,
         KeyConditionExpression: 'saved_story_pk = :story',
         ExpressionAttributeValues: { ':story': storyId },
-        ProjectionExpression: 'user_id',
+        ProjectionExpression: 'user_id, child_id',
         ExclusiveStartKey: startKey,
       }),
     );
-    userIds.push(...parseItems(savedBySchema, page.Items).map((item) => item.user_id));
+    children.push(...parseItems(savedBySchema, page.Items));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return userIds;
+  return children;
 }

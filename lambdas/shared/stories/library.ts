@@ -4,7 +4,8 @@ import type { LibraryRepository } from '../repositories/library.js';
 import type { StoryRepository } from '../repositories/stories.js';
 import type { StoryCardItem } from '../repositories/story-cards.js';
 import { errorFields, log } from '../observability.js';
-import { mayRead, type Actor } from './access.js';
+import { storyChildOf } from '../entities/story.js';
+import { childKeyOf, isFamilyStory, mayRead, type Actor } from './access.js';
 import type { StoryDeletion } from './delete-story.js';
 import { toLibraryCard } from './views.js';
 
@@ -15,19 +16,25 @@ export type LibraryDeps = Readonly<{
 }>;
 
 /**
- * Whether a saved entry still stands for a story the family can open. A story deleted by its creator or an
+ * Whether a saved entry still stands for a story the child can open. A story deleted by its creator or an
  * admin, made private again, or failed (the workflow frees its slot itself; this covers a race) cannot be
- * read from the library, so its entry must not keep holding one of the 10 slots.
+ * read from the library, so its entry must not keep holding one of the 10 slots. The family's own stories
+ * stay, one waiting for a grown-up's yes included.
  */
 const stillSaved = (story: StoryCardItem | undefined, actor: Actor): story is StoryCardItem =>
-  story !== undefined && story.status !== 'failed' && mayRead(story, actor);
+  story !== undefined && story.status !== 'failed' && (isFamilyStory(story, actor) || mayRead(story, actor));
 
-/** My Library (SPEC §2): the family's saved stories, saving one, and removing one. */
+/** Whether the story was made for the child the actor acts for (theirs to remove for good). */
+const isChildsOwn = (story: { created_by: string | null; child_id?: string | undefined }, actor: Actor) =>
+  storyChildOf(story)?.childId === childKeyOf(actor).childId && story.created_by === actor.userId;
+
+/** My Library (SPEC §2): the child's saved stories, saving one, and removing one. */
 export function libraryUseCases(deps: LibraryDeps) {
   return {
     /** The cards, newest saved first; entries nobody can open from here any more give their slots back. */
     async list(actor: Actor): Promise<LibraryCardView[]> {
-      const entries = await deps.library.list(actor.userId);
+      const child = childKeyOf(actor);
+      const entries = await deps.library.list(child);
       const cards: LibraryCardView[] = [];
       const stale: string[] = [];
       for (const { entry, story } of entries) {
@@ -38,34 +45,35 @@ export function libraryUseCases(deps: LibraryDeps) {
       await Promise.all(
         stale.map((storyId) =>
           deps.library
-            .remove(actor.userId, storyId)
+            .remove(child, storyId)
             .catch((error: unknown) => log.warn('stale library slot kept', { storyId, ...errorFields(error) })),
         ),
       );
       return cards;
     },
 
-    /** Saves a ready story the family may read; false when it was saved already. */
+    /** Saves a ready story the child may read; false when it was saved already. */
     async save(storyId: string, actor: Actor): Promise<boolean> {
       const story = await deps.stories.get(storyId);
       if (!story || story.status !== 'ready' || !mayRead(story, actor)) throw new StoryNotFoundError(storyId);
-      return deps.library.save(actor.userId, story.id);
+      return deps.library.save(childKeyOf(actor), story.id);
     },
 
     /**
-     * SPEC §2: removing a story you created deletes it for good (the dialog warns); anyone else's is only
-     * unsaved. Returns whether the story was deleted.
+     * SPEC §2: removing a story you created deletes it for good (the dialog warns); anyone else's, a
+     * brother's or sister's included, is only unsaved. Returns whether the story was deleted.
      */
     async remove(storyId: string, actor: Actor): Promise<{ deleted: boolean }> {
+      const child = childKeyOf(actor);
       const story = await deps.stories.get(storyId);
-      if (story?.created_by === actor.userId) {
+      if (story && isChildsOwn(story, actor)) {
         if (story.status === 'generating') throw new StoryGeneratingError();
-        // The family's own slot first (an entry from before the `saves` index has no key there), then the rest.
-        await deps.library.remove(actor.userId, storyId);
+        // The child's own slot first (an entry from before the `saves` index has no key there), then the rest.
+        await deps.library.remove(child, storyId);
         await deps.deleteStory(storyId);
         return { deleted: true };
       }
-      if (!(await deps.library.remove(actor.userId, storyId))) throw new StoryNotFoundError(storyId);
+      if (!(await deps.library.remove(child, storyId))) throw new StoryNotFoundError(storyId);
       return { deleted: false };
     },
   };

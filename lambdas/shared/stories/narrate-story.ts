@@ -5,7 +5,7 @@ import { mediaUrlOf, type MediaStore } from '../media.js';
 import { narrationVersion, wordTimes, type Narrator } from '../narration/narrator.js';
 import type { NarrationClaims } from '../repositories/narration-claims.js';
 import { RateLimitedError, type RateLimiter } from '../repositories/rate-limits.js';
-import type { Actor, StoryAccess } from './access.js';
+import type { Reader, StoryAccess } from './access.js';
 
 export type NarrationDeps = Readonly<{
   access: StoryAccess;
@@ -24,8 +24,8 @@ export type NarrationDeps = Readonly<{
  */
 export function narrationUseCases(deps: NarrationDeps) {
   return {
-    async part(storyId: string, actor: Actor, index: number): Promise<NarrationPartView> {
-      const { story } = await deps.access.readable(storyId, actor);
+    async part(storyId: string, reader: Reader, index: number): Promise<NarrationPartView> {
+      const { story } = await deps.access.readable(storyId, reader);
       // Only the stored, finished (checked) text is read.
       if (story.status !== 'ready') throw new StoryNotFoundError(storyId);
       const paragraphs = storyParagraphs(story.content);
@@ -58,9 +58,13 @@ export function narrationUseCases(deps: NarrationDeps) {
       }
       try {
         const { text, ranges } = partText(paragraphs, words, part);
-        await deps.rateLimits.take(actor.userId, 'narrate');
+        // Voicing costs: the reader family's own limits, or (a visitor reading an open share link) the
+        // story's family's, so a link passed around cannot voice without end.
+        const payer = reader?.userId ?? story.created_by;
+        if (!payer) throw new StoryNotFoundError(storyId);
+        await deps.rateLimits.take(payer, 'narrate');
         // Every character voiced counts against the family's day, an edited text's too.
-        await deps.rateLimits.take(actor.userId, 'voice', Date.now(), text.length);
+        await deps.rateLimits.take(payer, 'voice', Date.now(), text.length);
         const speech = await deps.narrator.synthesize(text);
         const times = wordTimes(ranges, speech.marks);
         const [made] = await Promise.all([

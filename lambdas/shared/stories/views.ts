@@ -15,7 +15,7 @@ import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { StoryCardItem } from '../repositories/story-cards.js';
-import { mayEdit, type Actor } from './access.js';
+import { childKeyOf, isFamilyStory, mayEdit, type Actor, type Reader } from './access.js';
 
 /** How a story reads to the SPA: SPEC §3 fields in camelCase, one mapping per view. */
 
@@ -46,7 +46,7 @@ export function toStoryView(
   story: StoryItem,
   images: StoryImageItem[],
   authorName: string | null,
-  actor: Actor,
+  actor: Reader,
   jobs: ImageJobItem[] = [],
   inLibrary = false,
   places: Places = NO_PLACES,
@@ -75,7 +75,10 @@ export function toStoryView(
     sourceVersion: story.source_version,
     isFeatured: story.is_featured,
     isPublic: story.is_public,
-    isCreator: story.created_by === actor.userId,
+    linkOpen: story.link_open ?? false,
+    approval: story.approval ?? null,
+    // The family's own story (any child's): theirs to edit, share and remove.
+    isCreator: isFamilyStory(story, actor),
     inLibrary,
     authorName,
     templateVersion: story.template_version ?? null,
@@ -111,7 +114,7 @@ const NO_PLACES: Places = { jobs: new Map() };
 /** A story's status read: what its editors see of its picture jobs, as in the full view. */
 export function toStoryStatusView(
   found: { story: StoryStatusItem; pictures: number; jobs: readonly Pick<ImageJobItem, 'status' | 'queue'>[] },
-  actor: Actor,
+  actor: Reader,
   places: Readonly<{ story?: QueueView | undefined; firstPicture?: (QueueView & { jobId: string }) | undefined }> = {},
 ): StoryStatusView {
   const { story } = found;
@@ -124,6 +127,7 @@ export function toStoryStatusView(
     writing: writingOf(story),
     queue: places.story ?? null,
     failureReason: story.failure_reason ?? null,
+    approval: story.approval ?? null,
     pictures: {
       painted: found.pictures,
       pending: jobs.filter((job) => job.status === 'pending').length,
@@ -138,19 +142,27 @@ export function toStoryStatusView(
 export const signatureOf = (names: { displayName: string; authorName: string } | undefined): string | null =>
   names ? names.authorName || names.displayName || null : null;
 
-/** A card of My Library: the cover's small variant when there is one. */
-export const toLibraryCard = (story: StoryCardItem, savedAt: string, actor: Actor): LibraryCardView => ({
-  id: story.id,
-  status: story.status,
-  title: story.title,
-  preview: story.preview,
-  heroName: story.hero_name,
-  storyType: story.story_type,
-  coverImageUrl: coverThumbnailOf(story),
-  theme: themeOf(story),
-  isCreator: story.created_by === actor.userId,
-  savedAt,
-});
+/**
+ * A card of My Library: the cover's small variant when there is one. A story waiting for a grown-up's yes
+ * shows the child nothing of itself (not even its title): only that it waits.
+ */
+export function toLibraryCard(story: StoryCardItem, savedAt: string, actor: Actor): LibraryCardView {
+  const awaitingApproval = story.approval === 'waiting';
+  const hidden = awaitingApproval && !actor.grownUp;
+  return {
+    id: story.id,
+    status: story.status,
+    title: hidden ? '' : story.title,
+    preview: hidden ? '' : story.preview,
+    heroName: hidden ? '' : story.hero_name,
+    storyType: story.story_type,
+    coverImageUrl: hidden ? null : coverThumbnailOf(story),
+    theme: themeOf(story),
+    isCreator: isFamilyStory(story, actor),
+    awaitingApproval,
+    savedAt,
+  };
+}
 
 /** A card of home's featured grid. */
 export const toFeaturedCard = (story: StoryCardItem, authorName: string | null): FeaturedStoryView => ({
@@ -182,11 +194,11 @@ export function storyViews(
     /** The story as this reader sees it: its author's name and their Save state, read together. */
     async viewFor(
       found: { story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] },
-      actor: Actor,
+      actor: Reader,
     ): Promise<StoryView> {
       const [authorName, inLibrary, places] = await Promise.all([
         authorNameOf(found.story),
-        deps.library.has(actor.userId, found.story.id),
+        actor ? deps.library.has(childKeyOf(actor), found.story.id) : false,
         placesOf(found.story, mayEdit(found.story, actor) ? found.jobs : []),
       ]);
       return toStoryView(found.story, found.images, authorName, actor, found.jobs, inLibrary, places);
@@ -199,7 +211,7 @@ export function storyViews(
         pictures: number;
         jobs: readonly Pick<ImageJobItem, 'job_id' | 'status' | 'queue'>[];
       },
-      actor: Actor,
+      actor: Reader,
     ): Promise<StoryStatusView> {
       const waiting = mayEdit(found.story, actor)
         ? found.jobs.filter((job) => job.status === 'pending' && isWaiting(job.queue))

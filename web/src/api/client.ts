@@ -1,5 +1,8 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { CHILD_HEADER, GROWN_UP_HEADER } from '#common/family';
 import { MESSAGES } from '#common/validation/account-messages';
+import { dropGrant, grownUpToken } from '../family/grown-up-grant';
+import { chosenChild, forgetChosenChild } from '../family/reader-choice';
 import { takeEarlyRead } from './early-reads';
 
 /** An API refusal, with the server's code and its message (safe to show). */
@@ -27,9 +30,10 @@ export function onAccountRefused(listener: Listener): () => void {
 /** A revocation refuses tokens to the second; one second after its refusal, that second is over. */
 const REVOCATION_SETTLE_MS = 1000;
 
-async function accessToken(forceRefresh = false): Promise<string | undefined> {
+async function accessToken(forceRefresh = false): Promise<{ token: string; userId: string } | undefined> {
   const session = await fetchAuthSession({ forceRefresh });
-  return session.tokens?.accessToken.toString();
+  const access = session.tokens?.accessToken;
+  return access ? { token: access.toString(), userId: String(access.payload.sub) } : undefined;
 }
 
 /**
@@ -37,9 +41,9 @@ async function accessToken(forceRefresh = false): Promise<string | undefined> {
  * refreshed once (a role change needs a new token); a suspended account is reported to the listeners.
  */
 async function request(path: string, init: RequestInit, retried = false): Promise<Response> {
-  let token: string | undefined;
+  let session: Awaited<ReturnType<typeof accessToken>>;
   try {
-    token = await accessToken(retried);
+    session = await accessToken(retried);
   } catch (cause) {
     if (!retried) throw cause;
     // Cognito refused the refresh: the account was signed out everywhere (a password change elsewhere).
@@ -47,8 +51,12 @@ async function request(path: string, init: RequestInit, retried = false): Promis
     for (const listener of accountListeners) listener(ended);
     throw ended;
   }
+  const token = session?.token;
+  // The child being read to, and a grown-up's grant, as this device holds them for this account.
+  const child = chosenChild(session?.userId);
+  const grant = grownUpToken(session?.userId);
   // A first read the page's early script already sent with this token is its answer (see early-reads.ts).
-  const early = token && !init.method && !init.body ? await takeEarlyRead(path, token) : undefined;
+  const early = token && !init.method && !init.body ? await takeEarlyRead(path, token, child) : undefined;
   const response =
     early ??
     (await fetch(`/api${path}`, {
@@ -56,6 +64,8 @@ async function request(path: string, init: RequestInit, retried = false): Promis
       headers: {
         ...(init.body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(child ? { [CHILD_HEADER]: child } : {}),
+        ...(grant ? { [GROWN_UP_HEADER]: grant } : {}),
         ...init.headers,
       },
     }));
@@ -77,6 +87,13 @@ async function request(path: string, init: RequestInit, retried = false): Promis
     ...details,
     ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
   });
+  // The child chosen here was removed (on another device): read for the family's first child instead.
+  if (code === 'CHILD_NOT_FOUND' && child && !retried) {
+    forgetChosenChild();
+    return request(path, init, true);
+  }
+  // The grant ran out (or was ended): the screen asks a grown-up again.
+  if (code === 'GROWN_UP_REQUIRED') dropGrant();
   if (code === 'SESSION_REVOKED' && !retried) {
     // A role change ended this token; a fresh one carries the new groups (after a password change elsewhere
     // the refresh is refused: see above). The server refuses every token of the revocation's second, so

@@ -52,6 +52,10 @@ const MAX_POLL_MS = 15_000;
 
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
+/** The story waits for a grown-up's yes (issue 36): the child is told so, and the page looks again now and then. */
+export const isAwaitingApproval = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === 'AWAITING_APPROVAL';
+
 /** True while the server is still making the story or one of its pictures. */
 const storyInProgress = (story: Story) =>
   story.status === 'generating' || story.imageJobs.some((job) => job.status === 'pending');
@@ -168,6 +172,21 @@ export const useDeleteImage = (storyId: string) =>
   useStoryChange(storyId, (imageId: string) => deleteImage(storyId, imageId));
 export const useDismissImageJob = (storyId: string) =>
   useStoryChange(storyId, (jobId: string) => dismissImageJob(storyId, jobId));
+
+/** PUT /api/stories/{id}/sharing (Grown-ups only): "Anyone with the link can read this story", on or off. */
+export const setStoryLinkOpen = (storyId: string, open: boolean) =>
+  api<{ linkOpen: boolean }>(`${path(storyId)}/sharing`, { method: 'PUT', body: JSON.stringify({ open }) });
+
+/** The share link opened or closed: the cached story says so at once. */
+export function useStoryLink(storyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (open: boolean) => setStoryLinkOpen(storyId, open),
+    onSuccess: ({ linkOpen }) => {
+      queryClient.setQueryData<Story>(queryKeys.story(storyId), (story) => story && { ...story, linkOpen });
+    },
+  });
+}
 
 /** PATCH /api/stories/{id}: the saved story replaces the cached one (no second read). */
 export function useEditStory(storyId: string) {

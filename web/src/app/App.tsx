@@ -6,6 +6,7 @@ import { NotFoundPage } from '../routes/not-found/NotFoundPage';
 import { requestRuntimeConfig } from './app-config-request';
 import { RouteError } from './LoadError';
 import { RootLayout } from './RootLayout';
+import { DATA_POLICY_PATH } from '../routes/data-policy/path';
 
 /**
  * Everything but the landing and 404 screens loads on demand: a first visit downloads only what it shows,
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/test', lazy: screen(() => import('../routes/test/TestPage')) },
+      { path: DATA_POLICY_PATH, lazy: screen(() => import('../routes/data-policy/DataPolicyPage')) },
       {
         lazy: screen(() => import('../auth/AuthRoot')),
         // Starts the runtime configuration's request beside the code's; AuthRoot validates it.
@@ -53,8 +55,18 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('../layouts/SignedInShell')),
                 children: [
                   { path: '/home', lazy: screen(() => import('../routes/home/HomePage')) },
-                  { path: '/profile', lazy: screen(() => import('../routes/profile/ProfilePage')) },
-                  { path: '/feedback', lazy: screen(() => import('../routes/feedback/FeedbackPage')) },
+                  {
+                    path: '/who-is-reading',
+                    lazy: screen(() => import('../routes/readers/WhoIsReadingPage')),
+                  },
+                  // Issue 36: screens only a grown-up opens (the server refuses their calls without a grant too).
+                  {
+                    lazy: async () => ({ Component: (await import('../family/GrownUpGate')).RequireGrownUp }),
+                    children: [
+                      { path: '/profile', lazy: screen(() => import('../routes/profile/ProfilePage')) },
+                      { path: '/feedback', lazy: screen(() => import('../routes/feedback/FeedbackPage')) },
+                    ],
+                  },
                   {
                     path: '/create',
                     lazy: screen(() => import('../routes/create/CreateLayout')),

@@ -15,9 +15,12 @@ import {
 import { toast } from '../components/toast';
 import type { AppConfig } from '#common/app-config';
 import { AMPLIFY_KEY_PREFIX } from '#common/early-reads';
+import { GUARDIAN_METADATA_KEY } from '#common/family';
 import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
+import { dropGrant } from '../family/grown-up-grant';
+import { forgetChosenChild, useChosenChild } from '../family/reader-choice';
 
 /** Sign-in, sign-up and reset load on first use (password-flows.ts). */
 const passwordFlows = () => import('./password-flows');
@@ -146,6 +149,15 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
     return stop;
   }, [load]);
 
+  // Another child is being read to: their age band and library count come with the profile (issue 36).
+  const child = useChosenChild(state.userId);
+  const readFor = useRef(child);
+  useEffect(() => {
+    if (readFor.current === child) return;
+    readFor.current = child;
+    void load();
+  }, [child, load]);
+
   useEffect(
     () =>
       onAccountRefused((error) => {
@@ -166,6 +178,9 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       async signIn(email, password) {
         // A stale session from another account would make Amplify refuse a new sign-in.
         await amplifySignOut().catch(() => undefined);
+        // After signing in, a family with two or more children is asked who is reading (issue 36).
+        forgetChosenChild();
+        dropGrant();
         const result = await (await passwordFlows()).signIn({ username: email, password, options: PASSWORD_FLOW });
         if (!result.isSignedIn) throw new Error('Sign-in needs another step this app does not support yet.');
         sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
@@ -173,6 +188,8 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       },
       async signUp(input) {
         await amplifySignOut().catch(() => undefined);
+        forgetChosenChild();
+        dropGrant();
         const { isSignUpComplete } = await (
           await passwordFlows()
         ).signUp({
@@ -180,8 +197,14 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           password: input.password,
           options: {
             userAttributes: { email: input.email },
-            // Read by the pre-sign-up and post-confirmation triggers, which apply the same rules again.
-            clientMetadata: { displayName: input.displayName, authorName: input.authorName, ageBand: input.ageBand },
+            // Read by the pre-sign-up and post-confirmation triggers, which apply the same rules again (and
+            // refuse a sign-up without the parent's confirmation).
+            clientMetadata: {
+              displayName: input.displayName,
+              authorName: input.authorName,
+              ageBand: input.ageBand,
+              [GUARDIAN_METADATA_KEY]: String(input.guardianConfirmed),
+            },
           },
         });
         if (!isSignUpComplete) throw new Error('Your account needs confirming before you can sign in.');
@@ -193,6 +216,8 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       },
       async signOut() {
         await amplifySignOut();
+        forgetChosenChild();
+        dropGrant();
         setState({ ...signedOut, signedOutOnPurpose: true });
       },
       async forgetDeletedAccount() {
@@ -202,6 +227,8 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           console.warn('Sign-out after account deletion failed; clearing the stored session', error);
           forgetStoredTokens();
         });
+        forgetChosenChild();
+        dropGrant();
         setState({ ...signedOut, signedOutOnPurpose: true });
       },
       refreshProfile: load,

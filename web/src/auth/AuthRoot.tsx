@@ -7,6 +7,7 @@ import { AppToaster } from '../components/AppToaster';
 import { PageSpinner } from '../components/PageSpinner';
 import { AccountQueries } from './AccountQueries';
 import { AuthProvider } from './AuthContext';
+import { GrownUpGateProvider } from '../family/GrownUpGate';
 
 /**
  * Everything past the landing page: runtime config, Amplify, the auth state, the query cache and the toaster. Loaded on
@@ -23,8 +24,10 @@ export default function AuthRoot() {
   return (
     <AuthProvider config={config}>
       <AccountQueries>
-        <AppToaster />
-        <Outlet />
+        <GrownUpGateProvider>
+          <AppToaster />
+          <Outlet />
+        </GrownUpGateProvider>
       </AccountQueries>
     </AuthProvider>
   );

@@ -1,15 +1,53 @@
 import { useModalDialog } from '../components/useModalDialog';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FAMILY_TEXTS } from '#common/family';
 import { toast } from '../components/toast';
+import { fetchStory, useStoryLink, type Story } from '../api/stories';
+import { queryKeys } from '../api/query-keys';
+import { useGrownUpGate } from '../family/GrownUpGate';
 
-type Props = { storyUrl: string; title: string; onDownload: () => Promise<void>; onClose: () => void };
+type Props = {
+  storyId: string;
+  storyUrl: string;
+  title: string;
+  onDownload: () => Promise<void>;
+  onClose: () => void;
+};
 
-/** SPEC §2 "Share Story": copy the link, download, or share to four networks. */
-export function ShareDialog({ storyUrl, title, onDownload, onClose }: Props) {
+/** Who can open a story's link, in the family's words (issue 36: the dialog never lets them guess). */
+export function whoCanOpen(story: Pick<Story, 'linkOpen' | 'isPublic' | 'isFeatured' | 'isCreator'>): string {
+  if (story.linkOpen) return 'Anyone with the link can read this story, with or without an account.';
+  if (story.isPublic || story.isFeatured) return 'Families signed in to Story Magic can open this link.';
+  return 'Only your family can open this link: it is private.';
+}
+
+/**
+ * SPEC §2 "Share Story": copy the link, download, or share to four networks. Issue 36: it says who can open
+ * the link; the story's family opens it to anyone (behind "Grown-ups only": the server refuses the switch
+ * without a grown-up's grant) or closes it again; the four networks are offered only while it is open, as
+ * anyone they reach could not read it otherwise.
+ */
+export function ShareDialog({ storyId, storyUrl, title, onDownload, onClose }: Props) {
   const dialog = useModalDialog();
   const [busy, setBusy] = useState(false);
   const [instructions, setInstructions] = useState<string>();
   const text = `Check out this amazing story: "${title}"`;
+  const { data: story } = useQuery({ queryKey: queryKeys.story(storyId), queryFn: () => fetchStory(storyId) });
+  const link = useStoryLink(storyId);
+  const { askGrownUp } = useGrownUpGate();
+  const switchId = useId();
+  const open = story?.linkOpen ?? false;
+
+  async function setOpen(next: boolean) {
+    if (!(await askGrownUp())) return;
+    try {
+      await link.mutateAsync(next);
+      toast.success(next ? 'The link is open: anyone with it can read this story' : 'The link is closed again');
+    } catch {
+      toast.error('Failed to change who can open the link');
+    }
+  }
 
   async function copyLink(): Promise<boolean> {
     try {
@@ -37,6 +75,26 @@ export function ShareDialog({ storyUrl, title, onDownload, onClose }: Props) {
   return (
     <dialog ref={dialog} className="modal share-dialog" aria-labelledby="share-title" onClose={onClose}>
       <h2 id="share-title">Share Story</h2>
+      <p className="share-dialog__who" aria-live="polite">
+        {story ? whoCanOpen(story) : 'Checking who can open this link…'}
+      </p>
+      {story?.isCreator && story.status === 'ready' && (
+        <label className="choice share-dialog__switch" htmlFor={switchId}>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={open}
+            disabled={link.isPending}
+            aria-busy={link.isPending}
+            onChange={(e) => void setOpen(e.target.checked)}
+          />
+          <span>
+            {FAMILY_TEXTS.anyoneWithLink}
+            <span className="share-dialog__hint">{FAMILY_TEXTS.grownUpsOnly}</span>
+          </span>
+        </label>
+      )}
       <div className="share-dialog__grid">
         <button type="button" className="share-button" onClick={() => void copyLink()}>
           <span aria-hidden="true">🔗</span> Copy Link
@@ -53,32 +111,36 @@ export function ShareDialog({ storyUrl, title, onDownload, onClose }: Props) {
         >
           <span aria-hidden="true">📄</span> {busy ? 'Generating...' : 'Download as PDF'}
         </button>
-        <button
-          type="button"
-          className="share-button"
-          onClick={() =>
-            popup(
-              `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(storyUrl)}&quote=${encodeURIComponent(text)}`,
-            )
-          }
-        >
-          <span aria-hidden="true">📘</span> Facebook
-        </button>
-        <button
-          type="button"
-          className="share-button"
-          onClick={() =>
-            popup(`https://x.com/intent/post?url=${encodeURIComponent(storyUrl)}&text=${encodeURIComponent(text)}`)
-          }
-        >
-          <span aria-hidden="true">✖️</span> X
-        </button>
-        <button type="button" className="share-button" onClick={() => void copyFor('Instagram')}>
-          <span aria-hidden="true">📸</span> Instagram
-        </button>
-        <button type="button" className="share-button" onClick={() => void copyFor('TikTok')}>
-          <span aria-hidden="true">🎵</span> TikTok
-        </button>
+        {open && (
+          <>
+            <button
+              type="button"
+              className="share-button"
+              onClick={() =>
+                popup(
+                  `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(storyUrl)}&quote=${encodeURIComponent(text)}`,
+                )
+              }
+            >
+              <span aria-hidden="true">📘</span> Facebook
+            </button>
+            <button
+              type="button"
+              className="share-button"
+              onClick={() =>
+                popup(`https://x.com/intent/post?url=${encodeURIComponent(storyUrl)}&text=${encodeURIComponent(text)}`)
+              }
+            >
+              <span aria-hidden="true">✖️</span> X
+            </button>
+            <button type="button" className="share-button" onClick={() => void copyFor('Instagram')}>
+              <span aria-hidden="true">📸</span> Instagram
+            </button>
+            <button type="button" className="share-button" onClick={() => void copyFor('TikTok')}>
+              <span aria-hidden="true">🎵</span> TikTok
+            </button>
+          </>
+        )}
       </div>
       {instructions && (
         <p className="share-dialog__instructions" role="status">

@@ -1,8 +1,14 @@
 import { useRef } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { FAMILY_TEXTS } from '#common/family';
 import { toast } from '../components/toast';
 import { useAuth } from '../auth/AuthContext';
 import { CreateStoryLink } from '../components/CreateStoryLink';
+import { lockGrownUp } from '../api/family';
+import { dropGrant, useGrownUpUnlocked } from '../family/grown-up-grant';
+import { useChosenChild } from '../family/reader-choice';
+import type { ReaderChoiceState } from '../routes/readers/WhoIsReadingPage';
+import { ShellFooter } from './ShellFooter';
 import './signed-in-layout.css';
 
 export const FALLBACK_NAME = 'Guardian';
@@ -16,15 +22,36 @@ const MENU: MenuEntry[] = [
   { to: '/admin/dashboard', label: 'Admin Dashboard', adminOnly: true },
 ];
 
+const WHO_IS_READING = '/who-is-reading';
+
 /** SPEC §2 signed-in header, menu and footer, around every signed-in screen. */
 export function SignedInLayout() {
-  const { profile, profileLoading, isAdmin, signOut } = useAuth();
+  const { profile, profileLoading, isAdmin, signOut, userId } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const menu = useRef<HTMLDialogElement>(null);
+  const chosen = useChosenChild(userId);
+  const grownUp = useGrownUpUnlocked(userId);
+  // Issue 36: a family with two or more children reads for one of them at a time; one child sees nothing new.
+  const severalChildren = (profile?.children.length ?? 0) > 1;
+  const reader = severalChildren ? profile?.children.find((child) => child.id === profile.childId) : undefined;
   // Nothing rather than the fallback while the profile is on its way: no "Guardian" flashing before the name.
-  const name = profile?.displayName || (profileLoading ? '' : FALLBACK_NAME);
-  const entries = MENU.filter((entry) => !entry.adminOnly || isAdmin);
+  const name = reader?.name || profile?.displayName || (profileLoading ? '' : FALLBACK_NAME);
+  const entries: MenuEntry[] = [
+    ...(severalChildren ? [{ to: WHO_IS_READING, label: FAMILY_TEXTS.whoIsReading }] : []),
+    ...MENU.filter((entry) => !entry.adminOnly || isAdmin),
+  ];
+
+  // After signing in, a family with two or more children first says who is reading tonight.
+  if (severalChildren && !chosen && location.pathname !== WHO_IS_READING) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={WHO_IS_READING} replace state={{ from } satisfies ReaderChoiceState} />;
+  }
+
+  async function handBack() {
+    await lockGrownUp().catch(() => undefined);
+    dropGrant();
+  }
 
   async function logout() {
     menu.current?.close();
@@ -100,25 +127,22 @@ export function SignedInLayout() {
         </div>
       </dialog>
 
+      {grownUp && (
+        <div className="grown-up-bar" role="status">
+          <span>
+            <span aria-hidden="true">🔓 </span>Grown-up mode is on
+          </span>
+          <button type="button" className="button button--small button--outline" onClick={() => void handBack()}>
+            Done
+          </button>
+        </div>
+      )}
+
       <main id="main" className="shell-main" tabIndex={-1}>
         <Outlet />
       </main>
 
-      <footer className="shell-footer">
-        <nav aria-label="Footer">
-          <ul className="shell-footer__list">
-            <li>
-              <NavLink to="/home">Home</NavLink>
-            </li>
-            {entries.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to}>{entry.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="shell-footer__beta">Beta Preview v0.7</p>
-      </footer>
+      <ShellFooter links={[{ to: '/home', label: 'Home' }, ...entries]} />
 
       {location.pathname !== '/feedback' && (
         <Link to="/feedback" className="feedback-fab">

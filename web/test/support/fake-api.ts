@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { http, HttpResponse, type DefaultBodyType, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { LibraryCardView, ProfileView, StoryStatusView, StoryView } from '#common/api/views';
+import type { ChildView, LibraryCardView, ProfileView, StoryStatusView, StoryView } from '#common/api/views';
+import { CHILD_HEADER, FAMILY_MESSAGES, GROWN_UP_HEADER } from '#common/family';
 import { LIMITS } from '#common/limits';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
@@ -54,6 +55,8 @@ export function aStory(overrides: Partial<StoryView> = {}): StoryView {
     sourceVersion: 'json_v1',
     isFeatured: false,
     isPublic: false,
+    linkOpen: false,
+    approval: null,
     isCreator: true,
     inLibrary: true,
     authorName: 'Wren',
@@ -75,6 +78,7 @@ export const card = (story: StoryView): LibraryCardView => ({
   coverImageUrl: story.coverImageUrl,
   theme: story.theme,
   isCreator: story.isCreator,
+  awaitingApproval: story.approval === 'waiting',
   savedAt: story.createdAt,
 });
 
@@ -91,7 +95,26 @@ type Family = {
   failing: Set<string>;
   /** Paths API Gateway's stage throttling refuses (429 with its own body, not the app's). */
   busy: Set<string>;
+  /** The grown-up's password and PIN (issue 36), and the grants the fake handed out. */
+  password: string;
+  pin: string | undefined;
+  grants: Set<string>;
+  /** Every API call's child header and grant, in order ("-" when none), to check what the SPA sends. */
+  calls: { method: string; path: string; child: string; grant: string }[];
 };
+
+/** A child profile, as GET /api/me lists them. */
+export const aChild = (overrides: Partial<ChildView> = {}): ChildView => ({
+  id: crypto.randomUUID(),
+  name: 'Tom',
+  emoji: '🐢',
+  colour: 'leaf',
+  ageBand: 'A',
+  approvalRequired: false,
+  libraryCount: 0,
+  createdAt: '2026-10-02T10:00:00.000Z',
+  ...overrides,
+});
 
 export const family: Family = newFamily();
 
@@ -109,6 +132,20 @@ function newFamily(): Family {
       lastLogin: null,
       suspended: false,
       libraryCount: 0,
+      childId: 'user-1',
+      children: [
+        {
+          id: 'user-1',
+          name: 'Wren',
+          emoji: '⭐',
+          colour: 'sky',
+          ageBand: 'B',
+          approvalRequired: false,
+          libraryCount: 0,
+          createdAt: '2026-10-01T10:00:00.000Z',
+        },
+      ],
+      hasPin: false,
     },
     stories: new Map(),
     library: [],
@@ -116,8 +153,22 @@ function newFamily(): Family {
     storyRequests: [],
     failing: new Set(),
     busy: new Set(),
+    password: 'Adventure123',
+    pin: undefined,
+    grants: new Set(),
+    calls: [],
   };
 }
+
+/** The child a call acts for: the one its header names, else the first (as the server resolves it). */
+const childOf = (request: Request) => {
+  const named = request.headers.get(CHILD_HEADER);
+  return family.profile.children.find((child) => child.id === named) ?? family.profile.children[0];
+};
+
+/** A Grown-ups only call without a live grant is refused, as the server refuses it. */
+const grownUp = (request: Request) => family.grants.has(request.headers.get(GROWN_UP_HEADER) ?? '');
+const grownUpRequired = () => refuse(403, 'GROWN_UP_REQUIRED', FAMILY_MESSAGES.grownUpRequired);
 
 /** Puts stories in the family's library (newest saved first, in the order given). */
 export function saveStories(...stories: StoryView[]) {
@@ -135,6 +186,12 @@ const notFound = () => refuse(404, 'NOT_FOUND', 'Story not found');
 /** A path the test made fail answers 500 before any handler looks at it. */
 const failingGuard = http.all('/api/*', ({ request }) => {
   const { pathname } = new URL(request.url);
+  family.calls.push({
+    method: request.method,
+    path: pathname,
+    child: request.headers.get(CHILD_HEADER) ?? '-',
+    grant: request.headers.get(GROWN_UP_HEADER) ?? '-',
+  });
   if (family.failing.has(`${request.method} ${pathname}`)) return refuse(500, 'INTERNAL', 'Something went wrong');
   if (family.busy.has(`${request.method} ${pathname}`)) {
     return HttpResponse.json({ message: 'Too Many Requests' }, { status: 429, headers: { 'retry-after': '2' } });
@@ -165,7 +222,44 @@ const handlers = [
   failingGuard,
   http.get('/app-config.json', () => HttpResponse.json(APP_CONFIG)),
   http.get('/config/:file', ({ params }) => HttpResponse.json(bandConfig(String(params.file)))),
-  http.get('/api/me', () => HttpResponse.json({ ...family.profile, libraryCount: family.library.length })),
+  http.get('/api/me', ({ request }) => {
+    const child = childOf(request);
+    return HttpResponse.json({
+      ...family.profile,
+      childId: child?.id ?? family.profile.id,
+      ageBand: child?.ageBand ?? family.profile.ageBand,
+      libraryCount: family.library.length,
+      hasPin: family.pin !== undefined,
+    });
+  }),
+  http.post('/api/grown-up/unlock', async ({ request }) => {
+    const body = (await request.json()) as { pin?: string; password?: string };
+    const right = body.password !== undefined ? body.password === family.password : body.pin === family.pin;
+    if (!right) {
+      return refuse(403, 'UNLOCK_REFUSED', body.password ? FAMILY_MESSAGES.wrongPassword : FAMILY_MESSAGES.wrongPin, {
+        locked: false,
+      });
+    }
+    const token = crypto.randomUUID();
+    family.grants.add(token);
+    return HttpResponse.json({ token, expiresAt: new Date(Date.now() + 600_000).toISOString() });
+  }),
+  http.delete('/api/grown-up', ({ request }) => {
+    family.grants.delete(request.headers.get(GROWN_UP_HEADER) ?? '');
+    return HttpResponse.json({ locked: true });
+  }),
+  http.put('/api/grown-up/pin', async ({ request }) => {
+    if (!grownUp(request)) return grownUpRequired();
+    family.pin = ((await request.json()) as { pin: string }).pin;
+    return HttpResponse.json({ hasPin: true });
+  }),
+  http.post('/api/children', async ({ request }) => {
+    if (!grownUp(request)) return grownUpRequired();
+    const body = (await request.json()) as Omit<ChildView, 'id' | 'libraryCount' | 'createdAt'>;
+    const child = aChild({ ...body, createdAt: new Date().toISOString() });
+    family.profile.children.push(child);
+    return HttpResponse.json(child, { status: 201 });
+  }),
   http.get('/api/featured', () => HttpResponse.json({ stories: [] })),
   http.get('/api/library', () => {
     const stories = family.library.flatMap((id) => {
@@ -215,6 +309,7 @@ const handlers = [
       writing: story.writing,
       queue: story.queue,
       failureReason: story.failureReason,
+      approval: story.approval,
       pictures: {
         painted: story.images.length,
         pending: jobs.filter((status) => status === 'pending').length,

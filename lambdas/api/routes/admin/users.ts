@@ -38,6 +38,8 @@ const toRow = (item: ProfileRow): AdminUserRow => {
     suspended: profile.suspended,
     createdAt: profile.createdAt,
     lastLogin: profile.lastLogin,
+    // An account from before child profiles is a family of one child.
+    children: item.child_count ?? 1,
   };
 };
 

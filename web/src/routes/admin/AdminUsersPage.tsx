@@ -223,6 +223,7 @@ export default function AdminUsersPage() {
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
+                <th scope="col">Children</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last login</th>
               </tr>
@@ -270,6 +271,7 @@ export default function AdminUsersPage() {
                     <td data-label="Status">
                       <StatusBadge suspended={user.suspended} />
                     </td>
+                    <td data-label="Children">{user.children}</td>
                     <td data-label="Created" className="admin-table__date">
                       {formatDate(user.createdAt)}
                     </td>

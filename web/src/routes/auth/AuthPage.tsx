@@ -9,6 +9,8 @@ import { TextField } from '../../components/TextField';
 import type { FromState } from '../../auth/guards';
 import { SiteFooter } from '../../components/SiteFooter';
 import { authErrorMessage } from '../../auth/auth-errors';
+import { FAMILY_TEXTS } from '#common/family';
+import { DATA_POLICY_PATH } from '../data-policy/path';
 import './auth.css';
 
 export type AuthView = 'signin' | 'signup' | 'forgot-password';
@@ -50,10 +52,11 @@ function CredentialsForm({ view, from }: { view: 'signin' | 'signup'; from: stri
   const [ageBand, setAgeBand] = useState<AgeBand>(DEFAULT_FORM_AGE_BAND);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [guardianConfirmed, setGuardianConfirmed] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const signUpInput = signUpSchema.safeParse({ displayName, authorName, ageBand, email, password });
+    const signUpInput = signUpSchema.safeParse({ displayName, authorName, ageBand, email, password, guardianConfirmed });
     const signInInput = signInSchema.safeParse({ email, password });
     // SPEC §5: only the first error is shown, as a toast.
     const problem = firstError(isSignUp ? signUpInput : signInInput);
@@ -137,6 +140,27 @@ function CredentialsForm({ view, from }: { view: 'signin' | 'signup'; from: stri
           onChange={(e) => setPassword(e.target.value)}
           hint={isSignUp ? 'At least 8 characters, with an uppercase letter and a number.' : undefined}
         />
+        {isSignUp && (
+          <div className="field auth-card__guardian">
+            <label className="choice">
+              <input
+                type="checkbox"
+                name="guardianConfirmed"
+                checked={guardianConfirmed}
+                onChange={(e) => setGuardianConfirmed(e.target.checked)}
+                aria-describedby="guardian-hint"
+              />
+              <span>{FAMILY_TEXTS.guardianConfirmation}</span>
+            </label>
+            <p id="guardian-hint" className="field__hint">
+              The account is yours; you add your children to it.{' '}
+              <Link to={DATA_POLICY_PATH} target="_blank" rel="noopener">
+                {FAMILY_TEXTS.dataPolicy}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </Link>
+            </p>
+          </div>
+        )}
         <button className="button button--primary button--block" type="submit" disabled={busy} aria-busy={busy}>
           {busy ? (isSignUp ? 'Creating your account…' : 'Signing in…') : isSignUp ? 'Create Account' : 'Sign In'}
         </button>

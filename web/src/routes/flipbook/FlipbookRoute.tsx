@@ -51,6 +51,7 @@ export default function FlipbookRoute() {
       )}
       {open?.kind === 'share' && (
         <ShareDialog
+          storyId={open.story.id}
           storyUrl={`${window.location.origin}/story/${open.story.id}`}
           title={open.story.title}
           onDownload={() => downloadStory(open.story.id)}

@@ -86,6 +86,7 @@ export function FeaturedStories() {
 
       {sharing && (
         <ShareDialog
+          storyId={sharing.id}
           storyUrl={`${window.location.origin}/story/${sharing.id}`}
           title={storyTitle(sharing)}
           onDownload={() => downloadStory(sharing.id)}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { LibraryCard as Card } from '../../api/library';
+import { FAMILY_TEXTS } from '#common/family';
 import { storyTitle } from '../../story/story-title';
 
 /** The book emoji stands in when a story has neither a cover nor a theme (SPEC §2 cards). */
@@ -16,7 +17,9 @@ const TrashIcon = () => (
   <LineIcon path="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
 );
 
-export const cardTitle = (card: Card) => storyTitle(card);
+/** A story waiting for a grown-up's yes shows the child nothing of itself, only that it waits (issue 36). */
+export const cardTitle = (card: Card) =>
+  card.awaitingApproval && !card.title ? FAMILY_TEXTS.waitingForGrownUp : storyTitle(card);
 
 /**
  * One saved story (SPEC §2 My Library): cover or theme emoji, title, preview, "Continue Reading"; the share
@@ -62,7 +65,11 @@ export function LibraryStoryCard({
             <p className="library-card__preview">{card.preview}</p>
           ) : (
             <p className="library-card__preview library-card__preview--waiting">
-              {generating ? 'The story is being written and painted. It will be ready in a moment.' : ''}
+              {generating
+                ? 'The story is being written and painted. It will be ready in a moment.'
+                : card.awaitingApproval
+                  ? 'A grown-up reads it first, then it is yours to read.'
+                  : ''}
             </p>
           )}
           <Link to={`/story/${card.id}`} className="button button--primary button--small library-card__read">

@@ -150,6 +150,7 @@ export default function LibraryPage() {
 
       {sharing && (
         <ShareDialog
+          storyId={sharing.id}
           storyUrl={`${window.location.origin}/story/${sharing.id}`}
           title={cardTitle(sharing)}
           onDownload={() => downloadStory(sharing.id)}

@@ -1,5 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { FAMILY_TEXTS } from '#common/family';
+import { DATA_POLICY_PATH } from '../data-policy/path';
+import { ChildrenSection } from './ChildrenSection';
+import { PinSection } from './PinSection';
+import { WaitingSection } from './WaitingSection';
 import { toast } from '../../components/toast';
 import { AGE_BANDS, ageBandOptionLabel, ageBandUpdatedMessage, type AgeBand } from '#common/age-bands';
 import { LIMITS } from '#common/limits';
@@ -18,8 +23,9 @@ import { leaveForLanding } from '../landing/landing-notice';
 import './profile.css';
 
 /**
- * SPEC §2 profile: e-mail (read-only), names, age band, password, sign out; and (issue 8) the parent's
- * control of the account's data: download it all, or delete the account for good.
+ * SPEC §2 profile: e-mail (read-only), names, age band, password, sign out; (issue 8) the parent's control
+ * of the account's data: download it all, or delete the account for good; and (issue 36, behind "Grown-ups
+ * only") the family's children and PIN. With one child, the age band is the SPEC's own section.
  */
 export default function ProfilePage() {
   const { profile, profileLoading } = useAuth();
@@ -35,13 +41,16 @@ export default function ProfilePage() {
   return (
     <div className="page page--narrow">
       <h1>Your Profile</h1>
+      <WaitingSection />
       <NamesForm
         key={profile.id}
         email={profile.email}
         displayName={profile.displayName}
         authorName={profile.authorName}
       />
-      <AgeBandForm current={profile.ageBand} />
+      <ChildrenSection children={profile.children} />
+      {profile.children.length === 1 && <AgeBandForm current={profile.ageBand} />}
+      <PinSection hasPin={profile.hasPin} />
       <PasswordForm />
       <DataSection />
       <SignOutSection />
@@ -231,8 +240,9 @@ function DataSection() {
     <section className="card" aria-labelledby="data-heading">
       <h2 id="data-heading">Your data</h2>
       <p className="profile-data__text" id="data-text">
-        Download everything Story Magic keeps about your account in one file: your profile, every story you created
-        (with its full text and pictures&rsquo; addresses) and your library.
+        Download everything Story Magic keeps about your family in one file: your profile, your children&rsquo;s
+        profiles, every story made for them (with its full text and pictures&rsquo; addresses) and each child&rsquo;s
+        library. <Link to={DATA_POLICY_PATH}>{FAMILY_TEXTS.dataPolicy}</Link>
       </p>
       <button
         type="button"
@@ -261,8 +271,8 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <>
           <p className="danger-zone__text" id="delete-text">
-            Deletes your account, every story you created with all its pictures, and your library. This cannot be
-            undone.
+            Deletes your account, your children&rsquo;s profiles, every story made for them with all its pictures, and
+            their libraries. This cannot be undone.
           </p>
           <button
             type="button"

@@ -1,11 +1,14 @@
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
-import { isNotFound, useStory, type Story } from '../../api/stories';
+import { isAwaitingApproval, isNotFound, useStory, type Story } from '../../api/stories';
+import { FAMILY_TEXTS } from '#common/family';
 import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
 import { placeInLine } from '../../story/place-in-line';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
+import { useAuth } from '../../auth/AuthContext';
+import { SignInLink } from '../../auth/SignInLink';
 import './story.css';
 
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
@@ -17,6 +20,7 @@ const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
 export default function StoryPage() {
   const { storyId = '' } = useParams();
   const location = useLocation();
+  const { userId } = useAuth();
   const fromWizard = Boolean((location.state as { fromWizard?: boolean } | null)?.fromWizard);
   // Followed while it or a picture is being made; a passing failure keeps the page as it is and tries again.
   const { data, error } = useStory(storyId);
@@ -46,6 +50,28 @@ export default function StoryPage() {
     }
   }, [story, fromWizard]);
 
+  // Made for a child whose stories a grown-up reads first (issue 36): the page looks again until they say yes.
+  if (isAwaitingApproval(error) && !story) {
+    return (
+      <div className="page page--narrow centered-message" role="status">
+        <h1>{FAMILY_TEXTS.waitingForGrownUp}</h1>
+        <p>A grown-up reads each new story first. It opens here as soon as they say yes.</p>
+        <Link to="/library" className="button button--primary">
+          My Library
+        </Link>
+      </div>
+    );
+  }
+  // A visitor opened a link that is not (or no longer) open: the story may be theirs, so they may sign in.
+  if (missing && !userId) {
+    return (
+      <div className="page page--narrow centered-message" role="alert">
+        <h1>This story is not shared</h1>
+        <p>Only the family who made it can read it, unless a grown-up of that family opens its link.</p>
+        <SignInLink className="button button--primary" />
+      </div>
+    );
+  }
   if (missing || (story && story.status === 'ready' && story.sourceVersion !== 'json_v1')) {
     return (
       <div className="page page--narrow centered-message" role="alert">

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
 import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
@@ -16,6 +16,8 @@ import { storyTitle } from '../../story/story-title';
 import { universeName } from '#common/story-universe';
 import { LIMITS } from '#common/limits';
 import { EditStoryDialog, ImageDialog, ShareDialog } from '../../components/dialogs';
+import type { FromState } from '../../auth/guards';
+import { ApprovalBar } from '../../family/ApprovalBar';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
@@ -43,7 +45,11 @@ export function StoryReader({
   onJobStarted: (jobId: string, regeneration: boolean) => void;
 }) {
   const config = useAgeBandConfig();
-  const { isAdmin } = useAuth();
+  const { isAdmin, userId } = useAuth();
+  // A visitor reading a shared link (issue 36): the story, its pictures and "Read to me", nothing to change.
+  const visitor = !userId;
+  const navigate = useNavigate();
+  const location = useLocation();
   const title = storyTitle(story);
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -90,6 +96,11 @@ export function StoryReader({
   }
 
   async function download() {
+    // SPEC: the download is for signed-in families; a visitor signs in first and comes back to the story.
+    if (visitor) {
+      navigate('/auth?mode=login', { state: { from: location.pathname } satisfies FromState });
+      return;
+    }
     setDownloading(true);
     await downloadStory(story.id);
     setDownloading(false);
@@ -140,34 +151,37 @@ export function StoryReader({
           <strong>Configuration Missing</strong> {CONFIG_FAILED_MESSAGE}
         </div>
       )}
-      <nav className="story-actions" aria-label="Story actions">
-        {/* SPEC §2: Edit Story goes to the admin story editor, whose route only admins may open; a family edits
+      {story.approval === 'waiting' && <ApprovalBar storyId={story.id} title={title} />}
+      {!visitor && (
+        <nav className="story-actions" aria-label="Story actions">
+          {/* SPEC §2: Edit Story goes to the admin story editor, whose route only admins may open; a family edits
             its own story in the dialog the flipbook uses too (SPEC §2 flipbook). */}
-        {isAdmin ? (
-          <Link
-            to={`/admin/stories/${encodeURIComponent(story.id)}/edit`}
-            className="button button--small button--outline"
-          >
-            Edit Story
-          </Link>
-        ) : (
-          story.isCreator && (
-            <button type="button" className="button button--small button--outline" onClick={() => setEditing(true)}>
+          {isAdmin ? (
+            <Link
+              to={`/admin/stories/${encodeURIComponent(story.id)}/edit`}
+              className="button button--small button--outline"
+            >
               Edit Story
-            </button>
-          )
-        )}
-        <Link to={`/story/${story.id}/flipbook`} className="button button--small button--outline">
-          Flipbook View
-        </Link>
-        <Link to="/library" className="button button--small button--outline">
-          My Library
-        </Link>
-        <button type="button" className="button button--small button--outline" onClick={() => setSharing(true)}>
-          Share
-        </button>
-        <SaveToggle story={story} />
-      </nav>
+            </Link>
+          ) : (
+            story.isCreator && (
+              <button type="button" className="button button--small button--outline" onClick={() => setEditing(true)}>
+                Edit Story
+              </button>
+            )
+          )}
+          <Link to={`/story/${story.id}/flipbook`} className="button button--small button--outline">
+            Flipbook View
+          </Link>
+          <Link to="/library" className="button button--small button--outline">
+            My Library
+          </Link>
+          <button type="button" className="button button--small button--outline" onClick={() => setSharing(true)}>
+            Share
+          </button>
+          <SaveToggle story={story} />
+        </nav>
+      )}
 
       {cover ? (
         picture(cover, true)
@@ -233,13 +247,16 @@ export function StoryReader({
         <button type="button" className="button button--primary" disabled={downloading} onClick={() => void download()}>
           {downloading ? 'Generating...' : 'Download PDF'}
         </button>
-        <button type="button" className="button button--outline" onClick={() => setSharing(true)}>
-          Share Story
-        </button>
+        {!visitor && (
+          <button type="button" className="button button--outline" onClick={() => setSharing(true)}>
+            Share Story
+          </button>
+        )}
       </div>
 
       {sharing && (
         <ShareDialog
+          storyId={story.id}
           storyUrl={`${window.location.origin}/story/${story.id}`}
           title={title}
           onDownload={() => downloadStory(story.id)}

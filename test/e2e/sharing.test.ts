@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../support/accounts.js';
+import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { sweeper } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
+
+const stack = inject('stack');
+const webUrl = stack.webUrl ?? '';
+const NETWORKS = ['Facebook', 'X', 'Instagram', 'TikTok'];
+
+/** The networks the Share dialog offers now. */
+const networksShown = async (page: Page) => {
+  const dialog = page.getByRole('dialog', { name: 'Share Story' });
+  const shown: string[] = [];
+  for (const name of NETWORKS) if (await dialog.getByRole('button', { name, exact: true }).count()) shown.push(name);
+  return shown;
+};
+
+/** Every picture on the page has loaded (a picture refused or missing has no natural width). */
+const picturesLoaded = (page: Page) =>
+  page.evaluate(() => {
+    // This file is compiled without the DOM's types.
+    type Picture = { complete: boolean; naturalWidth: number };
+    const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<Picture> } };
+    const images = [...document.querySelectorAll('main img')];
+    return { count: images.length, loaded: images.filter((image) => image.complete && image.naturalWidth > 0).length };
+  });
+
+/**
+ * Issue 36, "Sharing that reaches someone", at a laptop's and a phone's width: the Share dialog says who can
+ * open the link; a grown-up opens it ("Grown-ups only"); a visitor without an account then reads the story,
+ * pictures and "Read to me" included; closed again, the visitor's link is dead.
+ */
+describe.each([
+  ['1280 px', DESKTOP],
+  ['375 px', MOBILE],
+])('sharing a story with anyone, at %s in Chromium', (label, viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('the link is private until a grown-up opens it; a visitor then reads it and hears it; closed, it is dead', async () => {
+    const account = await signUp(stack, { displayName: 'Sharer', authorName: 'Grandma Jo' });
+    const call = apiClient(stack, account.accessToken);
+    const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+    const storyId = String(body.storyId);
+    const story = await waitForStory(call, storyId);
+    const width = viewport.width;
+
+    const { page: parent } = await openPage(browser, viewport);
+    const axe = sweeper(parent);
+    await signInThroughForm(parent, webUrl, account);
+    await parent.goto(`${webUrl}/story/${storyId}`);
+    await parent.getByText('Story Created by Grandma Jo').waitFor();
+    await parent.getByRole('button', { name: 'Share Story' }).click();
+    const share = parent.getByRole('dialog', { name: 'Share Story' });
+    await share.getByText('Only your family can open this link: it is private.').waitFor();
+    expect(await networksShown(parent)).toEqual([]);
+    await axe.sweep('share dialog, private');
+    await screenshot(parent, `share-private-${width}`, { fullPage: false });
+
+    // Opening the link is Grown-ups only: the switch asks first, then the link is open and the networks appear.
+    const anyone = share.getByRole('switch', { name: /Anyone with the link can read this story/ });
+    expect(await anyone.isChecked()).toBe(false);
+    await anyone.click();
+    await parent.getByRole('heading', { name: 'Grown-ups only' }).waitFor();
+    await axe.sweep('grown-ups only over the share dialog');
+    await passGrownUpGate(parent, account.password);
+    await share
+      .getByText('Anyone with the link can read this story, with or without an account.')
+      .waitFor({ timeout: 10_000 });
+    expect(await anyone.isChecked()).toBe(true);
+    expect(await networksShown(parent)).toEqual(NETWORKS);
+    await axe.sweep('share dialog, open');
+    await screenshot(parent, `share-open-${width}`, { fullPage: false });
+
+    // A visitor without an account (another browser, no session) reads it: text, pictures, "Read to me".
+    const { context: visitorContext, page: visitor } = await openPage(browser, viewport);
+    const visitorAxe = sweeper(visitor);
+    await visitor.goto(`${webUrl}/story/${storyId}`);
+    await visitor.getByRole('heading', { level: 1, name: String(story.title) }).waitFor();
+    expect(visitor.url()).toBe(`${webUrl}/story/${storyId}`);
+    await visitor.getByText('Story Created by Grandma Jo').waitFor();
+    await expect.poll(() => picturesLoaded(visitor)).toEqual({ count: 1, loaded: 1 });
+    // Read-only: nothing to change, save or share; the download asks to sign in (SPEC's rule).
+    for (const name of ['Edit Story', 'Share Story', 'Save', 'Edit your Story', 'Create Hero Image']) {
+      expect(await visitor.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await visitor.getByRole('link', { name: 'Sign In' }).count()).toBe(1);
+    await visitorAxe.sweep('shared story, visitor');
+    await screenshot(visitor, `shared-story-visitor-${width}`);
+    await visitor.getByRole('button', { name: 'Read to me' }).click();
+    await visitor.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 15_000 });
+    await visitor.getByRole('button', { name: 'Pause' }).click();
+
+    // Closed again (the grant still stands on the parent's tab): dead for the visitor on the next visit.
+    await anyone.click();
+    await share.getByText('Only your family can open this link: it is private.').waitFor();
+    expect(await networksShown(parent)).toEqual([]);
+    await visitor.goto(`${webUrl}/story/${storyId}`);
+    await visitor.getByRole('heading', { name: 'This story is not shared' }).waitFor();
+    expect(await visitor.getByText(String(story.title)).count()).toBe(0);
+    await visitorAxe.sweep('story not shared, visitor');
+    await screenshot(visitor, `story-not-shared-${width}`);
+    await visitorContext.close();
+
+    expect(axe.found, axe.summary('family', label)).toEqual([]);
+    expect(visitorAxe.found, visitorAxe.summary('visitor', label)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChildView, WaitingStoryView } from '#common/api/views';
+import type { ApprovalDecision } from '#common/validation/approval';
+import type { ChildUpdate, NewChild } from '#common/validation/family';
+import type { UnlockRequest } from '#common/validation/grown-up';
+import { api, apiFile } from './client';
+
+/*
+ * The family's children and the grown-up gate (issue 36). The children themselves come with the profile
+ * (GET /api/me, read by auth/AuthContext.tsx), so a change refreshes it there.
+ */
+
+export const addChild = (child: NewChild) =>
+  api<ChildView>('/children', { method: 'POST', body: JSON.stringify(child) });
+export const updateChild = (childId: string, update: ChildUpdate) =>
+  api<ChildView>(`/children/${encodeURIComponent(childId)}`, { method: 'PATCH', body: JSON.stringify(update) });
+export const removeChild = (childId: string) =>
+  api<{ removed: string }>(`/children/${encodeURIComponent(childId)}`, { method: 'DELETE' });
+/** One child's part of the family's data, as a JSON file. */
+export const downloadChildData = (childId: string) => apiFile(`/children/${encodeURIComponent(childId)}/export`);
+
+/** "Grown-ups only": the PIN or the password buys a grant for this device (see family/grown-up-grant.ts). */
+export const unlockGrownUp = (request: UnlockRequest) =>
+  api<{ token: string; expiresAt: string }>('/grown-up/unlock', { method: 'POST', body: JSON.stringify(request) });
+/** "Done": the grant this device holds ends now. */
+export const lockGrownUp = () => api<{ locked: true }>('/grown-up', { method: 'DELETE' });
+export const setGrownUpPin = (pin: string) =>
+  api<{ hasPin: true }>('/grown-up/pin', { method: 'PUT', body: JSON.stringify({ pin }) });
+
+export const useAddChild = () => useMutation({ mutationFn: addChild });
+export const useUpdateChild = () =>
+  useMutation({
+    mutationFn: ({ childId, update }: { childId: string; update: ChildUpdate }) => updateChild(childId, update),
+  });
+export const useRemoveChild = () => useMutation({ mutationFn: removeChild });
+/** Asked for by a button: a mutation, so nothing caches a child's data. */
+export const useDownloadChildData = () => useMutation({ mutationFn: downloadChildData });
+export const useSetGrownUpPin = () => useMutation({ mutationFn: setGrownUpPin });
+
+/** "Waiting for you" (Grown-ups only): the children's stories waiting for a grown-up's yes. */
+export const fetchWaitingStories = () => api<{ stories: WaitingStoryView[] }>('/approvals');
+export const decideStory = (storyId: string, decision: ApprovalDecision) =>
+  api<{ decision: ApprovalDecision }>(`/stories/${encodeURIComponent(storyId)}/approval`, {
+    method: 'POST',
+    body: JSON.stringify({ decision }),
+  });
+
+const WAITING_KEY = ['approvals'] as const;
+export const useWaitingStories = () => useQuery({ queryKey: WAITING_KEY, queryFn: fetchWaitingStories });
+/** Yes or send back: the list, the story and the library are read again. */
+export function useDecideStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, decision }: { storyId: string; decision: ApprovalDecision }) =>
+      decideStory(storyId, decision),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}

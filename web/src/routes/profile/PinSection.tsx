@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FAMILY_MESSAGES, FAMILY_TEXTS, PIN_LENGTH } from '#common/family';
+import { ApiRequestError } from '../../api/client';
+import { useSetGrownUpPin } from '../../api/family';
+import { useAuth } from '../../auth/AuthContext';
+import { toast } from '../../components/toast';
+
+const PIN_PATTERN = new RegExp(`^[0-9]{${PIN_LENGTH}}$`);
+
+/** The family PIN that opens "Grown-ups only" (issue 36); before it exists, the account password does. */
+export function PinSection({ hasPin }: { hasPin: boolean }) {
+  const { refreshProfile } = useAuth();
+  const setPin = useSetGrownUpPin();
+  const [pin, setPinValue] = useState('');
+  const [again, setAgain] = useState('');
+  const id = useId();
+  const busy = setPin.isPending;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!PIN_PATTERN.test(pin)) return void toast.error(FAMILY_MESSAGES.pinFormat);
+    if (pin !== again) return void toast.error('The two PINs do not match');
+    try {
+      await setPin.mutateAsync(pin);
+      setPinValue('');
+      setAgain('');
+      await refreshProfile();
+      toast.success(hasPin ? 'PIN changed' : 'PIN set');
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : 'Failed to set the PIN');
+    }
+  }
+
+  const digits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
+  return (
+    <form className="card form" onSubmit={(event) => void save(event)} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Family PIN</h2>
+      <p className="field__hint">
+        {`"${FAMILY_TEXTS.grownUpsOnly}" asks for it before the profile, sharing, approvals and feedback. `}
+        {hasPin
+          ? 'The account password still works if the PIN is forgotten.'
+          : 'Until you set one, it asks for the account password.'}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-pin`}>
+          {hasPin ? 'New PIN' : 'PIN'} ({PIN_LENGTH} digits)
+        </label>
+        <input
+          id={`${id}-pin`}
+          className="field__input grown-ups__pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          value={pin}
+          onChange={(e) => setPinValue(digits(e.target.value))}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-again`}>
+          Type it again
+        </label>
+        <input
+          id={`${id}-again`}
+          className="field__input grown-ups__pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          value={again}
+          onChange={(e) => setAgain(digits(e.target.value))}
+        />
+      </div>
+      <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving…' : hasPin ? 'Change the PIN' : 'Set the PIN'}
+      </button>
+    </form>
+  );
+}
