@@ -129,7 +129,14 @@ type Story = {
 };
 
 /** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
-export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pays?: Thread | undefined; text: string }>;
+export type PlanStep = Readonly<{
+  beat: BeatName;
+  sets?: Thread | undefined;
+  pays?: Thread | undefined;
+  /** The line moves the chosen mission on (its trouble set up, a step taken, the mission done). */
+  mission?: boolean;
+  text: string;
+}>;
 /**
  * `refrains`: the sentences this story repeats on purpose (its style's refrain line), which other stories
  * of the same style repeat too. Every other sentence is meant to be this story's own.
@@ -140,6 +147,8 @@ export type WrittenStory = Readonly<{
   refrains: readonly string[];
   /** The friend's and the place's own names, as the story says them (for the tests that count them). */
   names: Readonly<{ friend: string; place: string }>;
+  /** The story's episodes: its obstacle, its mission's target, and its helper and hazard where it has them. */
+  episodes: readonly string[];
 }>;
 
 export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
@@ -451,13 +460,25 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     }),
   };
   const plan = paragraphs.flatMap((paragraph) =>
-    paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
+    paragraph.lines.map((line) => ({
+      beat: paragraph.beat,
+      sets: line.sets,
+      pays: line.pays,
+      mission: line.sets === 'trouble' || line.pays === 'trouble',
+      text: line.text,
+    })),
   );
   return {
     draft,
     plan,
     refrains: story.refrain ? splitSentences(story.refrain) : [],
     names: { friend: companion.name, place: placeName },
+    episodes: [
+      `obstacle:${challenge.the}`,
+      `mission:${target.titled}`,
+      ...(request.narrativeStructure === 'heros-journey' ? [`helper:${mentor.name}`] : []),
+      ...(context.rich ? [`hazard:${hazard}`] : []),
+    ],
   };
 }
 
