@@ -117,7 +117,7 @@ export function nearTwinsOf(family: readonly FamilyStory[]): NearTwinFigures {
       const twin = told.flatMap((other, j) => (j === i ? [] : other)).find((o) => isTwin(sentence.words, o.words));
       if (!twin) continue;
       withTwin++;
-      if (examples.length < 12 && i < told.length - 1) examples.push([sentence.text, twin.text]);
+      if (examples.length < (process.env.ALL_TWINS ? 9999 : 12) && i < told.length - 1) examples.push([sentence.text, twin.text]);
     }
   });
   return { sentences, withTwin, share: withTwin / Math.max(1, sentences), examples };

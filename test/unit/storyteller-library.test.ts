@@ -27,11 +27,14 @@ const SAMPLE = { 10: 3, 19: 1 } as const;
  * saying why here.
  */
 const HELD: Record<AgeBand, Record<10 | 19, { nearTwins: number }>> = {
-  A: { 10: { nearTwins: 0.39 }, 19: { nearTwins: 0.56 } },
-  B: { 10: { nearTwins: 0.39 }, 19: { nearTwins: 0.53 } },
+  // First measured at 0.39 and 0.56 (band A), 0.39 and 0.53 (band B), before the writer listened for them.
+  A: { 10: { nearTwins: 0.08 }, 19: { nearTwins: 0.25 } },
+  B: { 10: { nearTwins: 0.07 }, 19: { nearTwins: 0.11 } },
 };
 
-describe("one child's library, as a parent hears it", { timeout: 120_000 }, () => {
+// Each story of a family is drafted until it fits its band and sounds like none the child heard: about a
+// second a story of a family of 19 on this shared machine.
+describe("one child's library, as a parent hears it", { timeout: 300_000 }, () => {
   it('masks names, places and adjectives, and calls two sentences near-twins past the stated threshold', () => {
     const names = ['Mia', 'Pip', 'Bramblewick'];
     const a = maskedWords("Flapjack's unicorn knees shook.", ['Mia', 'Flapjack', 'Fernton']);
@@ -80,6 +83,11 @@ describe("one child's library, as a parent hears it", { timeout: 120_000 }, () =
         expect(figures.familiesWithSentenceTwice, `${band} ${size}`).toBe(0);
         expect(figures.familiesWithTitleTwice, `${band} ${size}`).toBe(0);
         expect(figures.nearTwinShare, `${band} ${size}`).toBeLessThanOrEqual(HELD[band][size].nearTwins);
+        // A library of ten hears no episode twice; every story's mission takes more than one sentence to do,
+        // and the mission moves the middle on.
+        if (size === 10) expect(figures.familiesWithEpisodeTwice, band).toBe(0);
+        expect(figures.resolutionMin, band).toBeGreaterThanOrEqual(2);
+        expect(figures.middleMin, band).toBeGreaterThanOrEqual(1);
       }
     }
     printTable(`A child's library, written in turn (near-twins at similarity ≥ ${NEAR_TWIN_THRESHOLD})`, rows);

@@ -200,6 +200,10 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   clapped: /^ for\b/,
   // "It stopped spinning": one stops doing something; one does not pause or halt it.
   stopped: /^ [a-z]+ing\b/,
+  // "began to fade" is not "commenced to fade" (issue 37): only a thing begun is commenced.
+  began: /^ to\b/,
+  // "every boat found its way" is not "uncovered its way": a way is found, not discovered or located.
+  found: /^ (its|their|his|her|the|a|our|my) way\b/,
 };
 
 /** Words an alternative cannot replace after these ones ("went very quiet" is not "went remarkably tranquil"). */
