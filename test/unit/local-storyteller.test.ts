@@ -492,6 +492,13 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         // brave ("Scared is allowed, and so is brave", not "and so is fearless").
         expect(text).not.toMatch(/\band \p{Lu}[\p{L}-]* [^.!?"]*\bwith one (careful )?finger\b/u);
         expect(text).not.toMatch(/\bso is (fearless|courageous|valiant|daring)\b/u);
+        // Issue 37's slips and their siblings: "commenced to fade", "every boat uncovered its way", "the runaway
+        // ponies is worth it", "the drowsy town of the sleepy town", "warbled hushedly", "scrambled the tree",
+        // "the chickens clasped under the fence", "there was the moon-rabbits", a home with two "where"s, and a
+        // split tail with no doer ("And shared a space cookie").
+        expect(text).not.toMatch(
+          /\bcommenced to\b|\b(uncovered|discovered|located) (its|their) way\b|\b(ponies|goats|horses|unicorns|sheep|chickens|moon-rabbits|Caves) is\b|\btown of the (sleepy|drowsy) town\b|\bhushedly\b|\bscrambled the\b|\bclasped (under|through)\b|\bthere was the [\p{L}-]+ [\p{L}-]+s\b|\bwhere [^.]*, where you could see\b|\. And (shared|showed|gave|said|sang|hummed|took|led)\b/u,
+        );
         // "That very morning" is the very one: a richer word for "very" does not fit there.
         expect(text).not.toMatch(
           /\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu,

@@ -29,7 +29,7 @@ const SAMPLE = { 10: 3, 19: 1 } as const;
 const HELD: Record<AgeBand, Record<10 | 19, { nearTwins: number }>> = {
   // First measured at 0.39 and 0.56 (band A), 0.39 and 0.53 (band B), before the writer listened for them.
   A: { 10: { nearTwins: 0.08 }, 19: { nearTwins: 0.25 } },
-  B: { 10: { nearTwins: 0.07 }, 19: { nearTwins: 0.11 } },
+  B: { 10: { nearTwins: 0.07 }, 19: { nearTwins: 0.12 } },
 };
 
 // Each story of a family is drafted until it fits its band and sounds like none the child heard: about a

@@ -110,7 +110,7 @@ const SETUP: Beat = {
     setUp('loves', '@lovesSetUp'),
     setUp('personality', '@personalitySetUp'),
     [
-      '{Hero} lived {homeAt}[, where you could see {sight0}].',
+      '{Hero} lived {homeAt}[{seeFromHome}].',
       'Home for {hero} was {homePlace}.',
       'Every morning, {hero} woke up {homeAt}[ and ran to the window to see {sight0}].',
       'Home, for {hero}, was {homePlace}[, and {pal} was always welcome there].',
@@ -607,7 +607,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         [
           '<There {pal} found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
           'Round the very next corner, there they were: {thing}, as happy as anything.',
-          '{Pal} heard them before seeing them, and there was {thing}, not lost at all.',
+          '{Pal} heard them before seeing them, and there {thingWas} {thing}, not lost at all.',
           'And what did they find beside {sight2}? {Thing}, of course!',
         ],
         [

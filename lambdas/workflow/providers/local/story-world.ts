@@ -44,7 +44,7 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
       '{Hero} took the rope from the backpack and tied a (strong|careful) knot[, just the way Grandpa had shown them back in {placeName}].',
       '{Hero} checked the compass, (pointed|nodded) and found the <best/safest> way[ across {placeName} for {pal}].',
       '{Hero} spotted a row of flat stones that nobody else had noticed[, and laid a careful plan with {pal}].',
-      '{Hero} climbed the nearest tree for a look around[ and called down to {pal} exactly where to go].',
+      '{Hero} climbed up the nearest tree for a look around[ and called down to {pal} exactly where to go].',
     ],
     crossing: [
       '{Hero} tied the rope to a tree[ with a knot that would not slip], and {hero} and {pal} crossed one careful step at a time.',

@@ -421,6 +421,7 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
   };
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
   vars.thingIs = target.plural ? 'are' : 'is';
+  vars.thingWas = target.plural ? 'were' : 'was';
   vars.sky = fill(day.sky, context);
   // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
   // The worry is taken in by the friend (it is the line every story of the mission says), but in the last resort.
@@ -442,6 +443,8 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
   // Where the hero lives, said in the setup's own words (story-beats.ts): "on Buttercup Ranch…", "in a cabin…".
   vars.homePlace = fill(target.home ?? world.home, context);
   vars.homeAt = `${target.home ? 'on' : 'in'} ${vars.homePlace}`;
+  // A home that already says where it is ("…, where the chickens ruled the yard") takes no second "where".
+  vars.seeFromHome = /\bwhere\b/u.test(vars.homePlace) ? '' : `, where you could see ${String(vars.sight0)}`;
 
   const custom = request.customDescriptions;
   // Band A's last drafts, when the others ran long, leave out the family's kind of story and errand (each

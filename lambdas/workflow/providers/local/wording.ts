@@ -61,7 +61,8 @@ const RICH: Table = {
   shouted: ['exclaimed', 'bellowed', 'hollered'],
   hurried: ['scurried', 'bustled', 'dashed', 'hastened'],
   jumped: ['leapt', 'bounded', 'sprang', 'vaulted'],
-  quietly: ['softly', 'hushedly', 'gently', 'tenderly'],
+  // Not "hushedly": "Mia warbled hushedly" reads as no one speaks (issue 37).
+  quietly: ['softly', 'gently', 'tenderly'],
   smiled: ['beamed', 'grinned', 'brightened'],
   strange: ['peculiar', 'mysterious', 'curious', 'unusual'],
   odd: ['peculiar', 'unusual', 'curious'],
@@ -199,7 +200,11 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "everyone clapped for Mia": one applauds a person, not for them.
   clapped: /^ for\b/,
   // "It stopped spinning": one stops doing something; one does not pause or halt it.
-  stopped: /^ [a-z]+ing\b/,
+  stopped: /^( [a-z]+ing\b|[.,!?])/,
+  // The chickens squeezed under the fence, not "clasped under" it; the shivers stopped, not "halted".
+  squeezed: /^ (under|through|into|past|between|out|in)\b/,
+  // "climbed the winding path", "climbed the tower stairs": one scrambles up a path, not "scrambled the path".
+  climbed: /^ (the|a|an|all)\b/,
   // "began to fade" is not "commenced to fade" (issue 37): only a thing begun is commenced.
   began: /^ to\b/,
   // "every boat found its way" is not "uncovered its way": a way is found, not discovered or located.
