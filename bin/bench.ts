@@ -2,7 +2,7 @@
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
  * and `--check` compares with the budgets.
- * `--only web,lambdas,pictures,storyteller,lighthouse,generation,narration,api,admin-users,bedrock` runs a part; `--seconds N`
+ * `--only web,lambdas,pictures,storyteller,safety,lighthouse,generation,narration,api,admin-users,bedrock` runs a part; `--seconds N`
  * sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock provider against
  * the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories per band and
  * workflow (default 10).
@@ -25,12 +25,14 @@ import { buildWeb, measureWebBundle } from './bench/web-bundle.js';
 import { startLocalStack } from './local/stack.js';
 import { benchPictures } from './bench/pictures.js';
 import { benchStoryteller } from './bench/storyteller.js';
+import { benchSafety } from './bench/safety.js';
 
 const SECTIONS = [
   'web',
   'lambdas',
   'pictures',
   'storyteller',
+  'safety',
   'lighthouse',
   'generation',
   'narration',
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
   if (run.has('pictures')) report.pictures = await benchPictures(join(outDir, 'pictures'));
   if (run.has('storyteller')) report.storyteller = benchStoryteller();
+  if (run.has('safety')) report.safety = benchSafety(join(outDir, 'safety'));
 
   // Read before the last stack stops: a child that has exited can no longer be asked for its CPU time.
   const recordCpu = () => {

@@ -1,10 +1,11 @@
 /**
- * `npm run doctor [-- -c bedrockRegion=… -c guardrailId=… -c guardrailVersion=… -c webAclArn=…]`: see
+ * `npm run doctor [-- -c bedrockRegion=… -c guardrailId=… -c guardrailVersion=… -c webAclArn=…
+ * -c minStoriesPerMinute=… -c minCoversPerMinute=… -c workflowConcurrency=… -c triggersConcurrency=…]`: see
  * bin/doctor/run-doctor.ts. Takes the same `-c` values as `cdk deploy`; exits 0 when every check passed.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
-import { runDoctor } from './doctor/run-doctor.js';
+import { DEFAULT_FLOOR, runDoctor } from './doctor/run-doctor.js';
 
 const { values } = parseArgs({ options: { context: { type: 'string', short: 'c', multiple: true } } });
 const context = new Map<string, string>();
@@ -17,10 +18,23 @@ for (const pair of values.context ?? []) {
   context.set(pair.slice(0, at), pair.slice(at + 1));
 }
 const guardrailId = context.get('guardrailId');
+const number = (key: string, fallback: number) => {
+  const value = Number(context.get(key) ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`-c ${key} must be a positive number`);
+    process.exit(2);
+  }
+  return value;
+};
 runDoctor({
   region: context.get('bedrockRegion') ?? DEFAULT_BEDROCK_REGION,
   guardrail: guardrailId ? { id: guardrailId, version: context.get('guardrailVersion') ?? 'DRAFT' } : undefined,
   webAclArn: context.get('webAclArn'),
+  floor: {
+    storiesPerMinute: number('minStoriesPerMinute', DEFAULT_FLOOR.storiesPerMinute),
+    coversPerMinute: number('minCoversPerMinute', DEFAULT_FLOOR.coversPerMinute),
+  },
+  reserved: { workflow: number('workflowConcurrency', 100), triggers: number('triggersConcurrency', 10) },
 }).then(
   (passed) => process.exit(passed ? 0 : 1),
   (error: unknown) => {

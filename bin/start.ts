@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { parseQuotaSetting, QuotaSettingError } from '#common/models/quotas.js';
 import { startLocalStack, type LocalPorts } from './local/stack.js';
 import { assertPortFree, PortInUseError } from './local/ports.js';
 
@@ -21,6 +22,8 @@ const envSchema = z.object({
   /** With STORY_PROVIDER=bedrock: the Bedrock twin's port and whether it waits like the real models. */
   BEDROCK_TWIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BEDROCK_TWIN_LATENCY: z.enum(['off', 'public']).default('off'),
+  /** `defaults` (us-west-2's public defaults) or a JSON object of quotas (README, "The Bedrock twin"). */
+  BEDROCK_TWIN_QUOTAS: z.string().optional(),
   WEB_MODE: z.enum(['dev', 'preview']).default('dev'),
 });
 
@@ -54,7 +57,11 @@ async function main(): Promise<void> {
     web: env.WEB_MODE,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     storyProvider: env.STORY_PROVIDER,
-    bedrockTwin: { port: env.BEDROCK_TWIN_PORT, latency: env.BEDROCK_TWIN_LATENCY },
+    bedrockTwin: {
+      port: env.BEDROCK_TWIN_PORT,
+      latency: env.BEDROCK_TWIN_LATENCY,
+      quotas: parseQuotaSetting(env.BEDROCK_TWIN_QUOTAS),
+    },
     // Locally no e-mail is sent: the code a family would receive is printed here instead.
     onCodeDelivered: ({ operation, destination, code }) =>
       console.log(`✉  ${operation} code for ${destination}: ${code}`),
@@ -67,7 +74,7 @@ Story Magic is ready in ${seconds} s.
   Open:            ${stack.urls.web}
   Seeded admin:    ${stack.admin.email} / ${stack.admin.password}
   Health:          ${stack.urls.web}/api/health
-  Story provider:  ${env.STORY_PROVIDER}${stack.bedrockTwin ? ` (Bedrock twin ${stack.bedrockTwin.url}, region ${stack.serverConfig.bedrock.region})` : ''}
+  Story provider:  ${env.STORY_PROVIDER}${stack.bedrockTwin ? ` (Bedrock twin ${stack.bedrockTwin.url}, region ${stack.serverConfig.bedrock.region}, ${stack.bedrockTwin.quotas ? `quotas ${env.BEDROCK_TWIN_QUOTAS ?? ''}` : 'no quotas'})` : ''}
 
   API ${stack.urls.api} · DynamoDB Local ${stack.urls.dynamodb} · cognito-local ${stack.urls.cognito} · S3 ${stack.urls.s3}
   Data in .local/ (delete it to start fresh); emulator logs in .local/logs/.
@@ -86,7 +93,7 @@ Story Magic is ready in ${seconds} s.
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortInUseError || error instanceof z.ZodError) {
+  if (error instanceof PortInUseError || error instanceof QuotaSettingError || error instanceof z.ZodError) {
     console.error(error instanceof z.ZodError ? `Invalid settings: ${z.prettifyError(error)}` : error.message);
   } else {
     console.error('Story Magic could not start:', error instanceof Error ? error.message : error);

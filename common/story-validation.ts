@@ -1,5 +1,5 @@
 import type { AgeBandConfig } from './age-band-config.js';
-import { hasMarkup, isKidSafe, unsafeTerms } from './safety/check.js';
+import { hasMarkup, isKidSafe, isKindName, MARKUP_MESSAGE, unsafeTerms } from './safety/check.js';
 import { countWords } from './words.js';
 import type { StoryKind } from './story-choices.js';
 
@@ -20,8 +20,7 @@ export const NAME_MESSAGES = {
 export const DESCRIPTION_MESSAGES = {
   tooLong: (max: number, length: number) => `Description must be ${max} characters or less (currently ${length})`,
   notKidFriendly: 'Please use kid-friendly language for your description',
-  // Not a SPEC text: markup is refused before any word is read, so a family learns what to change.
-  markup: 'Please describe it in plain words, without symbols like < > { } [ ]',
+  markup: MARKUP_MESSAGE,
 } as const;
 
 /** SPEC §5: the wizard step's own cap, used when no band configuration is at hand. */
@@ -42,8 +41,18 @@ export function characterNameProblem(name: string, band?: AgeBandConfig): string
   const max = band?.validators.character_name_max ?? CHARACTER_NAME_MAX;
   if (length(trimmed) > max) return NAME_MESSAGES.tooLong(max);
   if (!NAME_PATTERN.test(trimmed)) return NAME_MESSAGES.invalidCharacters;
-  // The safety check (common/safety) with the band's deny list when the band is known.
-  if (!isKidSafe(trimmed, band?.safety.deny_if_topics)) return NAME_MESSAGES.unkind;
+  // The safety check (common/safety) read as a name, with the band's deny list when the band is known.
+  if (!isKindName(trimmed, band?.safety.deny_if_topics)) return NAME_MESSAGES.unkind;
+  return undefined;
+}
+
+/**
+ * A hero name typed in the story editor (the creator's or the admin's, up to 50 characters): checked as the
+ * wizard's name is, and markup refused with the description's message, since the editor takes any character.
+ */
+export function editedHeroNameProblem(name: string): string | undefined {
+  if (hasMarkup(name)) return DESCRIPTION_MESSAGES.markup;
+  if (!isKindName(name.trim())) return NAME_MESSAGES.unkind;
   return undefined;
 }
 

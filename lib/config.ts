@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
+import { DEFAULT_QUOTAS, parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 
 /** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
@@ -21,6 +22,14 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  *   one region serving every default model); synth refuses a region the model catalogue says cannot.
  * - `budgetUsd=…` with `budgetEmail=…`: a monthly cost budget that e-mails at 80 % and 100 % spent and
  *   when the month is forecast to pass it. Default: none.
+ * - `bedrockQuotas={"textRequestsPerMinute":…,"imageRequestsPerMinute":…}`: the account's Bedrock quotas as
+ *   `npm run doctor` reads them; the capacity gate admits stories and pictures at the rate they allow.
+ *   Default: AWS's public defaults where they are written down (us-west-2, common/models/quotas.ts).
+ * - `alarmEmail=…`: where the operational alarms (throttling, queue age, failed executions, API 429s) are
+ *   e-mailed. Default: the alarms exist, with no subscriber.
+ * - `workflowConcurrency=…` (default 100): the most workflow tasks that run at once (reserved concurrency),
+ *   so story work never takes the whole account's Lambda concurrency; `triggersConcurrency=…` (default 10):
+ *   kept for the Cognito triggers, so sign-in and sign-up always have room.
  */
 export interface DeployConfig {
   readonly allowDestroy: boolean;
@@ -30,6 +39,9 @@ export interface DeployConfig {
   readonly guardrail: { readonly id: string; readonly version: string } | undefined;
   readonly bedrockRegion: string;
   readonly budget: { readonly usd: number; readonly email: string } | undefined;
+  readonly bedrockQuotas: BedrockQuotas | undefined;
+  readonly alarmEmail: string | undefined;
+  readonly concurrency: { readonly workflow: number; readonly triggers: number };
   /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
   readonly removalPolicy: RemovalPolicy;
 }
@@ -83,6 +95,25 @@ function readBudget(scope: Construct): DeployConfig['budget'] {
   return { usd, email };
 }
 
+/**
+ * The account's Bedrock quotas (`-c bedrockQuotas`: `defaults`, flat figures, or the per-model JSON `npm run
+ * doctor` prints); without it, the public defaults where they are known (us-west-2), else none.
+ */
+function readQuotas(scope: Construct, region: string): BedrockQuotas | undefined {
+  const raw: unknown = scope.node.tryGetContext('bedrockQuotas');
+  if (raw === undefined || raw === '') return region === DEFAULT_BEDROCK_REGION ? DEFAULT_QUOTAS : undefined;
+  return parseQuotaSetting(typeof raw === 'string' ? raw : JSON.stringify(raw), 'Context "bedrockQuotas"');
+}
+
+function readCount(scope: Construct, key: string, fallback: number): number {
+  const raw: unknown = scope.node.tryGetContext(key);
+  if (raw === undefined || raw === '') return fallback;
+  const count = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`Context "${key}" must be a whole number above 0, got ${JSON.stringify(raw)}`);
+  return count;
+}
+
 export function readDeployConfig(scope: Construct): DeployConfig {
   const allowDestroy = readFlag(scope, 'allowDestroy');
   const guardrailId = readString(scope, 'guardrailId', /^[a-z0-9]{1,64}$|^arn:aws[\w-]*:bedrock:/);
@@ -95,6 +126,15 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     bedrockRegion: readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
     storyProvider: readStoryProvider(scope),
     budget: readBudget(scope),
+    bedrockQuotas: readQuotas(
+      scope,
+      readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
+    ),
+    alarmEmail: readString(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+    concurrency: {
+      workflow: readCount(scope, 'workflowConcurrency', 100),
+      triggers: readCount(scope, 'triggersConcurrency', 10),
+    },
     feedbackFormUrl: readHttpsUrl(scope, 'feedbackFormUrl'),
     removalPolicy: allowDestroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   };

@@ -4,6 +4,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.js';
+import { Alarms } from './constructs/alarms.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Bedrock } from './constructs/bedrock.js';
@@ -33,6 +34,7 @@ export class StoryMagicStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly originSecret: Secret;
+  readonly alarms: Alarms;
   /** The SSM parameter holding the distribution id, which the functions that delete pictures read. */
   get mediaDistributionParameterName(): string {
     return `/${this.stackName}/media-distribution-id`;
@@ -49,7 +51,12 @@ export class StoryMagicStack extends Stack {
     const logBucket = this.accessLogs.bucket;
 
     this.data = new Data(this, 'Data', { removalPolicy, deletionProtection: !allowDestroy });
-    this.auth = new Auth(this, 'Auth', { data: this.data, removalPolicy, deletionProtection: !allowDestroy });
+    this.auth = new Auth(this, 'Auth', {
+      data: this.data,
+      removalPolicy,
+      deletionProtection: !allowDestroy,
+      reservedConcurrency: props.deploy.concurrency.triggers,
+    });
     this.media = new Media(this, 'Media', {
       removalPolicy,
       autoDeleteObjects,
@@ -59,7 +66,11 @@ export class StoryMagicStack extends Stack {
     // The bedrock provider's region, guardrail and grants (the catalogue's synth-time check runs here).
     this.bedrock =
       storyProvider === 'bedrock'
-        ? new Bedrock(this, 'Bedrock', { region: props.deploy.bedrockRegion, guardrail: props.deploy.guardrail })
+        ? new Bedrock(this, 'Bedrock', {
+            region: props.deploy.bedrockRegion,
+            guardrail: props.deploy.guardrail,
+            quotas: props.deploy.bedrockQuotas,
+          })
         : undefined;
 
     // The server configuration every Lambda reads (lambdas/shared/config.ts); AWS_REGION comes from Lambda.
@@ -81,6 +92,7 @@ export class StoryMagicStack extends Stack {
       media: this.media,
       bedrock: this.bedrock,
       environment,
+      reservedConcurrency: props.deploy.concurrency.workflow,
     });
     // Generated at deploy, never in the template: CloudFront sends it to the API, which refuses requests
     // without it, so the execute-api URL (outside the web ACL) serves nothing.
@@ -96,6 +108,8 @@ export class StoryMagicStack extends Stack {
       workflow: this.workflow.stateMachine,
       environment: { ...environment, ORIGIN_SECRET: originSecret },
     });
+    // Family text passes the guardrail at the door too (issue 34): the API may apply it.
+    this.bedrock?.grantApplyGuardrail(this.api.handler.role);
     this.web = new Web(this, 'Web', {
       auth: this.auth,
       apiDomainName: this.api.domainName,
@@ -110,6 +124,13 @@ export class StoryMagicStack extends Stack {
     });
 
     this.grantMediaInvalidation();
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      stateMachine: this.workflow.stateMachine,
+      apiAccessLogs: this.api.accessLogs,
+      bedrockRegion: this.bedrock ? props.deploy.bedrockRegion : undefined,
+      email: props.deploy.alarmEmail,
+    });
 
     if (props.deploy.budget) new Budget(this, 'Budget', props.deploy.budget);
 

@@ -34,6 +34,13 @@ const layers: Layer[] = [
   { name: 'unit', kind: 'vitest', projects: ['unit', 'spa'] },
   { name: 'integration', kind: 'vitest', needs: needJava },
   { name: 'infra', kind: 'vitest' },
+  // What `cdk deploy` would upload, run here (README "Deploy rehearsal"): the smoke test and a family in Chromium.
+  {
+    name: 'rehearsal',
+    kind: 'check',
+    command: ['npm', 'run', '--silent', 'rehearse', '--', '--smoke', '--browser'],
+    needs: () => needJava() ?? needChromium(),
+  },
   { name: 'e2e', kind: 'vitest', needs: () => needJava() ?? needChromium() },
 ];
 

@@ -8,6 +8,7 @@ import type { LighthouseReport } from './lighthouse.js';
 import type { NarrationReport } from './narration.js';
 import type { PicturesReport } from './pictures.js';
 import type { StorytellerReport } from './storyteller.js';
+import type { SafetyReport } from './safety.js';
 import type { WebBundleReport } from './web-bundle.js';
 
 /** What one `npm run bench` measured; a section is absent when `--only` left it out. */
@@ -24,6 +25,7 @@ export type BenchReport = {
   api?: ApiLoadReport;
   adminUsers?: AdminUsersReport;
   bedrock?: BedrockReport;
+  safety?: SafetyReport;
 };
 
 /** The budgets `--check` holds the figures to (README, Benchmarks). */
@@ -49,6 +51,9 @@ export const BUDGETS = {
   pictureAt375KB: 120,
   /** A full library (10 stories): sentences with a near-twin in another of the child's stories (issue 37). */
   libraryNearTwinShare: 0.05,
+  /** The safety check (issue 34): a fresh process's first check, and an 800-word story's check. */
+  safetyFirstCheckMs: 150,
+  safetyStoryCheckMs: 20,
 };
 
 export type Row = { figure: string; value: string; budget?: string; pass?: boolean };
@@ -56,7 +61,22 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, pictures, storyteller, lighthouse, generation, narration, api, adminUsers, bedrock } = report;
+  const { web, lambdas, pictures, storyteller, lighthouse, generation, narration, api, adminUsers, bedrock, safety } =
+    report;
+  if (safety) {
+    out.push({
+      figure: `safety: a fresh process's first check (import, compile, check), median of ${safety.freshRuns}`,
+      value: `${safety.firstCheckMs.median} ms (slowest ${safety.firstCheckMs.max} ms; module ${safety.bundleKB} kB, ${safety.bundleGzipKB} kB gzipped)`,
+      budget: `≤ ${BUDGETS.safetyFirstCheckMs} ms`,
+      pass: safety.firstCheckMs.median <= BUDGETS.safetyFirstCheckMs,
+    });
+    out.push({
+      figure: `safety: an ${safety.storyWords}-word story's check, band B, median of ${safety.storyRuns}`,
+      value: `${safety.storyCheckMs.median} ms (p95 ${safety.storyCheckMs.p95} ms)`,
+      budget: `≤ ${BUDGETS.safetyStoryCheckMs} ms`,
+      pass: safety.storyCheckMs.median <= BUDGETS.safetyStoryCheckMs,
+    });
+  }
   if (web) {
     const landing = web.screens.landing.jsGzipKB;
     out.push({

@@ -1,8 +1,9 @@
 /**
  * The pre-deploy check of `npm run doctor` (bin/doctor.ts), with the operator's AWS credentials: CDK
  * bootstrap in the stack's region and in us-east-1 (the web ACL's stack), each default model invocable
- * from the stack's region, the operator's guardrail (when named) and the web ACL in us-east-1. One line per
- * check, with what to do when it fails; resolves false when any check failed.
+ * from the stack's region (a Marketplace model's agreement in place), the operator's guardrail (when named),
+ * the web ACL in us-east-1, and the account's quotas: what a busy evening can carry (capacity.ts). One line
+ * per check, with what to do when it fails; resolves false when any check failed.
  *
  * "Invocable" is proven at the lowest cost that still proves it: a text model gets a real Converse call
  * of one output token with the id the provider sends (a profile where the region needs one), a fraction
@@ -14,7 +15,9 @@ import { BedrockClient, GetFoundationModelAvailabilityCommand, GetGuardrailComma
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
+import { capacityChecks, type CapacityFloor, type ReservedConcurrency } from './capacity.js';
 import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
 
 /** CloudFront takes web ACLs only from us-east-1, so the StoryMagicWaf stack lives there. */
@@ -25,6 +28,7 @@ const MIN_BOOTSTRAP_VERSION = 6;
 const WAF_STACK = 'StoryMagicWaf';
 
 export type DoctorClients = Readonly<{
+  serviceQuotas(region: string): ServiceQuotasClient;
   cloudFormation(region: string): CloudFormationClient;
   ssm(region: string): SSMClient;
   bedrock(region: string): BedrockClient;
@@ -33,6 +37,7 @@ export type DoctorClients = Readonly<{
 }>;
 
 export const awsClients: DoctorClients = {
+  serviceQuotas: (region) => new ServiceQuotasClient({ region }),
   cloudFormation: (region) => new CloudFormationClient({ region }),
   ssm: (region) => new SSMClient({ region }),
   bedrock: (region) => new BedrockClient({ region }),
@@ -46,6 +51,10 @@ export type DoctorOptions = Readonly<{
   guardrail?: { id: string; version: string } | undefined;
   /** `-c webAclArn`; without it the WebAclArn output of the StoryMagicWaf stack is checked. */
   webAclArn?: string | undefined;
+  /** The fewest stories and covers a minute the account must carry (`-c minStoriesPerMinute`, `-c minCoversPerMinute`). */
+  floor?: CapacityFloor;
+  /** What the deploy reserves (`-c workflowConcurrency`, `-c triggersConcurrency`). */
+  reserved?: ReservedConcurrency;
   clients?: DoctorClients;
   log?: (line: string) => void;
 }>;
@@ -121,16 +130,19 @@ async function imageModel(clients: DoctorClients, region: string, modelId: strin
         'allow AWS Marketplace purchases for the account, then retry',
       );
     }
+    // A Marketplace model's first call starts its subscription, and calls fail until the agreement is in
+    // place (minutes): on a launch evening that is every first cover. It must be in place before the deploy.
     const agreement = answer.agreementAvailability?.status;
-    if (agreement === 'ERROR') {
+    if (agreement !== 'AVAILABLE') {
+      const detail = answer.agreementAvailability?.errorMessage ? `: ${answer.agreementAvailability.errorMessage}` : '';
       return fail(
-        `the Marketplace agreement for ${modelId} failed (${answer.agreementAvailability?.errorMessage ?? 'no detail'})`,
-        'open the model in the Bedrock console and accept its offer',
+        `the Marketplace agreement for ${modelId} is ${agreement === 'PENDING' ? 'still pending' : (agreement ?? 'unknown').toLowerCase().replace('_', ' ')}${detail}`,
+        agreement === 'PENDING'
+          ? 'wait a few minutes for AWS to complete it, then run the doctor again'
+          : 'open the model in the Bedrock console (Model catalog) and request access to accept its offer; wait until it is available',
       );
     }
-    const note =
-      agreement === 'AVAILABLE' ? 'subscribed' : 'not subscribed yet: the first picture subscribes the account';
-    return pass(`${modelId} is available in ${region} (${note})`);
+    return pass(`${modelId} is available in ${region} (subscribed)`);
   } catch (error) {
     return fail(
       `could not check ${modelId} in ${region} (${errorText(error)})`,
@@ -202,6 +214,13 @@ async function webAcl(clients: DoctorClients, arn: string | undefined): Promise<
   }
 }
 
+/**
+ * The least a launch needs: 20 stories and 5 covers a minute (a class of families starting together gets
+ * its stories at once and its covers within minutes). The operator raises it for a real launch (README
+ * "Opening night").
+ */
+export const DEFAULT_FLOOR: CapacityFloor = { storiesPerMinute: 20, coversPerMinute: 5 };
+
 /** Runs every check (none stops the others); resolves true when all passed. */
 export async function runDoctor(options: DoctorOptions): Promise<boolean> {
   const clients = options.clients ?? awsClients;
@@ -224,13 +243,23 @@ export async function runDoctor(options: DoctorOptions): Promise<boolean> {
     () => webAcl(clients, options.webAclArn),
   ];
   let failed = 0;
-  for (const check of checks) {
-    const outcome = await check();
+  const report = (outcome: Outcome) => {
     if (outcome.ok) log(`✓ ${outcome.detail}`);
     else {
       failed += 1;
       log(`✗ ${outcome.detail}. To fix: ${outcome.fix}`);
     }
+  };
+  for (const check of checks) report(await check());
+  const capacity = await capacityChecks(
+    clients.serviceQuotas(region),
+    region,
+    options.floor ?? DEFAULT_FLOOR,
+    options.reserved ?? { workflow: 100, triggers: 10 },
+  );
+  capacity.outcomes.forEach(report);
+  if (capacity.quotas) {
+    log(`Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify(capacity.quotas)}'`);
   }
   log(failed === 0 ? 'All checks passed: ready to deploy.' : `${failed} check(s) failed.`);
   return failed === 0;

@@ -48,6 +48,8 @@ export async function startCognitoLocal(opts: {
   logFile: string;
   /** Called with each code cognito-local would have e-mailed (password resets), read from its output. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
+  /** Each trigger's function, as the Lambda endpoint knows it. @default the local stack's triggers function */
+  triggers?: Readonly<Record<string, string>>;
 }): Promise<CognitoLocal> {
   const endpoint = `http://${LOOPBACK}:${opts.port}`;
   const onCode = opts.onCodeDelivered;
@@ -64,7 +66,7 @@ export async function startCognitoLocal(opts: {
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
         // The same triggers the CDK auth construct attaches to the Cognito user pool.
-        TriggerFunctions: {
+        TriggerFunctions: opts.triggers ?? {
           PreSignUp: TRIGGERS_FUNCTION,
           PostConfirmation: TRIGGERS_FUNCTION,
           PostAuthentication: TRIGGERS_FUNCTION,

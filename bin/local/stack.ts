@@ -6,6 +6,7 @@ import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
 import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
 import { startApiServer } from './api-server.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
+import { parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import { startSpeechEngine } from './speech-engine/index.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
@@ -23,6 +24,8 @@ import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
+import { cognitoAccounts } from '../../lambdas/shared/accounts/cognito-accounts.js';
+import { untilRevocationSettles } from '../../lambdas/api/auth/revocation.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
@@ -44,8 +47,12 @@ export type LocalStackOptions = {
   webOutDir?: string | undefined;
   admin: { email: string; password: string };
   storyProvider: 'local' | 'bedrock';
-  /** With the bedrock provider: the Bedrock twin's port (0 or absent: any free port) and latency profile. */
-  bedrockTwin?: { port?: number; latency?: LatencyProfileName; stream?: boolean } | undefined;
+  /**
+   * With the bedrock provider: the Bedrock twin's port (0 or absent: any free port), latency profile and
+   * quotas (absent: read from `BEDROCK_TWIN_QUOTAS`, and none when that is unset).
+   */
+  bedrockTwin?:
+    { port?: number; latency?: LatencyProfileName; stream?: boolean; quotas?: BedrockQuotas | undefined } | undefined;
   /** Codes cognito-local would have e-mailed (password resets); `npm start` prints them. */
   onCodeDelivered?: ((delivery: CodeDelivery) => void) | undefined;
 };
@@ -95,11 +102,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const localClients = createAwsClients({
       region: REGION,
-      endpoints: { dynamodb: `http://${LOOPBACK}:${ports.dynamodb}` },
+      endpoints: { dynamodb: `http://${LOOPBACK}:${ports.dynamodb}`, cognito: `http://${LOOPBACK}:${ports.cognito}` },
     });
     const profiles = profileRepository(localClients.documents, TABLE_NAME);
     const lambda = await startLambdaInvokeServer(
-      { [TRIGGERS_FUNCTION]: createCognitoTriggers({ profiles }) },
+      {
+        [TRIGGERS_FUNCTION]: createCognitoTriggers({
+          profiles,
+          signOutEverywhere: (userPoolId, userId) =>
+            cognitoAccounts(localClients.cognito, userPoolId, '').signOutEverywhere(userId),
+          untilRevocationSettles,
+        }),
+      },
       ports.lambda,
     );
     stoppers.push(lambda.stop);
@@ -148,6 +162,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       bedrockTwin = await startBedrockTwin({
         port: options.bedrockTwin?.port ?? 0,
         latency: options.bedrockTwin?.latency,
+        quotas: options.bedrockTwin?.quotas ?? parseQuotaSetting(process.env.BEDROCK_TWIN_QUOTAS),
       });
       stoppers.push(bedrockTwin.stop);
     }
@@ -178,6 +193,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             BEDROCK_GUARDRAIL_ID: 'storymagictwin',
             BEDROCK_GUARDRAIL_VERSION: '1',
             BEDROCK_STREAM: String(options.bedrockTwin?.stream ?? true),
+            // The capacity gate is sized from the twin's quotas, as the deployed one is from the account's.
+            ...(bedrockTwin.quotas ? { BEDROCK_QUOTAS: JSON.stringify(bedrockTwin.quotas) } : {}),
           }
         : {}),
       // The web server proxies /api on its own origin; this allows the same origin by its other name too.

@@ -82,7 +82,8 @@ export function readCloudAssembly(dir: string): CloudAssembly {
 /** The uploaded file or directory an `{S3Bucket, S3Key}` (or `{Bucket, Key}`) of the template names. */
 export function assetOf(stack: AssemblyStack, objectKey: unknown, what: string): FileAsset {
   const asset = typeof objectKey === 'string' ? stack.assets.get(objectKey) : undefined;
-  if (!asset) throw new Error(`${stack.name}: ${what} names ${JSON.stringify(objectKey)}, which no asset manifest lists`);
+  if (!asset)
+    throw new Error(`${stack.name}: ${what} names ${JSON.stringify(objectKey)}, which no asset manifest lists`);
   return asset;
 }
 

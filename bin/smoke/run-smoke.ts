@@ -1,7 +1,7 @@
 /**
  * The smoke test of `npm run smoke -- --url https://…` (bin/smoke.ts): after a deploy, proves the site works for a family. It signs a
  * throwaway family up through the site's own Cognito settings (read from /app-config.json), makes a
- * story, reads it, paints a picture, exports it, and deletes the account. One line per step; exits 1 on
+ * story, reads it, has it read aloud ("Read to me"), paints a picture, exports it, and deletes the account. One line per step; exits 1 on
  * the first failure (after trying to delete the account it made).
  */
 import {
@@ -16,7 +16,8 @@ import { APP_CONFIG_PATH } from '#common/app-config-path.js';
 type Step = (detail: string) => void;
 type Answer = { status: number; body: Record<string, unknown> };
 
-const STORY = {
+/** The story the smoke test makes; the rehearsal looks for its hero's name where it must not be kept. */
+export const SMOKE_STORY = {
   heroName: 'Smokey',
   characterType: 'Robot',
   storyKind: 'Space',
@@ -30,6 +31,8 @@ export type SmokeOptions = Readonly<{
   /** How long a story or a picture may take. @default 300 s */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /** The throwaway family's e-mail. @default smoke-<uuid>@example.com */
+  email?: string;
 }>;
 
 /** Runs every step; resolves true when all passed. */
@@ -87,7 +90,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
         ? { endpoint: config.userPoolEndpoint, credentials: { accessKeyId: 'smoke', secretAccessKey: 'smoke' } }
         : {}),
     });
-    const email = `smoke-${randomUUID()}@example.com`;
+    const email = options.email ?? `smoke-${randomUUID()}@example.com`;
     const password = `Smoke${randomUUID().slice(0, 8)}A1`;
     await cognito.send(
       new SignUpCommand({
@@ -110,7 +113,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     expectStatus(await call('/me'), 200, 'GET /api/me');
     ok(`signed a throwaway family up and in (${email})`);
 
-    const created = await call('/stories', { method: 'POST', body: JSON.stringify(STORY) });
+    const created = await call('/stories', { method: 'POST', body: JSON.stringify(SMOKE_STORY) });
     expectStatus(created, 202, 'POST /api/stories');
     const storyId = String(created.body.storyId);
     const story = await poll('the story', async () => {
@@ -122,6 +125,22 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
       throw new Error(`the story ended ${String(story.status)}: ${String(story.failureReason)}`);
     const words = String(story.content ?? '').split(/\s+/).length;
     ok(`made and read a story (${words} words, ${(story.images as unknown[]).length} picture)`);
+
+    // "Read to me": the first part's sound and word times, as the player asks for them.
+    const narration = await call(`/stories/${storyId}/narration/0`);
+    expectStatus(narration, 200, 'GET /api/stories/{id}/narration/0');
+    const audioUrl = String(narration.body.audioUrl);
+    const sound = await fetch(`${site}${audioUrl}`);
+    const soundBytes = (await sound.arrayBuffer()).byteLength;
+    if (!sound.ok || !/^audio\//.test(sound.headers.get('content-type') ?? '') || soundBytes === 0) {
+      throw new Error(
+        `the narration's sound is not served (${sound.status} ${sound.headers.get('content-type') ?? ''})`,
+      );
+    }
+    const times = narration.body.times as number[];
+    ok(
+      `read the story aloud: part 1 of ${String(narration.body.partCount)}, ${times.length} words timed, ${Math.round(soundBytes / 1024)} kB of ${sound.headers.get('content-type') ?? ''}`,
+    );
 
     const painted = await call(`/stories/${storyId}/images`, { method: 'POST', body: JSON.stringify({}) });
     expectStatus(painted, 202, 'POST /api/stories/{id}/images');

@@ -46,7 +46,15 @@ export type ImageJobView = {
   status: 'pending' | 'failed';
   replaces: string | null;
   error: string | null;
+  /** While it waits for the picture model's capacity: its place in line. */
+  queue: QueueView | null;
 };
+
+/**
+ * A place in line for Bedrock capacity (a story waiting to be written, a picture to be painted): 1 is next;
+ * `etaSeconds` is about how long until it starts, from the line's measured speed.
+ */
+export type QueueView = { position: number; etaSeconds: number };
 
 /**
  * GET /api/stories/{id}/status: how far a story and its pictures are made, without the story. The screens
@@ -57,9 +65,14 @@ export type StoryStatusView = {
   status: 'generating' | 'ready' | 'failed';
   progress: 'queued' | 'writing' | 'checking' | 'done';
   writing: WritingProgressView | null;
+  /** While the story waits to be written (progress `queued`): its place in line. */
+  queue: QueueView | null;
   failureReason: string | null;
-  /** Pictures on the page; pictures being painted and failed ones count for the story's editors only. */
-  pictures: { painted: number; pending: number; failed: number };
+  /**
+   * Pictures on the page; pictures being painted and failed ones count for the story's editors only, as does
+   * the place in line of the first picture waiting for capacity.
+   */
+  pictures: { painted: number; pending: number; failed: number; queue: (QueueView & { jobId: string }) | null };
   updatedAt: string;
 };
 
@@ -75,6 +88,7 @@ export type StoryView = {
   status: 'generating' | 'ready' | 'failed';
   progress: 'queued' | 'writing' | 'checking' | 'done';
   writing: WritingProgressView | null;
+  queue: QueueView | null;
   failureReason: string | null;
   title: string;
   content: string;

@@ -1,15 +1,23 @@
+import { CONFUSABLES } from './data/confusables.js';
+
 /**
  * The matching skeleton of a text: what a reader sees, with the disguises a child-safety filter must see
  * through taken off. Every character of a skeleton remembers the range of the original text it came from,
  * so a match can be starred in the original (the edit sanitiser) and reported where it was typed.
  *
  * Steps, in order:
- * 1. Unicode NFKC per character (full-width "ＳＴＵＰＩＤ", ligatures, mathematical and circled letters).
+ * 1. Unicode NFKC per character (full-width "ＳＴＵＰＩＤ", ligatures, mathematical and circled letters), and
+ *    the letters NFKC leaves alone: small capitals ("ʜɪᴛʟᴇʀ"), parenthesised, negative circled and squared
+ *    letters and regional indicators ("🅚", "🇰"); "ß" reads "ss". A few emoji that stand for a word in
+ *    how people write become that word ("🔪" knife; "🍆" is its own word, `emojieggplant`, see intents.ts).
  * 2. Format characters removed: zero-width spaces and joiners, bidi controls, soft hyphens (`\p{Cf}`).
  * 3. Diacritics removed (NFD, combining marks dropped): "kïll", "k\u0301ill".
- * 4. Cyrillic and Greek look-alikes folded to their Latin skeleton ("blооd" with Cyrillic о), then lower case.
- * 5. Leetspeak resolved inside words only: digits in a word that has letters ("b33r", "k1ll"), and `@ $ !`
- *    between or beside letters ("sh!t", "a$$"); "5 kittens", "2024" and "Stop!" keep their characters.
+ * 4. Look-alikes folded to the Latin letters they read as: Cyrillic and Greek ("blооd" with Cyrillic о), and
+ *    every other character of Unicode's confusables table (UTS #39) in the scripts that disguise Latin:
+ *    Cherokee "ᏦᎥᏞᏞ", Armenian "օ", Lisu, Coptic, Canadian syllabics, letter-like symbols. Then lower case.
+ * 5. Leetspeak resolved inside words only: digits in a word that has letters ("b33r", "k1ll"), and `@ $ ! | +`
+ *    between or beside letters ("sh!t", "a$$"); "5 kittens", "2024" and "Stop!" keep their characters. A
+ *    "1" (or "|", "!") reads as "i" in one view and as "l" in another ("ki11").
  * 6. Runs of blank space become one space; a blank line stays a line break, so phrases never span paragraphs.
  *
  * The "joined" view also ignores punctuation inside a word ("f.u.c.k", "bl-ood") and collapses letters spelt
@@ -117,11 +125,65 @@ const LOWER_LOOKALIKES: Readonly<Record<string, string>> = {
 };
 
 const DIGIT_LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
-const SYMBOL_LEET: Readonly<Record<string, string>> = { '@': 'a', $: 's', '!': 'i' };
+const SYMBOL_LEET: Readonly<Record<string, string>> = { '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't' };
+/** The other reading of the characters that stand for two letters: "ki11", "k!ll", "ki||". */
+const AS_L: Readonly<Record<string, string>> = { '1': 'l', '!': 'l', '|': 'l' };
+
+const SMALL_CAPITALS =
+  'ᴀa ʙb ᴄc ᴅd ᴇe ꜰf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ꞯq ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz ᴁae ᴆd ʛg ʟl ᴌl ᴎn ᴙr ᴚr ᴦg ᴧl ᴨp ᴩp ᴫl ꟺm';
+/** Words that an emoji stands for where families write them (the DEA's "Emoji Drug Code" and common usage). */
+const EMOJI_WORDS: Readonly<Record<string, string>> = {
+  '🍆': 'emojieggplant',
+  '🍑': 'emojipeach',
+  '💦': 'emojidroplets',
+  '👅': 'emojitongue',
+  '🔞': 'emojiadult',
+  '🖕': 'emojifinger',
+  '🔪': 'emojiknife',
+  '🗡': 'emojiknife',
+  '🔫': 'emojigun',
+  '💣': 'emojibomb',
+  '🩸': 'emojiblood',
+  '💊': 'emojipill',
+  '💉': 'emojineedle',
+  '❄': 'emojisnow',
+  '🍺': 'emojibeer',
+  '🍻': 'emojibeer',
+  '🍷': 'emojiwine',
+  '🚬': 'emojicigarette',
+};
+
+let specials: Map<string, string> | undefined;
+
+/** The letters NFKC and the confusables table leave alone, and the confusables table itself, built once. */
+function specialLetters(): Map<string, string> {
+  if (specials) return specials;
+  specials = new Map();
+  for (const line of CONFUSABLES.split('\n')) {
+    const at = line.indexOf(' ');
+    specials.set(line.slice(0, at), line.slice(at + 1));
+  }
+  for (const pair of SMALL_CAPITALS.split(' ')) {
+    const [first = ''] = pair;
+    specials.set(first, pair.slice(first.length));
+  }
+  for (let i = 0; i < 26; i++) {
+    const letter = String.fromCharCode(97 + i);
+    // Parenthesised ⒜, negative circled 🅐, negative squared 🅰, regional indicator 🇦.
+    for (const base of [0x249c, 0x1f150, 0x1f170, 0x1f1e6]) specials.set(String.fromCodePoint(base + i), letter);
+  }
+  specials.set('ß', 'ss');
+  specials.set('ẞ', 'ss');
+  specials.set('€', 'e');
+  for (const [emoji, word] of Object.entries(EMOJI_WORDS)) specials.set(emoji, ` ${word} `);
+  return specials;
+}
 
 const FORMAT = /^\p{Cf}$/u;
 const MARK = /\p{M}/gu;
 const MARK_ONLY = /^\p{M}$/u;
+const MARKED_SCRIPT =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Tibetan}]/u;
 // Character tests by code, not RegExp: they run for every character of every story.
 const LETTER = { test: (ch: string) => ch.length === 1 && ch >= 'a' && ch <= 'z' };
 const SPACE_RE = /^\s$/u;
@@ -148,11 +210,17 @@ function foldOnce(cp: string): string {
   if (cp === '_') return '-';
   const upper = UPPER_LOOKALIKES[cp];
   if (upper) return upper;
+  const table = specialLetters();
+  const special = table.get(cp);
+  if (special !== undefined) return special;
   let out = '';
   for (const ch of cp.normalize('NFKC').normalize('NFD').replace(MARK, '')) {
     if (FORMAT.test(ch)) continue;
     const folded = UPPER_LOOKALIKES[ch] ?? ch.toLowerCase();
-    out += LOWER_LOOKALIKES[folded] ?? folded;
+    const lower = LOWER_LOOKALIKES[folded];
+    if (lower) out += lower;
+    else if (folded.charCodeAt(0) < 0x80) out += folded;
+    else out += table.get(folded) ?? table.get(ch) ?? folded;
   }
   return out;
 }
@@ -174,8 +242,13 @@ function foldedUnits(text: string): Unit[] {
     at += cp.length;
     const folded = foldCodePoint(cp);
     if (!folded) {
-      // A dropped mark belongs to the letter before it: a starred letter takes its accent with it.
       const last = units.at(-1);
+      // In the scripts whose vowels are marks (Thai, Devanagari...), a mark is part of the word: kept.
+      if (last && last.end === start && MARK_ONLY.test(cp) && MARKED_SCRIPT.test(last.ch)) {
+        units.push({ ch: cp, start, end: at });
+        continue;
+      }
+      // Elsewhere a dropped mark belongs to the letter before it: a starred letter takes its accent with it.
       if (last && last.end === start && MARK_ONLY.test(cp)) last.end = at;
       continue;
     }
@@ -192,9 +265,14 @@ const wordish = (ch: string) => LETTER.test(ch) || ch in SYMBOL_LEET || ch in DI
  * Step 5: leet characters become letters only inside a word that has letters. Returns a new list; the
  * input stays as it was (the literal view reads "!", "@" and "$" as punctuation).
  */
-function resolveLeet(units: readonly Unit[], readSymbols = true): { units: Unit[]; symbols: boolean } {
+function resolveLeet(
+  units: readonly Unit[],
+  readSymbols = true,
+  asL = false,
+): { units: Unit[]; symbols: boolean; ambiguous: boolean } {
   const out = units.slice();
   let symbols = false;
+  let ambiguous = false;
   let from = 0;
   // Words: runs of non-space characters, [from, to).
   while (from < units.length) {
@@ -210,24 +288,27 @@ function resolveLeet(units: readonly Unit[], readSymbols = true): { units: Unit[
     }
     for (let k = from; hasLetter && k < to; k++) {
       const ch = chAt(units, k);
-      const digit = DIGIT_LEET[ch];
-      const symbol = readSymbols ? SYMBOL_LEET[ch] : undefined;
+      const digit = (asL ? AS_L[ch] : undefined) ?? DIGIT_LEET[ch];
+      const symbol = readSymbols ? ((asL ? AS_L[ch] : undefined) ?? SYMBOL_LEET[ch]) : undefined;
       if (!digit && !symbol) continue;
       const before = k > from ? chAt(units, k - 1) : '';
       const after = k + 1 < to ? chAt(units, k + 1) : '';
-      // "sh!t" and "a$$" are words; "Stop!" ends with an exclamation mark.
+      // "sh!t" and "a$$" are words; "Stop!" ends with an exclamation mark, "1+1" is a sum.
       const inside =
         digit !== undefined ||
-        (ch === '!' ? wordish(before) && LETTER.test(after) : wordish(before) || LETTER.test(after));
+        (ch === '!' || ch === '+' || ch === '|'
+          ? wordish(before) && LETTER.test(after)
+          : wordish(before) || LETTER.test(after));
       const unit = units[k];
       if (inside && unit) {
         out[k] = { ...unit, ch: digit ?? symbol ?? ch };
         if (!digit) symbols = true;
+        if (ch in AS_L) ambiguous = true;
       }
     }
     from = to;
   }
-  return { units: out, symbols };
+  return { units: out, symbols, ambiguous };
 }
 
 /**
@@ -320,10 +401,13 @@ export function skeletonViews(text: string): Skeleton[] {
   const folded = foldedUnits(text);
   const flat = folded.map((u) => u.ch).join('');
   // Most texts have no leet, no punctuation inside words and no spelt-out letters: one view, built once.
-  const { units, symbols } = LEET_CANDIDATE.test(flat) ? resolveLeet(folded) : { units: folded, symbols: false };
+  const { units, symbols, ambiguous } = LEET_CANDIDATE.test(flat)
+    ? resolveLeet(folded)
+    : { units: folded, symbols: false, ambiguous: false };
   const plain = toSkeleton(collapseSpace(units));
   const views = [plain];
   if (symbols) views.push(toSkeleton(collapseSpace(resolveLeet(folded, false).units)));
+  if (ambiguous) views.push(toSkeleton(collapseSpace(resolveLeet(folded, true, true).units)));
   if (!JOIN_CANDIDATE.test(flat) && !SPELT_OUT.test(flat)) return views;
   for (const articleFirst of [false, true]) {
     const joined = toSkeleton(collapseSpace(joinWords(units, articleFirst)));
@@ -332,7 +416,7 @@ export function skeletonViews(text: string): Skeleton[] {
   return views;
 }
 
-const LEET_CANDIDATE = /[0-9@$!]/;
+const LEET_CANDIDATE = /[0-9@$!|+]/;
 // A character that is not a letter, digit, space, apostrophe or hyphen between two letters or digits.
 const JOIN_CANDIDATE = /[a-z0-9@$!][^a-z0-9\s'’-]+[a-z0-9@$!]/;
 const SPELT_OUT = /(?:^|\s)[a-z0-9@$!](?:[\s-][a-z0-9@$!]){2,}(?:\s|$)/;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ageBandSchema } from './choices.js';
 import { LIMITS } from '../limits.js';
-import { isKidSafe } from '../safety/check.js';
+import { hasMarkup, isKindName, MARKUP_MESSAGE } from '../safety/check.js';
 import { MESSAGES } from './account-messages.js';
 
 /**
@@ -28,14 +28,16 @@ export const displayNameSchema = z
   .trim()
   .min(1, MESSAGES.displayNameRequired)
   .max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong)
-  .refine((name) => isKidSafe(name), MESSAGES.nameNotKidFriendly);
+  .refine((name) => !hasMarkup(name), MARKUP_MESSAGE)
+  .refine((name) => isKindName(name), MESSAGES.nameNotKidFriendly);
 
 /** Optional; blank is saved as empty. */
 export const authorNameSchema = z
   .string()
   .trim()
   .max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong)
-  .refine((name) => isKidSafe(name), MESSAGES.nameNotKidFriendly);
+  .refine((name) => !hasMarkup(name), MARKUP_MESSAGE)
+  .refine((name) => isKindName(name), MESSAGES.nameNotKidFriendly);
 
 export const signInSchema = z.object({
   email: emailSchema,

@@ -26,11 +26,14 @@ import type { EditorialUseCases } from '../shared/stories/editorial.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
 import type { PictureUseCases } from '../shared/stories/request-picture.js';
 import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
+import { narrationClaims } from '../shared/repositories/narration-claims.js';
+import { meaningCheckFor } from '../shared/meaning-check.js';
 import { localNarrator } from '../shared/narration/local-narrator.js';
 import type { Narrator } from '../shared/narration/narrator.js';
 import { pollyNarrator } from '../shared/narration/polly-narrator.js';
 import type { StoryTextUseCases } from '../shared/stories/story-text.js';
 import { storyViews, type StoryViews } from '../shared/stories/views.js';
+import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
@@ -91,8 +94,11 @@ export function createApiDeps(
   const rateLimits = rateLimiter(db, table);
   const storyAdmin = storyAdminRepository(db, table);
   const access = storyAccess(stories);
-  const views = storyViews({ profiles, library });
+  const gate = capacityGate(db, table, config.capacity);
+  const views = storyViews({ profiles, library, gate });
   // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
+  // The guardrail's reading of family text at the door (AWS with Bedrock only; see meaning-check.ts).
+  const meaning = meaningCheckFor(config);
   const bandRules = async () => (await import('../shared/age-band-configs.js')).AGE_BAND_CONFIGS;
   const loadCreateStory = once(async () =>
     (await import('../shared/stories/create-story.js')).createStoryUseCase({
@@ -101,6 +107,7 @@ export function createApiDeps(
       rateLimits,
       workflow,
       bands: await bandRules(),
+      meaning,
     }),
   );
   const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
@@ -147,13 +154,20 @@ export function createApiDeps(
           workflow,
           media,
           bands: await bandRules(),
+          meaning,
         }),
       { add: true, regenerate: true, paintType: true, remove: true, dismissFailedJob: true },
     ),
-    narration: narrationUseCases({ access, rateLimits, media, narrator: narratorFor(config) }),
+    narration: narrationUseCases({
+      access,
+      rateLimits,
+      claims: narrationClaims(db, table),
+      media,
+      narrator: narratorFor(config),
+    }),
     storyText: importedOnFirstCall(
       async () =>
-        (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media }),
+        (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media, meaning }),
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
@@ -173,7 +187,7 @@ export function createApiDeps(
     deleteStory,
     deleteAccount: removeAccount,
     adminAccounts,
-    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount }),
+    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount, meaning }),
     provisionProfile: profileProvisioning(profiles, accounts),
   };
 }

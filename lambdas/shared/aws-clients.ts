@@ -68,10 +68,11 @@ export function createAwsClients(config: Pick<ServerConfig, 'region' | 'endpoint
 
 /**
  * Polly, for the API's narrator in AWS (the local stack reads aloud with its own engine): the package loads
- * with the first story read aloud.
+ * with the first story read aloud. One attempt: the narrator waits out Polly's rate itself (POLLY_PATIENCE),
+ * so the wait is bounded in one place.
  */
 export const pollyConnection = (config: Pick<ServerConfig, 'region'>): PollyConnection =>
   once(async () => {
     const sdk = await import('@aws-sdk/client-polly');
-    return { sdk, client: withoutSdkLogging(new sdk.PollyClient({ region: config.region })) };
+    return { sdk, client: withoutSdkLogging(new sdk.PollyClient({ region: config.region, maxAttempts: 1 })) };
   });

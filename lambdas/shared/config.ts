@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { parseQuotaSetting, UNLIMITED } from '#common/models/quotas.js';
+import { laneRates, type Lane, type LaneRate } from './capacity/sizing.js';
 
 /**
  * Server configuration, read from the environment once per process. The same names are set by the CDK
@@ -36,6 +38,12 @@ const envSchema = dataEnvSchema.extend({
   /** Local-only: the Bedrock twin (bin/local/bedrock-twin) the real SDK client is pointed at. */
   BEDROCK_ENDPOINT: z.url().optional(),
   BEDROCK_GUARDRAIL_VERSION: z.string().min(1).default('DRAFT'),
+  /**
+   * The account's Bedrock quotas the capacity gate admits work against (common/models/quotas.ts: `defaults`
+   * or JSON; set by the CDK app from `-c bedrockQuotas`, by the local stack from the Bedrock twin's).
+   * Absent: nothing limits the lines (the local provider).
+   */
+  BEDROCK_QUOTAS: z.string().optional(),
   /** Who reads stories aloud: Amazon Polly (AWS, the default) or the local stack's speech engine. */
   NARRATOR: z.enum(['polly', 'local']).default('polly'),
   /** Polly's neural voice. */
@@ -87,6 +95,8 @@ export type ServerConfig = DataConfig &
     guardrail: Readonly<{ id: string; version: string }> | undefined;
     bedrock: Readonly<{ region: string; endpoint: string | undefined; stream: boolean }>;
     narration: Readonly<{ kind: 'polly'; voice: string }> | Readonly<{ kind: 'local'; endpoint: string }>;
+    /** Each line's rate, from the account's Bedrock quotas (unlimited without them). */
+    capacity: Readonly<Record<Lane, LaneRate>>;
   }>;
 
 function parse<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -129,6 +139,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       stream: e.BEDROCK_STREAM === 'true',
     },
     narration: narrationConfig(e),
+    capacity: laneRates(parseQuotaSetting(e.BEDROCK_QUOTAS, 'BEDROCK_QUOTAS') ?? UNLIMITED),
   };
 }
 

@@ -13,6 +13,11 @@ export const keys = {
     SK: `IMAGE#${createdAt}#${imageId}`,
   }),
   imageJob: (storyId: string, jobId: string) => ({ PK: `STORY#${storyId}`, SK: `JOB#${jobId}` }),
+  /** A narration part being voiced: one request voices it, the others wait (repositories/narration-claims.ts). */
+  narrationClaim: (storyId: string, version: string, part: number) => ({
+    PK: `STORY#${storyId}`,
+    SK: `NARRATION#${version}#${part}`,
+  }),
   /** The text being written for a generating story (see repositories/story-drafts.ts). */
   storyDraft: (storyId: string) => ({ PK: `STORY#${storyId}`, SK: 'DRAFT' }),
   storyPartition: (storyId: string) => `STORY#${storyId}`,
@@ -41,6 +46,8 @@ export const keys = {
     SK: `${action}#${windowStart}`,
   }),
   ratePartition: (userId: string) => `RATE#${userId}`,
+  /** A line of work waiting for Bedrock capacity (entities/capacity-lane.ts). */
+  capacityLane: (lane: string) => ({ PK: `LANE#${lane}`, SK: 'STATE' }),
 } as const;
 
 /** Sort-key prefixes, for begins_with queries. */

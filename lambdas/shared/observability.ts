@@ -36,6 +36,14 @@ export function countMetric(metric: ProductMetric, value = 1): void {
   metrics.addMetric(metric, MetricUnit.Count, value);
 }
 
+/**
+ * How long work waited in line for Bedrock capacity before it started, per lane (story, picture-express,
+ * picture-studio): the queue-age alarm's metric (lib/constructs/alarms.ts).
+ */
+export function lineWaitMetric(lane: string, seconds: number): void {
+  metrics.addMetric(`LineWaitSeconds-${lane}`, MetricUnit.Seconds, seconds);
+}
+
 /** Writes the metrics counted so far (a no-op when none were: no empty-metrics warning per request). */
 export function publishMetrics(): void {
   if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();

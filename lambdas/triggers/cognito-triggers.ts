@@ -8,13 +8,17 @@ import type { ProfileRepository } from '../shared/repositories/profiles.js';
  * Lambda endpoint locally, so both paths run this code):
  * - PreSignUp: checks the sign-up details with the SPEC's rules, then confirms the account and its
  *   e-mail at once, so a new family lands on /home without an e-mail round-trip (see README trade-off).
- * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy).
+ * - PostConfirmation: creates the profile (display name, author name, age band, e-mail copy); after a
+ *   forgotten password is reset (by the family, or from the reset an admin sent), ends every session of the
+ *   account, as changing the password does: sessions revoked in the table (every access token issued before
+ *   refused on its next call) and a global sign-out in Cognito (no refresh token gets a new token).
  * - PostAuthentication: records last_login.
  * - PreTokenGeneration: refuses tokens (sign-in and refresh) to a suspended account.
  */
 const eventSchema = z.looseObject({
   triggerSource: z.string(),
   userName: z.string(),
+  userPoolId: z.string().optional(),
   request: z.looseObject({
     userAttributes: z.record(z.string(), z.string()).default({}),
     clientMetadata: z.record(z.string(), z.string()).nullish(),
@@ -27,7 +31,15 @@ type TriggerEvent = z.infer<typeof eventSchema>;
 /** Cognito shows a trigger's error message to the caller (prefixed); keep it the text a family should read. */
 export class TriggerRefusal extends Error {}
 
-export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
+export type TriggerDeps = {
+  profiles: ProfileRepository;
+  /** Ends every Cognito session (refresh token) of the user in the pool. */
+  signOutEverywhere: (userPoolId: string, userId: string) => Promise<void>;
+  /** Waits until a revocation's second is over (lambdas/api/auth/revocation.ts). */
+  untilRevocationSettles?: (revokedAtMs: number | undefined) => Promise<void>;
+};
+
+export function createCognitoTriggers(deps: TriggerDeps) {
   const metadataOf = (event: TriggerEvent) => {
     const parsed = signUpMetadataSchema.safeParse({
       displayName: event.request.clientMetadata?.displayName ?? '',
@@ -63,6 +75,15 @@ export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
         await deps.profiles.create({ userId, email, ...metadata });
         return event;
       }
+      case 'PostConfirmation_ConfirmForgotPassword': {
+        // Issue 34: a reset password ended no session. Now it ends all of them, on the next call.
+        const userId = event.request.userAttributes.sub ?? event.userName;
+        const revokedAt = await deps.profiles.revokeSessions(userId);
+        if (event.userPoolId) await deps.signOutEverywhere(event.userPoolId, userId);
+        // The sign-in that follows the reset must get a token of a later second than the revocation.
+        await deps.untilRevocationSettles?.(revokedAt);
+        return event;
+      }
       case 'PostAuthentication_Authentication': {
         const userId = event.request.userAttributes.sub ?? event.userName;
         await deps.profiles.recordSignIn(userId);
@@ -79,7 +100,7 @@ export function createCognitoTriggers(deps: { profiles: ProfileRepository }) {
         return event;
       }
       default:
-        // Other sources (admin-created users, forgotten-password confirmations) need nothing from us.
+        // Other sources (admin-created users) need nothing from us.
         return event;
     }
   };

@@ -2,12 +2,14 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
 import type { AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { capacityGate } from '../shared/capacity/gate.js';
 import { mediaStore } from '../shared/media.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { observeInvocation } from '../shared/observability.js';
 import { tracedClient } from '../shared/sdk-tracing.js';
 import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
 import { libraryRepository } from '../shared/repositories/library.js';
+import { rateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
@@ -60,6 +62,8 @@ export function createWorkflowTaskHandler(config: ServerConfig, aws: AwsClients,
   const handle = createWorkflowHandler(
     createTaskHandlers({
       stories: storyRepository(aws.documents, config.tableName),
+      gate: capacityGate(aws.documents, config.tableName, config.capacity),
+      rateLimits: rateLimiter(aws.documents, config.tableName),
       library: libraryRepository(aws.documents, config.tableName),
       drafts: storyDraftRepository(aws.documents, config.tableName),
       templates: templateRepository(aws.documents, config.tableName),

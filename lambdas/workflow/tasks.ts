@@ -7,9 +7,14 @@ import { isKidSafe } from '#common/safety/check.js';
 import { storyParagraphs } from '#common/story-layout.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { isCancelled } from '../shared/entities/table.js';
+import type { Admission, CapacityGate, Holder } from '../shared/capacity/gate.js';
+import { pictureLane, type Lane } from '../shared/capacity/sizing.js';
+import { imageJobKey } from '../shared/entities/story-image.js';
+import { keys } from '../shared/keys.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import type { MediaStore } from '../shared/media.js';
-import { countMetric, log } from '../shared/observability.js';
+import { countMetric, lineWaitMetric, log } from '../shared/observability.js';
+import type { RateLimiter } from '../shared/repositories/rate-limits.js';
 import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
 import type { StoryItem } from '../shared/entities/story.js';
 import type { LibraryRepository } from '../shared/repositories/library.js';
@@ -32,8 +37,17 @@ export const STALE_GENERATION_MINUTES = 30;
 /** How many times a story may be written before it fails (first try included). */
 export const MAX_WRITING_ATTEMPTS = 3;
 
+/** The rewrite instruction after an attempt the guardrail stopped (it names no word: there is no text). */
+export const FILTERED_PROBLEM =
+  'The last version was stopped by the safety filter. Write a gentle, kind story for a young child: no violence, ' +
+  'danger to anyone, scary or grown-up topics, and nothing unkind.';
+
 export type TaskDeps = Readonly<{
   stories: StoryRepository;
+  /** The lines for Bedrock capacity a story and each picture wait in before they start (capacity/gate.ts). */
+  gate: CapacityGate;
+  /** The families' rate limits: a story or picture that fails through no fault of theirs gives its count back. */
+  rateLimits: Pick<RateLimiter, 'release'>;
   library: LibraryRepository;
   drafts: StoryDraftRepository;
   templates: TemplateRepository;
@@ -172,6 +186,34 @@ export function createTaskHandlers(deps: TaskDeps) {
 
   return {
     /**
+     * A story waits in line for the text models' capacity before it is written (its ticket taken on the first
+     * ask). Returns whether it may start now, else how long to wait before asking again (the workflow's Wait
+     * state), or that it is gone (deleted or failed while it waited: it leaves the line and nothing is written).
+     */
+    async waitForStoryCapacity(input: { job: unknown }): Promise<LineAnswer> {
+      const { storyId } = jobSchema.parse(input.job);
+      const story = await stories.get(storyId);
+      const holder = { key: keys.story(storyId), queue: story?.queue };
+      if (story?.status !== 'generating') {
+        if (story) await deps.gate.leave('story', holder);
+        return { admitted: false, gone: true };
+      }
+      return lineAnswer('story', holder, await deps.gate.admit('story', holder), () =>
+        stories.setProgress(storyId, 'queued'),
+      );
+    },
+
+    /** A picture waits in line for its model's capacity before it is painted (as a story does, above). */
+    async waitForPictureCapacity(input: { job: unknown }): Promise<LineAnswer> {
+      const job = imageJobSchema.parse(input.job);
+      const pending = await stories.getImageJob(job.storyId, job.jobId);
+      if (pending?.status !== 'pending') return { admitted: false, gone: true };
+      const holder = { key: imageJobKey(pending), queue: pending.queue };
+      const lane = pictureLane(pending.mode);
+      return lineAnswer(lane, holder, await deps.gate.admit(lane, holder), () => stories.markJobSeen(pending));
+    },
+
+    /**
      * Writes attempt `attempt` of the story into its draft item, with the active template and, on a
      * rewrite, what the checks found wrong with the attempt before. Returns only the attempt.
      */
@@ -190,15 +232,37 @@ export function createTaskHandlers(deps: TaskDeps) {
       await progress.start();
       let cover: Promise<void> | undefined;
       const problems = previous?.attempt === attempt - 1 ? previous.problems : [];
-      const draft = await provider.writeStory(requestOf(story, template, attempt, problems, earlierStories), {
-        onParagraphs: progress.paragraphs,
-        onScene: (type, scene) => {
-          if (type !== 'cover' || cover || !deps.workflow) return;
-          cover = paintCoverEarly(story, userId, scene);
-          // Awaited below; until then a failure must not count as unhandled (Node would end the process).
-          cover.catch(() => undefined);
-        },
-      });
+      let draft;
+      try {
+        draft = await provider.writeStory(requestOf(story, template, attempt, problems, earlierStories), {
+          onParagraphs: progress.paragraphs,
+          onScene: (type, scene) => {
+            if (type !== 'cover' || cover || !deps.workflow) return;
+            cover = paintCoverEarly(story, userId, scene);
+            // Awaited below; until then a failure must not count as unhandled (Node would end the process).
+            cover.catch(() => undefined);
+          },
+        });
+      } catch (error) {
+        // A guardrail that stopped the answer is a CheckStory problem while attempts are left (issue 34):
+        // the attempt's draft is empty and says so, CheckStory sends it back, and the next attempt is asked
+        // for a gentler story. The last attempt's intervention fails the story, as before.
+        if (!(error instanceof ProviderError) || error.code !== 'CONTENT_FILTERED' || attempt >= MAX_WRITING_ATTEMPTS) {
+          throw error;
+        }
+        await progress.finish();
+        await drafts.put({
+          story_id: storyId,
+          attempt,
+          title: '',
+          excerpt: '',
+          paragraphs: [],
+          scenes: {},
+          template_version: template.version,
+        });
+        await drafts.setProblems(storyId, attempt, [FILTERED_PROBLEM]);
+        return { attempt };
+      }
       // The cover's execution must have started (or been refused) before the story can move on: a task
       // that failed to start it is retried, and the retry finds the job queued and starts it again.
       await Promise.all([cover, progress.finish()]);
@@ -226,8 +290,12 @@ export function createTaskHandlers(deps: TaskDeps) {
       const band = bands[story.age_band];
       // Every field a reader or the illustrator sees (title, excerpt, paragraphs, scenes) passes the safety
       // check: an unsafe draft is a problem like any other, rewritten while attempts are left.
-      const result = validateStory(draft, band);
       const attemptsLeft = MAX_WRITING_ATTEMPTS - attempt;
+      // An attempt the guardrail stopped has no text: its problem is already on the draft.
+      if (draft.paragraphs.length === 0 && draft.problems.includes(FILTERED_PROBLEM)) {
+        return { valid: false, attemptsLeft, nextAttempt: attempt + 1 };
+      }
+      const result = validateStory(draft, band);
       if (attemptsLeft <= 0 && draftSafetyProblem(draft, band)) {
         // The last attempt is still unsafe: the story fails with the "filtered" message (its slot is freed).
         throw new ProviderError('The story failed the safety check on every attempt', 'CONTENT_FILTERED');
@@ -344,6 +412,8 @@ export function createTaskHandlers(deps: TaskDeps) {
       const job = imageJobSchema.parse(input.job);
       const pending = await stories.getImageJob(job.storyId, job.jobId);
       if (!pending) return;
+      // A picture that failed before its turn came (its story deleted, a table error) leaves the line.
+      await deps.gate.leave(pictureLane(pending.mode), { key: imageJobKey(pending), queue: pending.queue });
       const cause = input.failure?.Cause ?? '';
       const message = /CONTENT_FILTERED/.test(cause)
         ? IMAGE_FAILURE_MESSAGES.filtered
@@ -353,6 +423,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       countMetric(message === IMAGE_FAILURE_MESSAGES.filtered ? 'PictureFiltered' : 'PictureFailed');
       log.error('image failed', { storyId: job.storyId, jobId: job.jobId, cause: cause.slice(0, 300) });
       await stories.failImageJob(pending, message);
+      if (message !== IMAGE_FAILURE_MESSAGES.filtered) await giveBackRateSlot(job.userId, imageJobKey(pending));
     },
 
     async markFailed(input: { job: unknown; failure?: { Error?: string; Cause?: string } }): Promise<void> {
@@ -369,7 +440,9 @@ export function createTaskHandlers(deps: TaskDeps) {
       // createWorkflowHandler).
       countMetric('StoryFailed');
       log.error('generation failed', { storyId: job.storyId, error, cause: cause.slice(0, 300) });
+      await leaveStoryLine(job.storyId);
       await stories.markFailed(job.storyId, job.userId, reason);
+      if (reason !== FAILURE_MESSAGES.filtered) await giveBackRateSlot(job.userId, keys.story(job.storyId));
       await drafts.remove(job.storyId);
       // A cover queued while the story was written: a pending one gives its picture slot back (a painting
       // that finishes later adds nothing), a painted one goes with its slot, so a failed story holds no picture.
@@ -402,7 +475,9 @@ export function createTaskHandlers(deps: TaskDeps) {
       for (;;) {
         const stale = await stories.listStale(cutoff);
         for (const story of stale) {
+          await deps.gate.leave('story', { key: keys.story(story.id), queue: story.queue });
           await stories.markFailed(story.id, story.created_by ?? '', FAILURE_MESSAGES.generic);
+          if (story.created_by) await giveBackRateSlot(story.created_by, keys.story(story.id));
           await drafts.remove(story.id);
           failed++;
         }
@@ -410,7 +485,10 @@ export function createTaskHandlers(deps: TaskDeps) {
       }
       // One page a run: a lost cover is rare, and the sweep runs again in a few minutes.
       const covers = await stories.listStaleCoverJobs(cutoff);
-      for (const job of covers) await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      for (const job of covers) {
+        await deps.gate.leave(pictureLane(job.mode), { key: imageJobKey(job), queue: job.queue });
+        await stories.failImageJob(job, IMAGE_FAILURE_MESSAGES.generic);
+      }
       const coversFailed = covers.length;
       if (failed + coversFailed > 0) {
         countMetric('StoryFailed', failed);
@@ -419,6 +497,22 @@ export function createTaskHandlers(deps: TaskDeps) {
       return { failed, coversFailed };
     },
   };
+
+  /**
+   * A story or picture that failed through no fault of the family's (a lost provider, the capacity it never
+   * got, an error) gives back the rate-limit count it took; one an unsafe request made fail keeps it, so a
+   * script cannot try unsafe requests without limit.
+   */
+  async function giveBackRateSlot(userId: string, key: Record<string, string>): Promise<void> {
+    const slot = await stories.takeRateSlot(key);
+    if (slot) await deps.rateLimits.release(userId, slot);
+  }
+
+  /** A story that fails before its turn came leaves the line (its place must not hold up the ones behind). */
+  async function leaveStoryLine(storyId: string): Promise<void> {
+    const story = await stories.get(storyId);
+    if (story) await deps.gate.leave('story', { key: keys.story(storyId), queue: story.queue });
+  }
 
   /** The picture types a story has no scene for yet. */
   function missingScenes(story: StoryItem): ImageType[] {
@@ -518,6 +612,33 @@ export function createTaskHandlers(deps: TaskDeps) {
 }
 
 export type TaskHandlers = ReturnType<typeof createTaskHandlers>;
+
+/**
+ * What a wait in line leaves in the workflow's state: numbers and flags only. `waitSeconds` is how long the
+ * Wait state sleeps before the next ask (about half the expected wait, so a place near the front is asked
+ * about often and one far back rarely).
+ */
+export type LineAnswer = Readonly<{ admitted: boolean; gone?: true; waitSeconds?: number }>;
+
+/**
+ * The gate's answer as the state carries it. Work that starts counts how long it waited (the queue-age
+ * alarm); work still waiting shows it is alive (the stale sweep).
+ */
+async function lineAnswer(
+  lane: Lane,
+  holder: Holder,
+  admission: Admission,
+  stillAlive: () => Promise<void>,
+): Promise<LineAnswer> {
+  if (admission.admitted) {
+    const joined = holder.queue?.joined_at;
+    if (holder.queue?.admitted_at === undefined) lineWaitMetric(lane, joined ? (Date.now() - joined) / 1000 : 0);
+    return { admitted: true };
+  }
+  if ('gone' in admission) return { admitted: false, gone: true };
+  await stillAlive();
+  return { admitted: false, waitSeconds: admission.waitSeconds };
+}
 
 /**
  * An error as it may leave a task. Its message becomes the failure's `Cause`, which Step Functions keeps in

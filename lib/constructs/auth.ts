@@ -10,12 +10,15 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { USER_POOL } from '#common/accounts/user-pool.js';
 import type { Data } from './data.js';
 import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 export interface AuthProps {
+  /** Concurrency kept for the Cognito triggers (`-c triggersConcurrency`). */
+  readonly reservedConcurrency?: number;
   /** The table the Cognito triggers write profiles to. */
   readonly data: Data;
   readonly removalPolicy: RemovalPolicy;
@@ -78,8 +81,22 @@ export class Auth extends Construct {
       // Cognito waits at most 5 s for a trigger.
       timeout: Duration.seconds(5),
       memorySize: 256,
+      // Kept for sign-up and sign-in whatever else runs: a bedtime peak of stories cannot starve them.
+      ...(props.reservedConcurrency ? { reservedConcurrency: props.reservedConcurrency } : {}),
     });
     props.data.grantItemAccess(this.triggers.role);
+    // A reset password ends every session (PostConfirmation_ConfirmForgotPassword): the triggers sign the
+    // user out globally. A policy of its own, attached after both exist, so the function does not depend
+    // on the pool that depends on it.
+    new Policy(this, 'TriggersSignOut', {
+      roles: [this.triggers.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUserGlobalSignOut'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
     for (const operation of [
       UserPoolOperation.PRE_SIGN_UP,
       UserPoolOperation.POST_CONFIRMATION,

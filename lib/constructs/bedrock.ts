@@ -4,13 +4,20 @@ import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
-import { guardrailPolicy } from './guardrail-policy.js';
+import type { BedrockQuotas } from '#common/models/quotas.js';
+import { guardrailPolicy, guardrailProfileId, guardrailProfileRegions } from './guardrail-policy.js';
+
+/** The quotas' variable (lambdas/shared/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
+const quotasEnvironment = (quotas: BedrockQuotas | undefined): Record<string, string> =>
+  quotas ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
 
 export interface BedrockProps {
   /** The region the stack and its Bedrock calls run in (`-c bedrockRegion`, default us-west-2). */
   readonly region: string;
   /** An operator's own guardrail (`-c guardrailId`); without it the app creates its own. */
   readonly guardrail?: { readonly id: string; readonly version: string } | undefined;
+  /** The account's Bedrock quotas the capacity gate admits work against (`-c bedrockQuotas`). */
+  readonly quotas?: BedrockQuotas | undefined;
 }
 
 /**
@@ -60,11 +67,18 @@ export class Bedrock extends Construct {
         BEDROCK_REGION: props.region,
         BEDROCK_GUARDRAIL_ID: given,
         BEDROCK_GUARDRAIL_VERSION: props.guardrail.version,
+        ...quotasEnvironment(props.quotas),
       };
       return;
     }
 
-    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`);
+    const profileArn = Stack.of(this).formatArn({
+      service: 'bedrock',
+      region: props.region,
+      resource: 'guardrail-profile',
+      resourceName: guardrailProfileId(props.region),
+    });
+    const policy = guardrailPolicy(`${Stack.of(this).stackName}-children`, profileArn);
     this.guardrail = new CfnGuardrail(this, 'Guardrail', policy);
     // A version is a snapshot: the policy's hash in its description replaces it whenever the policy changes.
     const fingerprint = createHash('sha256').update(JSON.stringify(policy)).digest('hex').slice(0, 12);
@@ -77,6 +91,7 @@ export class Bedrock extends Construct {
       BEDROCK_REGION: props.region,
       BEDROCK_GUARDRAIL_ID: this.guardrail.attrGuardrailId,
       BEDROCK_GUARDRAIL_VERSION: this.guardrailVersion.attrVersion,
+      ...quotasEnvironment(props.quotas),
     };
   }
 
@@ -107,13 +122,47 @@ export class Bedrock extends Construct {
         ],
       }),
     );
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [this.guardrailArn] }),
-    );
+    this.grantApplyGuardrail(role);
+    // AWS lists all three as what a role needs to call a Marketplace model for the first time.
     role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe'],
+        actions: ['aws-marketplace:ViewSubscriptions', 'aws-marketplace:Subscribe', 'aws-marketplace:Unsubscribe'],
         resources: ['*'],
+      }),
+    );
+  }
+
+  /**
+   * ApplyGuardrail on the one guardrail: the tasks role (every picture prompt) and the API's (family text
+   * at the door, lambdas/shared/meaning-check.ts).
+   */
+  grantApplyGuardrail(role: IRole): void {
+    const stack = Stack.of(this);
+    // The app's guardrail is on the Standard tier, which runs its checks through the geography's guardrail
+    // profile, in any region of it: the profile and the guardrail in each region are granted. An operator's
+    // own guardrail is applied as named, and only it.
+    const created = this.guardrail;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['bedrock:ApplyGuardrail'],
+        resources: created
+          ? [
+              ...guardrailProfileRegions(this.region).map((region) =>
+                stack.formatArn({
+                  service: 'bedrock',
+                  region,
+                  resource: 'guardrail',
+                  resourceName: created.attrGuardrailId,
+                }),
+              ),
+              stack.formatArn({
+                service: 'bedrock',
+                region: this.region,
+                resource: 'guardrail-profile',
+                resourceName: guardrailProfileId(this.region),
+              }),
+            ]
+          : [this.guardrailArn],
       }),
     );
   }

@@ -32,6 +32,11 @@ export interface NodeFunctionProps {
   readonly timeout?: Duration;
   /** Application logs may carry user data: keep them only as long as debugging needs. @default one month */
   readonly logRetention?: RetentionDays;
+  /**
+   * Concurrency set aside for this function, which is also its ceiling: the account's other functions can
+   * never take it, and it can never take more. @default none (the account's unreserved pool)
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -96,6 +101,7 @@ export class NodeFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: props.environment,
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     });
     // Which entry the asset bundles, for the infra test that rebuilds it and compares (and for an operator
     // reading the template).

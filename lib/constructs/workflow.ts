@@ -25,6 +25,8 @@ export interface WorkflowProps {
   readonly bedrock: Bedrock | undefined;
   /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
+  /** The most tasks that run at once (`-c workflowConcurrency`), set aside for them and capping them. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -59,6 +61,9 @@ export class Workflow extends Construct {
       // it: nothing keeps writing after the workflow has marked the story failed.
       memorySize: 1024,
       timeout: Duration.seconds(TASKS_TIMEOUT_SECONDS),
+      // A story's tasks run one at a time and the capacity gate paces new work, so this is far above what a
+      // peak needs; its point is the ceiling: story work never takes the concurrency sign-in and reading need.
+      ...(props.reservedConcurrency ? { reservedConcurrency: props.reservedConcurrency } : {}),
     });
     props.data.grantItemAccess(this.tasks.role);
     props.media.grantObjectAccess(this.tasks.role);

@@ -45,6 +45,11 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
       artStyle: /Comic Book/,
     });
     await expect(page.getByText(/Pip/).first().isVisible()).resolves.toBe(true);
+    // The story is the one the family chose, as a parent reads it on the page: a robot, in space, rescuing.
+    const told = await page.locator('main').innerText();
+    expect(told).toMatch(/\brobot\b/i);
+    expect(told).toMatch(/starbase|crater|planet/i);
+    expect(told).toMatch(/star-whale|robot puppy/i);
     const cover = page.getByRole('img', { name: /^Hero Image of / });
     await expect
       .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))

@@ -63,6 +63,10 @@ describe('Bedrock in AWS (default: us-west-2, the child-safety guardrail the app
       'Sexual content and underwear',
       'Hate and slurs',
       'Body shaming',
+      'Grooming and secrecy',
+      'Abuse of children or animals',
+      'Self-harm euphemisms',
+      'Eating disorders',
       'Gore and terror',
     ]);
     for (const topic of topics.TopicsConfig) {
@@ -73,6 +77,16 @@ describe('Bedrock in AWS (default: us-west-2, the child-safety guardrail the app
       for (const example of topic.Examples) expect(example.length).toBeLessThanOrEqual(100);
     }
     expect(GUARDRAIL_DENIED_TOPICS).toHaveLength(topics.TopicsConfig.length);
+  });
+
+  it('uses the Standard tier for content filters and topics (multilingual), through the geography’s guardrail profile', () => {
+    const properties = (Object.values(synth.template.findResources('AWS::Bedrock::Guardrail'))[0] as Resource)
+      .Properties as Record<string, Record<string, unknown>>;
+    expect(properties.ContentPolicyConfig?.ContentFiltersTierConfig).toEqual({ TierName: 'STANDARD' });
+    expect(properties.TopicPolicyConfig?.TopicsTierConfig).toEqual({ TierName: 'STANDARD' });
+    expect(flatten(properties.CrossRegionConfig?.GuardrailProfileArn)).toBe(
+      'arn:${AWS::Partition}:bedrock:us-west-2:${AWS::AccountId}:guardrail-profile/us.guardrail.v1:0',
+    );
   });
 
   it('filters AWS’s managed profanity list and a few unkind words, and publishes a version', () => {
@@ -107,9 +121,19 @@ describe('Bedrock in AWS (default: us-west-2, the child-safety guardrail the app
       'bedrock:InvokeModel',
       'bedrock:InvokeModelWithResponseStream',
     ]);
-    expect(bedrock.find((s) => s.Action === 'bedrock:ApplyGuardrail')?.Resource).toEqual({
-      'Fn::GetAtt': [guardrailId, 'GuardrailArn'],
-    });
+    // The guardrail in each region its profile may evaluate it in, and the profile itself.
+    const apply = (bedrock.find((s) => s.Action === 'bedrock:ApplyGuardrail')?.Resource as unknown[])
+      .map(flatten)
+      .sort();
+    expect(apply).toEqual(
+      [
+        ...['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2'].map(
+          (r) =>
+            `arn:\${AWS::Partition}:bedrock:${r}:\${AWS::AccountId}:guardrail/${JSON.stringify({ 'Fn::GetAtt': [guardrailId, 'GuardrailId'] })}`,
+        ),
+        'arn:${AWS::Partition}:bedrock:us-west-2:${AWS::AccountId}:guardrail-profile/us.guardrail.v1:0',
+      ].sort(),
+    );
   });
 
   it('grants InvokeModel and its streamed form on exactly the catalogue’s profiles and models, in every region a profile routes to', () => {

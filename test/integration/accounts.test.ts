@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
-import { cognitoClient, signIn, signUp } from '../support/accounts.js';
+import { cognitoClient, refresh, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
@@ -125,8 +125,10 @@ describe('accounts: sign-up, profiles, suspension and roles', () => {
 });
 
 describe('password reset and suspended sign-in', () => {
-  it('resets a forgotten password with the e-mailed code (cognito-local logs it)', async () => {
+  it('resets a forgotten password with the e-mailed code (cognito-local logs it), ending every session', async () => {
     const family = await signUp(stack, { displayName: 'Forgetful' });
+    // A second device, signed in before the reset.
+    const other = await signIn(stack, family.email, family.password);
     const cognito = cognitoClient(stack);
     await cognito.send(
       new ForgotPasswordCommand({ ClientId: stack.appConfig.userPoolClientId, Username: family.email }),
@@ -146,7 +148,18 @@ describe('password reset and suspended sign-in', () => {
       }),
     );
     await expect(signIn(stack, family.email, family.password)).rejects.toThrow();
-    await expect(signIn(stack, family.email, 'NewSecret99')).resolves.toHaveProperty('accessToken');
+    // Issue 34: the reset ends every session on the next call, access and refresh tokens alike (the
+    // PostConfirmation_ConfirmForgotPassword trigger), as POST /api/me/password does.
+    for (const token of [family.accessToken, other.accessToken]) {
+      const refused = await api('/me', token);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error?: { code?: string } }).error?.code).toBe('SESSION_REVOKED');
+    }
+    for (const refreshToken of [family.refreshToken, other.refreshToken]) {
+      await expect(refresh(stack, refreshToken ?? '')).rejects.toThrow();
+    }
+    const renewed = await signIn(stack, family.email, 'NewSecret99');
+    expect((await api('/me', renewed.accessToken ?? '')).status).toBe(200);
   });
 
   it('refuses the sign-in of a suspended account with a clear message', async () => {

@@ -279,7 +279,11 @@ describe('deleting a user', () => {
       tableName: stack.tableName,
       mediaBucket: stack.mediaBucket,
       cdn: NO_CDN,
-      accounts: cognitoAccounts(cognitoConnectionOf(cognitoClient(stack)), stack.appConfig.userPoolId, stack.appConfig.userPoolClientId),
+      accounts: cognitoAccounts(
+        cognitoConnectionOf(cognitoClient(stack)),
+        stack.appConfig.userPoolId,
+        stack.appConfig.userPoolClientId,
+      ),
     };
     await expect(deleteAccount(deps, userId)).rejects.toThrow('storage unavailable');
     // Half-way: the account is disabled and something is left to finish.

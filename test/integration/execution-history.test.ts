@@ -135,6 +135,8 @@ describe('the execution history holds ids, never a family text (local provider)'
     expect(entered(history)).toEqual([
       'JobKind',
       'FirstAttempt',
+      'WaitForStoryCapacity',
+      'StoryTurn',
       'WriteStory',
       'CheckStory',
       'StoryAcceptable',
@@ -142,9 +144,19 @@ describe('the execution history holds ids, never a family text (local provider)'
       'MarkReady',
       'ScenesToDescribe',
       'CoverPainting',
+      'WaitForPictureCapacity',
+      'PictureTurn',
       'PaintImage',
     ]);
-    expect(scheduled(history)).toEqual(['WriteStory', 'CheckStory', 'SaveStory', 'MarkReady', 'PaintImage']);
+    expect(scheduled(history)).toEqual([
+      'WaitForStoryCapacity',
+      'WriteStory',
+      'CheckStory',
+      'SaveStory',
+      'MarkReady',
+      'WaitForPictureCapacity',
+      'PaintImage',
+    ]);
     // The ids do travel: the check below would find a name if it were there.
     expect(stringsIn(history)).toContain(storyId);
     expect(seen.texts).toContain(CHOICES.hero_name);
@@ -311,14 +323,19 @@ describe('the execution history holds ids, never a family text (bedrock provider
     ]);
     expect(scheduled(history)).not.toContain('PaintImage');
     expect(covers).toHaveLength(1);
-    expect(entered(covers[0]?.history ?? [])).toEqual(['JobKind', 'PaintImage']);
+    expect(entered(covers[0]?.history ?? [])).toEqual([
+      'JobKind',
+      'WaitForPictureCapacity',
+      'PictureTurn',
+      'PaintImage',
+    ]);
     expect((await stories.getWithImages(storyId))?.images.map((image) => image.image_type)).toEqual(['cover']);
     const texts = [...seen.texts, ...(await savedTexts(storyId))];
     expectNoFamilyText(history, texts);
     expectNoFamilyText(covers[0]?.history ?? [], texts);
   });
 
-  it('a malformed answer twice, a guardrail intervention and a filtered cover', async () => {
+  it('a malformed answer twice, a guardrail intervention on every draft and a filtered cover', async () => {
     bedrock.twin.reset();
     bedrock.twin.script({ converse: ['malformed', 'malformed'] });
     const malformed = recording(createProvider(bedrock.config));
@@ -328,7 +345,8 @@ describe('the execution history holds ids, never a family text (bedrock provider
     expectNoFamilyText(first.history, malformed.texts);
 
     bedrock.twin.reset();
-    bedrock.twin.script({ converse: ['guardrail'] });
+    // An intervention is a draft's problem, written again while attempts remain (issue 34): every one stopped.
+    bedrock.twin.script({ converse: ['guardrail', 'guardrail', 'guardrail'] });
     const guarded = recording(createProvider(bedrock.config));
     const second = await runStory(guarded.provider);
     expect(await stories.get(second.storyId)).toMatchObject({ failure_reason: FAILURE_MESSAGES.filtered });

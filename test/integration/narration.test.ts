@@ -9,6 +9,7 @@ import { mediaStore } from '../../lambdas/shared/media.js';
 import { localNarrator } from '../../lambdas/shared/narration/local-narrator.js';
 import type { Narrator } from '../../lambdas/shared/narration/narrator.js';
 import { pollyConnectionOf, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
+import { narrationClaims } from '../../lambdas/shared/repositories/narration-claims.js';
 import { RATE_LIMITS, rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
 import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
 import { storyAccess } from '../../lambdas/shared/stories/access.js';
@@ -112,6 +113,37 @@ describe('"Read to me" through the API (the local speech engine)', () => {
     expect((await call(`/stories/${storyId}/narration/0`)).status).toBe(200);
   });
 
+  it('voices a part once however many ask at once: ten parallel requests, one synthesis (issue 34)', async () => {
+    const { call, storyId, userId } = await readyStory();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(`/stories/${storyId}/narration/1`)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(answers.map((a) => (a.body as unknown as NarrationPartView).audioUrl)).size).toBe(1);
+    // One narrate slot taken: one part voiced.
+    const { windowSeconds } = RATE_LIMITS.narrate;
+    const now = Math.floor(Date.now() / 1000);
+    const window = await tableClient(stack).get({ PK: `RATE#${userId}`, SK: `narrate#${now - (now % windowSeconds)}` });
+    expect(window?.hits).toBe(1);
+  });
+
+  it('counts the characters voiced for a family each day, edits included, and refuses past the limit', async () => {
+    const { call, storyId, userId } = await readyStory();
+    const { windowSeconds, limit } = RATE_LIMITS.voice;
+    const now = Math.floor(Date.now() / 1000);
+    const key = { PK: `RATE#${userId}`, SK: `voice#${now - (now % windowSeconds)}` };
+    expect((await call(`/stories/${storyId}/narration/0`)).status).toBe(200);
+    const voiced = Number((await tableClient(stack).get(key))?.hits);
+    expect(voiced).toBeGreaterThan(20);
+    // An edit is a new text, voiced again: it counts too.
+    const content = 'Pip found a tiny café under the old bridge.\n\nShe ordered cocoa for everyone.';
+    expect((await call(`/stories/${storyId}`, send('PATCH', { content }))).status).toBe(200);
+    expect((await call(`/stories/${storyId}/narration/0`)).status).toBe(200);
+    expect(Number((await tableClient(stack).get(key))?.hits)).toBeGreaterThan(voiced);
+    // A day's allowance used up: nothing more is voiced, what is stored still plays.
+    await tableClient(stack).set(key, { hits: limit - 10, expires_at: now + windowSeconds * 2 });
+    expect((await call(`/stories/${storyId}`, send('PATCH', { content: `${content} The end.` }))).status).toBe(200);
+    expect((await call(`/stories/${storyId}/narration/0`)).status).toBe(429);
+  });
+
   it('reads an edited story as edited, and keeps no narration of the old text', async () => {
     const { call, storyId } = await readyStory();
     const before = (await call(`/stories/${storyId}/narration/0`)).body as unknown as NarrationPartView;
@@ -136,6 +168,7 @@ describe('both narrators through the port', () => {
     narrationUseCases({
       access: storyAccess(stories),
       rateLimits: rateLimiter(clients.documents, stack.tableName),
+      claims: narrationClaims(clients.documents, stack.tableName),
       media: mediaStore(clients.s3, stack.mediaBucket, NO_CDN),
       narrator,
     });

@@ -149,8 +149,9 @@ describe('story generation over the API, with the local provider and the real wo
       status: 'ready',
       progress: 'done',
       writing: null, // counts only while it is written
+      queue: null, // a place in line only while it waits for capacity
       failureReason: null,
-      pictures: { painted: (story.images as unknown[]).length, pending: 0, failed: 0 },
+      pictures: { painted: (story.images as unknown[]).length, pending: 0, failed: 0, queue: null },
       updatedAt: expect.any(String),
     });
     // The point of a status read: the screens poll it without downloading the story, so no text travels.

@@ -70,6 +70,25 @@ describe('story illustrations through the workflow', () => {
     expect(story.body.coverImageUrl).toBe(covers[0]?.imageUrl);
   });
 
+  it('ten repaints of one picture at once make one job, and the story keeps its one picture of that type (issue 34)', async () => {
+    const { call, storyId } = await readyStory();
+    const { images: before } = await settled(call, storyId);
+    const cover = before[0] as Image;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(`/stories/${storyId}/images/${cover.id}/regenerate`, post())),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 202));
+    expect(new Set(answers.map((a) => a.body.jobId)).size).toBe(1);
+    const { images: after, jobs } = await settled(call, storyId);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((i) => i.imageType === 'cover')).toHaveLength(1);
+    expect(jobs).toEqual([]);
+    // The next repaint, once that one has landed, is a new job.
+    const next = await call(`/stories/${storyId}/images/${after[0]?.id}/regenerate`, post());
+    expect(next.status).toBe(202);
+    expect(next.body.jobId).not.toBe(answers[0]?.body.jobId);
+  });
+
   it('deletes a picture with its object and gives its slot back', async () => {
     const { call, storyId } = await readyStory();
     await call(`/stories/${storyId}/images`, post());

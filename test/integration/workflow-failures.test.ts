@@ -1,10 +1,18 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
+import { rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
 import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { COVER_JOB_ID, FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 import { workflowHarness } from '../support/workflow.js';
 
-const { table, stories, workflowWith, familyWithReservedStory: reserveStory } = workflowHarness(inject('stack'));
+const {
+  table,
+  stories,
+  tasksWith,
+  workflowWith,
+  familyWithReservedStory: reserveStory,
+} = workflowHarness(inject('stack'));
 
 async function familyWithReservedStory() {
   const reserved = await reserveStory();
@@ -63,7 +71,9 @@ describe('generation failures free the library slot and lose nothing', () => {
       },
     };
     // The execution ends as a failed picture job does; the story is not failed.
-    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow(/picture could not be painted/);
+    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow(
+      /picture could not be painted/,
+    );
     expect(paints).toBe(1);
     const found = await stories.getWithImages(storyId);
     expect(found?.story).toMatchObject({ status: 'ready', image_count: 0 });
@@ -111,5 +121,56 @@ describe('generation failures free the library slot and lose nothing', () => {
     expect(after?.story.cover_image_url).toBe(after?.images[0]?.image_url);
     expect(after?.jobs).toEqual([]);
     expect((await table.get({ PK: `USER#${userId}`, SK: 'PROFILE' }))?.library_count).toBe(1);
+  });
+});
+
+describe('a failure through no fault of the family’s costs them nothing', () => {
+  const limiter = rateLimiter(table.documents, inject('stack').tableName);
+  const hitsOf = async (userId: string, windowStart: number) =>
+    Number((await table.get({ PK: `RATE#${userId}`, SK: `generate#${windowStart}` }))?.hits ?? 0);
+
+  /** A story made as POST /api/stories makes it: its rate-limit count taken and kept on it. */
+  async function countedStory() {
+    const probe = await reserveStory();
+    const slot = await limiter.take(probe.userId, 'generate');
+    await stories.takeRateSlot({ PK: `STORY#${probe.storyId}`, SK: 'META' }); // the probe's own has none
+    await table.documents.send(
+      new UpdateCommand({
+        TableName: inject('stack').tableName,
+        Key: { PK: `STORY#${probe.storyId}`, SK: 'META' },
+        UpdateExpression: 'SET rate_slot = :slot',
+        ExpressionAttributeValues: { ':slot': slot.spent },
+      }),
+    );
+    return { ...probe, windowStart: slot.spent.window_start };
+  }
+
+  it('gives the rate-limit count back when a story fails for the provider’s reasons, once however often retried', async () => {
+    const { userId, storyId, windowStart } = await countedStory();
+    expect(await hitsOf(userId, windowStart)).toBe(1);
+    const unavailable: StoryProvider = {
+      ...local,
+      writeStory: () => Promise.reject(new ProviderError('the model is not served here', 'MODEL_UNAVAILABLE')),
+    };
+    await expect(workflowWith(unavailable).run({ job: { storyId, userId } })).rejects.toThrow();
+    expect(await stories.get(storyId)).toMatchObject({ status: 'failed' });
+    expect(await hitsOf(userId, windowStart)).toBe(0);
+    // A second MarkFailed (a retried task) gives nothing more back.
+    await tasksWith(unavailable).markFailed({
+      job: { storyId, userId },
+      failure: { Error: 'Provider.ModelUnavailable', Cause: '[MODEL_UNAVAILABLE] the model is not served here' },
+    });
+    expect(await hitsOf(userId, windowStart)).toBe(0);
+  });
+
+  it('keeps the count when the story failed because what it was asked for was unsafe', async () => {
+    const { userId, storyId, windowStart } = await countedStory();
+    const filtered: StoryProvider = {
+      ...local,
+      writeStory: () => Promise.reject(new ProviderError('stopped by the guardrail', 'CONTENT_FILTERED')),
+    };
+    await expect(workflowWith(filtered).run({ job: { storyId, userId } })).rejects.toThrow();
+    expect(await stories.get(storyId)).toMatchObject({ status: 'failed', failure_reason: FAILURE_MESSAGES.filtered });
+    expect(await hitsOf(userId, windowStart)).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { startApiServer } from '../../bin/local/api-server.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import type { LatencyProfileName } from '../../bin/local/bedrock-twin/latency.js';
+import type { BedrockQuotas } from '#common/models/quotas.js';
 import { freePort } from '../../bin/local/ports.js';
 import { startWebServer } from '../../bin/local/web-server.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
@@ -20,7 +21,14 @@ export const TWIN_GUARDRAIL = { id: 'kidsafe', version: '1' } as const;
  */
 export async function startBedrockApi(
   stack: StackContext,
-  options: { region?: string; latency?: LatencyProfileName; stream?: boolean } = {},
+  options: {
+    region?: string;
+    latency?: LatencyProfileName;
+    stream?: boolean;
+    quotas?: BedrockQuotas;
+    /** Size the capacity gate from the quotas (default), or leave it open to see the twin throttle. */
+    gate?: boolean;
+  } = {},
 ): Promise<{
   context: StackContext;
   twin: BedrockTwin;
@@ -28,7 +36,7 @@ export async function startBedrockApi(
   idle(): Promise<void>;
   stop(): Promise<void>;
 }> {
-  const twin = await startBedrockTwin({ latency: options.latency ?? 'off' });
+  const twin = await startBedrockTwin({ latency: options.latency ?? 'off', quotas: options.quotas });
   const { userPoolId, userPoolClientId } = stack.appConfig;
   const issuer = `${stack.cognitoEndpoint}/${userPoolId}`;
   const config = loadServerConfig({
@@ -48,6 +56,8 @@ export async function startBedrockApi(
     BEDROCK_GUARDRAIL_ID: TWIN_GUARDRAIL.id,
     BEDROCK_GUARDRAIL_VERSION: TWIN_GUARDRAIL.version,
     BEDROCK_STREAM: String(options.stream ?? true),
+    // The capacity gate sized from the twin's quotas, as the local stack sizes it.
+    ...(options.quotas && options.gate !== false ? { BEDROCK_QUOTAS: JSON.stringify(options.quotas) } : {}),
   });
   // As in bin/local/stack.ts: WriteStory starts a streamed story's cover through the same starter.
   const starter: WorkflowStarter = { start: (job) => workflow.start(job) };

@@ -1,3 +1,7 @@
+import { capacityGate } from '../../lambdas/shared/capacity/gate.js';
+import { rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
+import { UNLIMITED, type BedrockQuotas } from '#common/models/quotas.js';
+import { laneRates } from '../../lambdas/shared/capacity/sizing.js';
 import { S3Client } from '@aws-sdk/client-s3';
 import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
@@ -44,9 +48,16 @@ export function workflowHarness(stack: StackContext) {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
 
-  const tasksWith = (provider: StoryProvider, db = table.documents, workflow?: WorkflowStarter) =>
+  const tasksWith = (
+    provider: StoryProvider,
+    db = table.documents,
+    workflow?: WorkflowStarter,
+    quotas: BedrockQuotas = UNLIMITED,
+  ) =>
     createTaskHandlers({
       stories: storyRepository(db, stack.tableName),
+      gate: capacityGate(db, stack.tableName, laneRates(quotas)),
+      rateLimits: rateLimiter(db, stack.tableName),
       library: libraryRepository(db, stack.tableName),
       drafts: storyDraftRepository(db, stack.tableName),
       templates: templateRepository(db, stack.tableName),
@@ -60,8 +71,12 @@ export function workflowHarness(stack: StackContext) {
    * The whole workflow; `db` lets a test put a faulty connection between the tasks and the table, and
    * `workflow` receives the executions a task starts (a streamed story's cover).
    */
-  const workflowWith = (provider: StoryProvider, db = table.documents, workflow?: WorkflowStarter) =>
-    createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db, workflow)));
+  const workflowWith = (
+    provider: StoryProvider,
+    db = table.documents,
+    workflow?: WorkflowStarter,
+    quotas: BedrockQuotas = UNLIMITED,
+  ) => createLocalWorkflow(createWorkflowHandler(tasksWith(provider, db, workflow, quotas)));
 
   /** A new family with one story reserved in its library, as POST /api/stories leaves it (`choices` vary it). */
   async function familyWithReservedStory(startedAt = new Date(), choices: Partial<NewStory> = {}) {

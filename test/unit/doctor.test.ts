@@ -7,6 +7,7 @@ import { BedrockClient, GetFoundationModelAvailabilityCommand, GetGuardrailComma
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { ListServiceQuotasCommand, ServiceQuotasClient, type ServiceQuota } from '@aws-sdk/client-service-quotas';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,27 @@ const cloudFormation = mockClient(CloudFormationClient);
 const ssm = mockClient(SSMClient);
 const bedrock = mockClient(BedrockClient);
 const wafv2 = mockClient(WAFV2Client);
+const serviceQuotas = mockClient(ServiceQuotasClient);
+
+/** An account's applied quotas as Service Quotas lists them (names as AWS writes them). */
+const BEDROCK_QUOTAS: ServiceQuota[] = [
+  { QuotaName: 'Cross-region model inference requests per minute for Amazon Nova Lite', Value: 2000 },
+  { QuotaName: 'Cross-region model inference tokens per minute for Amazon Nova Lite', Value: 4_000_000 },
+  { QuotaName: 'On-demand model inference requests per minute for Amazon Nova Lite', Value: 1000 },
+  { QuotaName: 'Model invocation max tokens per day for Amazon Nova Lite', Value: 5_760_000_000 },
+  { QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Core', Value: 15 },
+  { QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Ultra', Value: 10 },
+  { QuotaName: 'Text units per second for ApplyGuardrail content filter policy', Value: 50 },
+];
+function quotas(bedrockQuotas: ServiceQuota[] = BEDROCK_QUOTAS, lambdaConcurrency = 1000) {
+  serviceQuotas
+    .on(ListServiceQuotasCommand, { ServiceCode: 'bedrock' })
+    .resolves({ Quotas: bedrockQuotas })
+    .on(ListServiceQuotasCommand, { ServiceCode: 'lambda' })
+    .resolves({ Quotas: [{ QuotaName: 'Concurrent executions', Value: lambdaConcurrency }] })
+    .on(ListServiceQuotasCommand, { ServiceCode: 'polly' })
+    .resolves({ Quotas: [{ QuotaName: 'Transactions per second for SynthesizeSpeech (neural)', Value: 8 }] });
+}
 let twin: BedrockTwin;
 let clients: DoctorClients;
 
@@ -25,6 +47,7 @@ beforeAll(async () => {
   twin = await startBedrockTwin();
   const credentials = { accessKeyId: 'twin', secretAccessKey: 'twin' };
   clients = {
+    serviceQuotas: (region) => new ServiceQuotasClient({ region, credentials }),
     cloudFormation: (region) => new CloudFormationClient({ region, credentials }),
     ssm: (region) => new SSMClient({ region, credentials }),
     bedrock: (region) => new BedrockClient({ region, credentials }),
@@ -37,7 +60,8 @@ afterAll(() => twin.stop());
 /** A ready account: both regions bootstrapped, the models available, the web ACL deployed. */
 beforeEach(() => {
   twin.reset();
-  for (const mock of [cloudFormation, ssm, bedrock, wafv2]) mock.reset();
+  for (const mock of [cloudFormation, ssm, bedrock, wafv2, serviceQuotas]) mock.reset();
+  quotas();
   cloudFormation.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
     Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }],
   });
@@ -80,6 +104,35 @@ describe('npm run doctor', () => {
       '✓ stability.stable-image-ultra-v1:1 is available in us-west-2 (subscribed)',
       '✓ guardrail: none named, the app creates its own child-safety guardrail',
       '✓ web ACL story-magic exists in us-east-1',
+      '✓ amazon.nova-lite-v1:0: 2,000 requests and 4,000,000 tokens a minute, 5,760,000,000 tokens a day',
+      '✓ stability.stable-image-core-v1:1: 15 pictures a minute',
+      '✓ stability.stable-image-ultra-v1:1: 10 pictures a minute',
+      '✓ guardrail: 50 text units a second ("Text units per second for ApplyGuardrail content filter policy")',
+      // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 7,500 tokens, 3,000 / 16 units) stories, of 15 pictures (Core).
+      '✓ the account can make about 150 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
+      '✓ Lambda: 1,000 concurrent executions (100 kept for story work, 10 for sign-in)',
+      '✓ Polly: 8 SynthesizeSpeech requests a second (about 240 parts read aloud a minute)',
+      `Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify({
+        text: {
+          everyModel: {},
+          byModel: {
+            'amazon.nova-lite-v1:0': {
+              requestsPerMinute: 2000,
+              tokensPerMinute: 4_000_000,
+              tokensPerDay: 5_760_000_000,
+            },
+          },
+        },
+        image: {
+          everyModel: {},
+          byModel: {
+            'stability.stable-image-core-v1:1': { requestsPerMinute: 15 },
+            'stability.stable-image-ultra-v1:1': { requestsPerMinute: 10 },
+          },
+        },
+        guardrailTextUnitsPerSecond: 50,
+        timeScale: 1,
+      })}'`,
       'All checks passed: ready to deploy.',
     ]);
     expect(twin.calls()).toMatchObject([
@@ -132,7 +185,7 @@ describe('npm run doctor', () => {
     expect(bedrock.commandCalls(GetFoundationModelAvailabilityCommand)).toHaveLength(0);
   });
 
-  it('reports a Marketplace model not entitled, and one not yet subscribed as passing (the first call subscribes)', async () => {
+  it('fails a Marketplace model not entitled, and one whose agreement is not in place yet (first covers would fail)', async () => {
     bedrock
       .on(GetFoundationModelAvailabilityCommand, { modelId: 'stability.stable-image-core-v1:1' })
       .resolves({
@@ -153,10 +206,37 @@ describe('npm run doctor', () => {
     const { passed, lines } = await doctor();
     expect(passed).toBe(false);
     expect(lines).toContain(
-      '✓ stability.stable-image-core-v1:1 is available in us-west-2 (not subscribed yet: the first picture subscribes the account)',
+      '✗ the Marketplace agreement for stability.stable-image-core-v1:1 is not available. To fix: open the model in the Bedrock console (Model catalog) and request access to accept its offer; wait until it is available',
     );
     expect(lines).toContain(
       '✗ the account is not entitled to stability.stable-image-ultra-v1:1. To fix: allow AWS Marketplace purchases for the account, then retry',
+    );
+  });
+
+  it('fails a new account whose text model quotas are 0, naming the quota to ask to increase', async () => {
+    quotas(BEDROCK_QUOTAS.map((quota) => (quota.QuotaName?.includes('Nova Lite') ? { ...quota, Value: 0 } : quota)));
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(false);
+    expect(lines).toContain(
+      '✗ amazon.nova-lite-v1:0 may not be called at all: its quotas in us-west-2 are 0 requests and 0 tokens a minute. To fix: request an increase of "Cross-region model inference requests per minute for Amazon Nova Lite" in Service Quotas (Amazon Bedrock, us-west-2) well before launch: AWS reviews Bedrock increases by hand, favours accounts already using their quota, and may take days',
+    );
+    expect(lines.some((line) => line.startsWith('✗ the account can make only about 0 stories'))).toBe(true);
+  });
+
+  it('fails a Lambda concurrency the stack cannot reserve from (a new account’s 10)', async () => {
+    quotas(BEDROCK_QUOTAS, 10);
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(false);
+    expect(lines.find((line) => line.startsWith('✗ Lambda allows 10 concurrent executions'))).toContain(
+      'request "Concurrent executions" of at least 210',
+    );
+  });
+
+  it('fails below the floor the operator sets', async () => {
+    const { passed, lines } = await doctor({ floor: { storiesPerMinute: 500, coversPerMinute: 5 } });
+    expect(passed).toBe(false);
+    expect(lines).toContain(
+      '✗ the account can make only about 150 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
     );
   });
 

@@ -9,6 +9,7 @@ import {
   MODEL_CATALOGUE,
 } from '#common/models/catalogue.js';
 import { templateUpdateSchemaFor } from '#common/validation/admin.js';
+import { AWS_MODELS, awsServing } from '../../bin/local/bedrock-twin/aws-models.js';
 
 describe('the model catalogue', () => {
   it('holds the default models, and the default region serves all of them', () => {
@@ -65,5 +66,51 @@ describe('the model catalogue', () => {
     const image = templateUpdateSchemaFor('image_generation');
     expect(image.safeParse(edit('stability.stable-image-ultra-v1:1', 2_000)).success).toBe(true);
     expect(image.safeParse(edit('amazon.nova-lite-v1:0', 2_000)).success).toBe(false);
+  });
+});
+
+describe('the model catalogue against AWS’s documented availability (the twin’s table)', () => {
+  const regions = [
+    ...new Set([
+      ...MODEL_CATALOGUE.flatMap((model) => [...model.onDemandRegions, ...(model.profile?.sourceRegions ?? [])]),
+      ...AWS_MODELS.flatMap((model) => [...model.inRegion, ...(model.usProfile?.sourceRegions ?? [])]),
+      'us-west-1',
+      'eu-west-1',
+    ]),
+  ].sort();
+  /**
+   * Where AWS serves a model the catalogue does not offer, on purpose: the US profile may be called from
+   * us-west-1, but the Regions it routes to from there (which IAM must grant) are not in our copy of AWS's
+   * tables, so the catalogue leaves the Region out rather than grant too little.
+   */
+  const LEFT_OUT = ['amazon.nova-lite-v1:0 in us-west-1', 'amazon.nova-pro-v1:0 in us-west-1'];
+
+  it('holds the same models, kinds, profiles and output limits as AWS documents', () => {
+    expect(MODEL_CATALOGUE.map((model) => model.id).sort()).toEqual(AWS_MODELS.map((model) => model.id).sort());
+    for (const model of MODEL_CATALOGUE) {
+      const aws = AWS_MODELS.find((each) => each.id === model.id);
+      expect(
+        { kind: model.kind, profile: model.profile?.id, maxOutputTokens: model.maxOutputTokens },
+        model.id,
+      ).toEqual({
+        kind: aws?.kind,
+        profile: aws?.usProfile?.id,
+        maxOutputTokens: aws?.maxOutputTokens,
+      });
+    }
+  });
+
+  it('calls each model in each Region the way AWS serves it there, and offers it wherever AWS does', () => {
+    const leftOut: string[] = [];
+    for (const model of MODEL_CATALOGUE) {
+      for (const region of regions) {
+        const check = invocationFor(model.id, region);
+        // What AWS serves from this Region: the model's own id, else its profile, else nothing.
+        const served = [model.id, model.profile?.id].find((id) => id && awsServing(id, region).served);
+        if (check.ok) expect(`${check.invocation.modelId} in ${region}`).toBe(`${served} in ${region}`);
+        else if (served) leftOut.push(`${model.id} in ${region}`);
+      }
+    }
+    expect(leftOut).toEqual(LEFT_OUT);
   });
 });

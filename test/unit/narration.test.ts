@@ -13,7 +13,12 @@ import {
 } from '../../common/narration.js';
 import { storyParagraphs } from '../../common/story-layout.js';
 import { narrationVersion, wordTimes } from '../../lambdas/shared/narration/narrator.js';
-import { marksFromPolly, pollyConnectionOf, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
+import {
+  marksFromPolly,
+  POLLY_PATIENCE,
+  pollyConnectionOf,
+  pollyNarrator,
+} from '../../lambdas/shared/narration/polly-narrator.js';
 
 const story = [
   'Zoë the brave dragon flew over the café at dawn. "Hello!" said Zoë — and the moon smiled.',
@@ -162,5 +167,40 @@ describe('the Polly narrator', () => {
     expect(inputs).toHaveLength(2);
     for (const input of inputs) expect(input).toMatchObject({ Engine: 'neural', VoiceId: 'Joanna', Text: text });
     expect(inputs.find((input) => input.OutputFormat === 'json')?.SpeechMarkTypes).toEqual(['word']);
+  });
+
+  it('waits out Polly’s rate briefly (jittered, at most 3 s), then gives up; other refusals fail at once', async () => {
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: {} });
+    const waits: number[] = [];
+    const patience = { ...POLLY_PATIENCE, sleep: (ms: number) => (waits.push(ms), Promise.resolve()), random: () => 1 };
+    const narrator = pollyNarrator(pollyConnectionOf(new PollyClient({ region: 'us-east-1' })), 'Joanna', patience);
+    polly
+      .on(SynthesizeSpeechCommand, { OutputFormat: 'mp3' })
+      .rejectsOnce(throttled)
+      .rejectsOnce(throttled)
+      .resolves({ AudioStream: stream(new Uint8Array([0xff, 0xfb, 1])) });
+    polly.on(SynthesizeSpeechCommand, { OutputFormat: 'json' }).resolves({ AudioStream: stream('') });
+    await expect(narrator.synthesize('Hello.')).resolves.toMatchObject({ contentType: 'audio/mpeg' });
+    expect(waits).toEqual([200, 400]);
+
+    polly.reset();
+    waits.length = 0;
+    polly.on(SynthesizeSpeechCommand).rejects(throttled);
+    await expect(narrator.synthesize('Hello.')).rejects.toMatchObject({ name: 'ThrottlingException' });
+    // Each of the two requests tried 5 times, waiting up to 200 + 400 + 800 + 1,600 ms.
+    expect(polly.commandCalls(SynthesizeSpeechCommand)).toHaveLength(10);
+    expect([...waits].sort((a, b) => a - b)).toEqual([200, 200, 400, 400, 800, 800, 1_600, 1_600]);
+
+    polly.reset();
+    polly
+      .on(SynthesizeSpeechCommand)
+      .rejects(
+        Object.assign(new Error('too long'), {
+          name: 'TextLengthExceededException',
+          $metadata: { httpStatusCode: 400 },
+        }),
+      );
+    await expect(narrator.synthesize('Hello.')).rejects.toMatchObject({ name: 'TextLengthExceededException' });
+    expect(polly.commandCalls(SynthesizeSpeechCommand)).toHaveLength(2);
   });
 });

@@ -1,17 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { findUnsafe, isKidSafe } from '#common/safety/check.js';
+import { findUnsafe, isKidSafe, isKindName } from '#common/safety/check.js';
 import { sanitiseText } from '#common/sanitiser.js';
 import {
   characterNameProblem,
   customDescriptionProblem,
   DESCRIPTION_MESSAGES,
   draftSafetyProblem,
+  editedHeroNameProblem,
   NAME_MESSAGES,
   pictureDescriptionProblem,
 } from '#common/story-validation.js';
-import { displayNameSchema } from '#common/validation/accounts.js';
+import { authorNameSchema, displayNameSchema, firstError } from '#common/validation/accounts.js';
 import { ACCEPTABLE, ACCEPTABLE_NAMES, HOSTILE, HOSTILE_NAMES, MARKUP } from '../support/red-team/phrases.js';
+import {
+  CLASSICS,
+  DISGUISED,
+  HOSTILE_NAMES_OUTSIDE,
+  INJECTIONS,
+  NURSERY_RHYMES,
+  OTHER_LANGUAGES,
+  OWN_LANGUAGE,
+  REAL_NAMES,
+  TALES,
+  THEMES,
+  wordListCases,
+  type Case,
+} from '../support/red-team/outside.js';
 
 /**
  * Issue 13's red team: every hostile phrasing is refused (or starred, or flagged) everywhere text enters
@@ -113,5 +128,103 @@ describe(`${ACCEPTABLE.length} acceptable phrasings: none refused`, () => {
     const refused = BANDS.flatMap((band) => ACCEPTABLE_NAMES.filter((name) => characterNameProblem(name, band)));
     expect(refused).toEqual([]);
     expect(ACCEPTABLE_NAMES.filter((name) => !displayNameSchema.safeParse(name).success)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 34's red team, from outside material (test/support/red-team/outside.ts, each group with its source):
+ * the report prints, per category, how many were accepted and refused, as the outside red team counts.
+ */
+describe('issue 34: the corpus from public material', () => {
+  const hostile: Case[] = [
+    ...wordListCases(),
+    ...OWN_LANGUAGE,
+    ...INJECTIONS.map((text) => ({ category: 'prompt injection and jailbreaks', text })),
+    ...THEMES,
+    ...DISGUISED.map((text) => ({ category: 'disguises (issue 34)', text })),
+  ];
+  const acceptable: Case[] = [
+    ...CLASSICS.map((text) => ({ category: 'classics and everyday phrases', text })),
+    ...NURSERY_RHYMES.map((text) => ({ category: 'nursery rhymes', text })),
+    ...TALES.map((text) => ({ category: 'fables, tales and classic titles', text })),
+    ...OTHER_LANGUAGES.map((text) => ({ category: 'other languages', text })),
+  ];
+  const report = new Map<string, { accepted: number; refused: number }>();
+  const count = (category: string, accepted: boolean) => {
+    const row = report.get(category) ?? { accepted: 0, refused: 0 };
+    row[accepted ? 'accepted' : 'refused']++;
+    report.set(category, row);
+  };
+
+  afterAll(() => {
+    console.log(
+      `Red team (issue 34), cases per category:\n${[...report]
+        .map(([category, { accepted, refused }]) => `  ${category.padEnd(40)} accepted ${accepted}, refused ${refused}`)
+        .join('\n')}`,
+    );
+  });
+
+  it('holds at least 500 hostile and 500 acceptable cases, every acceptable one short enough for a description', () => {
+    expect(hostile.length).toBeGreaterThanOrEqual(500);
+    expect(acceptable.length + REAL_NAMES.length).toBeGreaterThanOrEqual(500);
+    for (const { text } of acceptable) expect([...text].length, text).toBeLessThanOrEqual(80);
+  });
+
+  it('refuses every hostile case (the check, and a picture description in either band)', () => {
+    const accepted = hostile.filter((h) => {
+      const passed = isKidSafe(h.text) || BANDS.some((band) => !pictureDescriptionProblem(h.text, band));
+      count(`hostile: ${h.category}`, passed);
+      return passed;
+    });
+    expect(accepted.map((h) => `${h.category}: ${show(h.text)}`)).toEqual([]);
+  });
+
+  it('the edit sanitiser stars every hostile case, and what it leaves passes the check', () => {
+    const missed = hostile.filter((h) => {
+      const { text, filtered } = sanitiseText(h.text);
+      return filtered === 0 || !isKidSafe(text);
+    });
+    expect(missed.map((h) => show(h.text))).toEqual([]);
+  });
+
+  it('accepts every acceptable case in both bands, and the sanitiser leaves each untouched', () => {
+    const refused = acceptable.filter((a) => {
+      const problem =
+        BANDS.some((band) => pictureDescriptionProblem(a.text, band)) ||
+        customDescriptionProblem(a.text, AGE_BAND_CONFIGS.B) !== undefined ||
+        sanitiseText(a.text).filtered > 0;
+      count(`acceptable: ${a.category}`, !problem);
+      return problem;
+    });
+    expect(
+      refused.map((a) => `${show(a.text)}: ${findUnsafe(a.text, AGE_BAND_CONFIGS.A.safety.deny_if_topics)[0]?.term}`),
+    ).toEqual([]);
+  });
+
+  it('names: every hostile name refused, every real name of many cultures accepted, wherever a name is typed', () => {
+    const hostileAccepted = HOSTILE_NAMES_OUTSIDE.filter((name) => {
+      const passed =
+        isKindName(name) || displayNameSchema.safeParse(name).success || authorNameSchema.safeParse(name).success;
+      count('names: hostile', passed);
+      return passed;
+    });
+    const realRefused = REAL_NAMES.filter((name) => {
+      const refused =
+        BANDS.some((band) => characterNameProblem(name, band)) ||
+        !displayNameSchema.safeParse(name).success ||
+        !authorNameSchema.safeParse(name).success ||
+        editedHeroNameProblem(name) !== undefined;
+      count('names: real', !refused);
+      return refused;
+    });
+    expect({ hostileAccepted, realRefused }).toEqual({ hostileAccepted: [], realRefused: [] });
+  });
+
+  it('markup in any name field is refused with the description’s message', () => {
+    for (const name of ['<b>Pip</b>', 'Pip {{x}}', '[Pip](x)']) {
+      expect(editedHeroNameProblem(name), name).toBe(DESCRIPTION_MESSAGES.markup);
+      expect(firstError(displayNameSchema.safeParse(name)), name).toBe(DESCRIPTION_MESSAGES.markup);
+      expect(firstError(authorNameSchema.safeParse(name)), name).toBe(DESCRIPTION_MESSAGES.markup);
+    }
   });
 });

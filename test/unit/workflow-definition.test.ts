@@ -6,8 +6,18 @@ import { createWorkflowHandler, TaskError, type TaskHandlers } from '../../lambd
 
 type Call = { task: string } & Record<string, unknown>;
 
+/** Capacity is free: every story and picture starts at its first ask (unless a test scripts the line). */
+const FREE_LINE: Record<string, (call: Call, count: number) => unknown> = {
+  waitForStoryCapacity: () => ({ admitted: true }),
+  waitForPictureCapacity: () => ({ admitted: true }),
+};
+const LINE_TASKS = new Set(Object.keys(FREE_LINE));
+/** The tasks that made something, in order (the asks for capacity left out). */
+const made = (calls: readonly Call[]) => calls.map((c) => c.task).filter((task) => !LINE_TASKS.has(task));
+
 /** Drives the real definition with scripted task results, recording which tasks ran in which order. */
-function scripted(results: Record<string, (call: Call, count: number) => unknown>) {
+function scripted(script: Record<string, (call: Call, count: number) => unknown>) {
+  const results = { ...FREE_LINE, ...script };
   const calls: Call[] = [];
   const workflow = createLocalWorkflow((input) => {
     const call = input as Call;
@@ -38,7 +48,10 @@ describe('generation workflow definition', () => {
       if (state.Type !== 'Task' || name === 'MarkFailed' || name === 'MarkImageFailed') continue;
       // The cover is a picture job painted after the story is ready: like any picture, it fails on its own.
       // The later scenes are described after it too: failing to, the workflow goes on to the cover.
-      const handler = { PaintImage: 'MarkImageFailed', DescribeScenes: 'CoverPainting' }[name] ?? 'MarkFailed';
+      const handler =
+        { PaintImage: 'MarkImageFailed', WaitForPictureCapacity: 'MarkImageFailed', DescribeScenes: 'CoverPainting' }[
+          name
+        ] ?? 'MarkFailed';
       expect(
         state.Catch?.map((c) => c.Next),
         name,
@@ -65,9 +78,10 @@ describe('generation workflow definition', () => {
       if (state.Type === 'Task') results.add(state.ResultPath);
     }
     // $.job: ids ({ storyId, userId[, kind, jobId] }); $.draft: { attempt }; $.check: { valid, attemptsLeft,
-    // nextAttempt }; $.failure: the error's name and its Cause (tasks withhold any message but their own).
+    // nextAttempt }; $.line: { admitted, gone?, waitSeconds? }; $.failure: the error's name and its Cause
+    // (tasks withhold any message but their own).
     expect([...paths].sort()).toEqual(['$.attempt', '$.check.nextAttempt', '$.draft.attempt', '$.failure', '$.job']);
-    expect([...results].sort()).toEqual(['$.check', '$.draft', '$.job', null]);
+    expect([...results].sort()).toEqual(['$.check', '$.draft', '$.job', '$.line', null]);
   });
 
   it('never retries a final provider error in a state that calls the provider, and retries the rest with jitter', () => {
@@ -89,26 +103,79 @@ describe('generation workflow definition', () => {
       const call = input as Call;
       calls.push(call);
       if (call.task === 'paintImage') throw new Error('filtered');
-      return {};
+      return (FREE_LINE[call.task]?.(call, 1) ?? {}) as never;
     });
     await expect(workflow.run({ job: { storyId: 's', kind: 'image', jobId: 'j' } })).rejects.toThrow();
-    expect(calls.map((c) => c.task)).toEqual(['paintImage', 'paintImage', 'paintImage', 'markImageFailed']);
+    expect(calls.map((c) => c.task)).toEqual([
+      'waitForPictureCapacity',
+      'paintImage',
+      'paintImage',
+      'paintImage',
+      'markImageFailed',
+    ]);
   });
 
   it('runs write → check → save → ready, then paints the cover as the picture job MarkReady queued', async () => {
     const { calls, run } = scripted(happy);
     await run();
-    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady', 'paintImage']);
-    expect(calls[0]).toEqual({ task: 'writeStory', job: JOB, attempt: 1 });
-    expect(calls[1]).toEqual({ task: 'checkStory', job: JOB, attempt: 1 });
-    expect(calls[2]).toEqual({ task: 'saveStory', job: JOB, attempt: 1 });
-    expect(calls[4]).toEqual({ task: 'paintImage', job: COVER_JOB });
+    expect(calls.map((c) => c.task)).toEqual([
+      'waitForStoryCapacity',
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'markReady',
+      'waitForPictureCapacity',
+      'paintImage',
+    ]);
+    expect(calls[0]).toEqual({ task: 'waitForStoryCapacity', job: JOB });
+    expect(calls[1]).toEqual({ task: 'writeStory', job: JOB, attempt: 1 });
+    expect(calls[2]).toEqual({ task: 'checkStory', job: JOB, attempt: 1 });
+    expect(calls[3]).toEqual({ task: 'saveStory', job: JOB, attempt: 1 });
+    expect(calls[5]).toEqual({ task: 'waitForPictureCapacity', job: COVER_JOB });
+    expect(calls[6]).toEqual({ task: 'paintImage', job: COVER_JOB });
+  });
+
+  it('waits in line, asking again after the wait each answer gives, until the turn comes', async () => {
+    const { calls, run } = scripted({
+      ...happy,
+      waitForStoryCapacity: (_call, count) => (count < 3 ? { admitted: false, waitSeconds: 0 } : { admitted: true }),
+      waitForPictureCapacity: (_call, count) => (count < 2 ? { admitted: false, waitSeconds: 0 } : { admitted: true }),
+    });
+    await run();
+    expect(calls.map((c) => c.task)).toEqual([
+      'waitForStoryCapacity',
+      'waitForStoryCapacity',
+      'waitForStoryCapacity',
+      'writeStory',
+      'checkStory',
+      'saveStory',
+      'markReady',
+      'waitForPictureCapacity',
+      'waitForPictureCapacity',
+      'paintImage',
+    ]);
+  });
+
+  it('ends without writing or painting anything when the story or picture left the line (deleted meanwhile)', async () => {
+    const story = scripted({ ...happy, waitForStoryCapacity: () => ({ admitted: false, gone: true }) });
+    await story.run();
+    expect(story.calls.map((c) => c.task)).toEqual(['waitForStoryCapacity']);
+    const picture = scripted({ ...happy, waitForPictureCapacity: () => ({ admitted: false, gone: true }) });
+    await picture.run();
+    expect(made(picture.calls)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady']);
+  });
+
+  it('fails a story whose ask for capacity keeps failing, and frees its slot', async () => {
+    const { calls, run } = scripted({ waitForStoryCapacity: () => new Error('table unavailable') });
+    await expect(run()).rejects.toThrow();
+    expect(calls.at(-1)).toMatchObject({ task: 'markFailed', job: JOB });
+    expect(calls.some((c) => c.task === 'writeStory')).toBe(false);
   });
 
   it('paints no cover after MarkReady when WriteStory already started the cover’s own execution', async () => {
     const { calls, run } = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: false }) });
     await run();
-    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady']);
+    expect(made(calls)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady']);
     // and paints it here when MarkReady queued it (paint: true), as for a provider that does not stream
     const here = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: true }) });
     await here.run();
@@ -118,17 +185,11 @@ describe('generation workflow definition', () => {
   it('describes the scenes a streamed answer left out once the story is ready, before the cover when it paints here', async () => {
     const early = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: false, describe: true }) });
     await early.run();
-    expect(early.calls.map((c) => c.task)).toEqual([
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'markReady',
-      'describeScenes',
-    ]);
+    expect(made(early.calls)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady', 'describeScenes']);
     expect(early.calls.at(-1)).toEqual({ task: 'describeScenes', job: { ...COVER_JOB, paint: false, describe: true } });
     const here = scripted({ ...happy, markReady: () => ({ ...COVER_JOB, paint: true, describe: true }) });
     await here.run();
-    expect(here.calls.slice(-2).map((c) => c.task)).toEqual(['describeScenes', 'paintImage']);
+    expect(made(here.calls).slice(-2)).toEqual(['describeScenes', 'paintImage']);
   });
 
   it('keeps a story ready when its scenes cannot be described: no failure, the cover still painted', async () => {
@@ -138,14 +199,7 @@ describe('generation workflow definition', () => {
       describeScenes: () => new ProviderError('filtered', 'CONTENT_FILTERED'),
     });
     await run();
-    expect(calls.map((c) => c.task)).toEqual([
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'markReady',
-      'describeScenes',
-      'paintImage',
-    ]);
+    expect(made(calls)).toEqual(['writeStory', 'checkStory', 'saveStory', 'markReady', 'describeScenes', 'paintImage']);
     // A transient error is tried again, a final one is not.
     const flaky = scripted({
       ...happy,
@@ -163,10 +217,10 @@ describe('generation workflow definition', () => {
       checkStory: (call, count) => ({ valid: false, attemptsLeft: 2 - count, nextAttempt: Number(call.attempt) + 1 }),
     });
     await expect(run()).rejects.toThrow(/GenerationFailed|could not be generated/);
-    expect(calls.map((c) => c.task)).toEqual(['writeStory', 'checkStory', 'writeStory', 'checkStory', 'markFailed']);
+    expect(made(calls)).toEqual(['writeStory', 'checkStory', 'writeStory', 'checkStory', 'markFailed']);
     // Only the attempt's number travels: the rewrite reads what was wrong from the draft item.
-    expect(calls[2]).toEqual({ task: 'writeStory', job: JOB, attempt: 2 });
-    expect(calls[3]).toEqual({ task: 'checkStory', job: JOB, attempt: 2 });
+    expect(calls[3]).toEqual({ task: 'writeStory', job: JOB, attempt: 2 });
+    expect(calls[4]).toEqual({ task: 'checkStory', job: JOB, attempt: 2 });
     expect(calls.at(-1)?.failure).toMatchObject({ Error: 'StoryRejected' });
   });
 
@@ -192,17 +246,40 @@ describe('generation workflow definition', () => {
     expect(calls.at(-1)).toMatchObject({ task: 'markFailed', failure: { Error: PROVIDER_ERRORS[code].name } });
   });
 
-  it('retries a throttled model call twice more, with full jitter in AWS', async () => {
+  it('waits out a throttled model call for minutes in AWS (8 more tries, backing off, full jitter), then fails', async () => {
     const { calls, run } = scripted({
       ...happy,
-      writeStory: (_call, count) => (count < 3 ? new ProviderError('busy', 'THROTTLED') : { attempt: 1 }),
+      writeStory: (_call, count) => (count < 8 ? new ProviderError('busy', 'THROTTLED') : { attempt: 1 }),
     });
     await run();
-    expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(3);
+    expect(calls.filter((c) => c.task === 'writeStory')).toHaveLength(8);
+    const still = scripted({ ...happy, writeStory: () => new ProviderError('busy', 'THROTTLED') });
+    await expect(still.run()).rejects.toThrow();
+    expect(still.calls.filter((c) => c.task === 'writeStory')).toHaveLength(9);
+    expect(still.calls.at(-1)).toMatchObject({ task: 'markFailed', failure: { Error: 'Provider.Throttled' } });
+    type Retrier = {
+      ErrorEquals: string[];
+      JitterStrategy?: string;
+      IntervalSeconds?: number;
+      MaxAttempts?: number;
+      BackoffRate?: number;
+      MaxDelaySeconds?: number;
+    };
     const { States } = loadDefinition();
-    const retry = (States as Record<string, { Retry?: { ErrorEquals: string[]; JitterStrategy?: string }[] }>)
-      .WriteStory?.Retry;
-    expect(retry?.find((r) => r.ErrorEquals.includes('Provider.Throttled'))?.JitterStrategy).toBe('FULL');
+    for (const name of ['WriteStory', 'PaintImage']) {
+      const retry = (States as Record<string, { Retry?: Retrier[] }>)[name]?.Retry;
+      const throttled = retry?.find((r) => r.ErrorEquals.includes('Provider.Throttled'));
+      expect(throttled?.JitterStrategy, name).toBe('FULL');
+      // The longest the waits can add up to: each interval grows by the backoff rate, capped.
+      let total = 0;
+      for (let i = 0; i < (throttled?.MaxAttempts ?? 0); i++) {
+        total += Math.min(
+          throttled?.MaxDelaySeconds ?? Infinity,
+          (throttled?.IntervalSeconds ?? 0) * (throttled?.BackoffRate ?? 1) ** i,
+        );
+      }
+      expect(total, name).toBeGreaterThan(10 * 60);
+    }
   });
 
   it('paints no second time after a filtered cover, and marks only the cover job failed', async () => {
@@ -211,7 +288,7 @@ describe('generation workflow definition', () => {
       paintImage: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
     });
     await expect(run()).rejects.toThrow(/ImageFailed|picture could not be painted/);
-    expect(calls.map((c) => c.task)).toEqual([
+    expect(made(calls)).toEqual([
       'writeStory',
       'checkStory',
       'saveStory',

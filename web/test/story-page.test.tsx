@@ -13,7 +13,7 @@ describe('the story page', () => {
       heroName: 'Maya',
       writing: { attempt: 1, paragraphs: 5, expectedParagraphs: 9 },
       // A streamed story's cover paints while the text is still being written.
-      imageJobs: [{ id: 'cover', imageType: 'cover', status: 'pending', replaces: null, error: null }],
+      imageJobs: [{ id: 'cover', imageType: 'cover', status: 'pending', replaces: null, error: null, queue: null }],
     });
     saveStories(story);
     family.readsUntilReady = 1;
@@ -172,5 +172,49 @@ describe('the story page', () => {
     expect(await screen.findByRole('heading', { name: 'Story Generation Failed' })).toBeTruthy();
     expect(screen.getByText('The storyteller is resting. Please try again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/create/05');
+  });
+});
+
+describe('the story page at a busy hour', () => {
+  it('says where a waiting story stands in line and about how long, and moves up as the line does', async () => {
+    const story = aStory({
+      status: 'generating',
+      progress: 'queued',
+      heroName: 'Maya',
+      queue: { position: 3, etaSeconds: 20 },
+    });
+    saveStories(story);
+    family.readsUntilReady = 3;
+    openApp(`/story/${story.id}`);
+    // The place and the wait, read together (the status poll moves them on: no whole story is read for it).
+    const place = (text: string) =>
+      screen.findByText(
+        (_, element) => element?.className === 'story-progress__line' && element.textContent === text,
+        {},
+        { timeout: 8000 },
+      );
+    expect(await place("You're number 2 in lineless than a minute")).toBeTruthy();
+    expect(screen.getByText('Waiting in line').getAttribute('aria-live')).toBe('polite');
+    expect(await place("You're number 1 in lineless than a minute")).toBeTruthy();
+    expect(await screen.findByText('~ The End ~', {}, { timeout: 15000 })).toBeTruthy();
+  });
+
+  it('says where a cover waiting for the painter stands, on the finished story', async () => {
+    const story = aStory({
+      imageJobs: [
+        {
+          id: 'cover',
+          imageType: 'cover',
+          status: 'pending',
+          replaces: null,
+          error: null,
+          queue: { position: 12, etaSeconds: 610 },
+        },
+      ],
+    });
+    saveStories(story);
+    openApp(`/story/${story.id}`);
+    expect(await screen.findByText("You're number 12 in line")).toBeTruthy();
+    expect(screen.getByText('about 10 min')).toBeTruthy();
   });
 });

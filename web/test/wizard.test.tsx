@@ -128,4 +128,26 @@ describe('the create-story wizard', () => {
     expect(await screen.findByLabelText(NAME)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/create/01');
   });
+
+  it('reads a busy API Gateway’s refusal (429, its own body) as "Too many requests", never "Something went wrong"', async () => {
+    family.busy.add('POST /api/stories');
+    const { user } = openApp('/create/01');
+    await user.type(await screen.findByLabelText(NAME), 'Maya');
+    await user.click(screen.getByRole('button', { name: "Let's Begin >" }));
+    for (const [step, choice] of [
+      ['Who is Your Character?', 'Explorer'],
+      ['What Kind of Story?', 'Adventure'],
+      ['What is the Mission?', 'Surprise Me!'],
+    ] as const) {
+      await screen.findByRole('heading', { name: step });
+      await user.click(screen.getByRole('radio', { name: choice }));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    await screen.findByRole('heading', { name: 'Choose Your Art Style' });
+    await user.click(screen.getByRole('radio', { name: /Watercolor Dreams/ }));
+    await user.click(screen.getByRole('button', { name: "Yes, let's go!" }));
+    expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.getByRole('button', { name: "Yes, let's go!" }).hasAttribute('disabled')).toBe(false);
+  });
 });

@@ -23,9 +23,6 @@ const PUBLIC_PICTURE_SECONDS: Readonly<Record<string, number>> = {
   'stability.sd3-5-large-v1:0': 6,
 };
 
-/** A model's output tokens, as the twin counts them (about four characters a token, as for English). */
-export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
-
 export type Latency = Readonly<{
   /** Milliseconds until the first token of an answer. */
   firstToken(modelId: string): number;
@@ -35,12 +32,17 @@ export type Latency = Readonly<{
   picture(modelId: string): number;
 }>;
 
-export function latencyOf(profile: LatencyProfileName): Latency {
+/**
+ * The waits of a profile, `timeScale` times faster than real time (the quotas' time scale, so a compressed
+ * benchmark keeps the ratio of generation time to quota window).
+ */
+export function latencyOf(profile: LatencyProfileName, timeScale = 1): Latency {
   if (profile === 'off') return { firstToken: () => 0, tokens: () => 0, picture: () => 0 };
   const speed = (modelId: string) => PUBLIC_TEXT[modelId] ?? { firstTokenMs: 500, tokensPerSecond: 100 };
+  const scaled = (ms: number) => Math.round(ms / timeScale);
   return {
-    firstToken: (modelId) => speed(modelId).firstTokenMs,
-    tokens: (modelId, outputTokens) => Math.round((outputTokens / speed(modelId).tokensPerSecond) * 1000),
-    picture: (modelId) => Math.round((PUBLIC_PICTURE_SECONDS[modelId] ?? 5) * 1000),
+    firstToken: (modelId) => scaled(speed(modelId).firstTokenMs),
+    tokens: (modelId, outputTokens) => scaled((outputTokens / speed(modelId).tokensPerSecond) * 1000),
+    picture: (modelId) => scaled((PUBLIC_PICTURE_SECONDS[modelId] ?? 5) * 1000),
   };
 }

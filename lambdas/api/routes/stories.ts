@@ -3,7 +3,6 @@ import {
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
 } from '#common/validation/story-request.js';
-import { toStoryStatusView } from '../../shared/stories/views.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
@@ -39,7 +38,7 @@ export const storyRoutes = [
     access: 'user',
     async handle(c, deps) {
       const caller = callerOf(c);
-      return c.json(toStoryStatusView(await deps.access.readableStatus(c.req.param('id') ?? '', caller), caller));
+      return c.json(await deps.views.statusFor(await deps.access.readableStatus(c.req.param('id') ?? '', caller), caller));
     },
   }),
 ];

@@ -1,6 +1,14 @@
 import type { ProfileUpdate } from '#common/validation/accounts.js';
 import type { ProfileItem } from '../entities/profile.js';
-import { AccountGoneError, AdminAccountError, TooManyAttemptsError, WrongPasswordError } from '../errors.js';
+import { MESSAGES } from '#common/validation/account-messages.js';
+import {
+  AccountGoneError,
+  AdminAccountError,
+  InvalidInputError,
+  TooManyAttemptsError,
+  WrongPasswordError,
+} from '../errors.js';
+import { NO_MEANING_CHECK, type MeaningCheck } from '../meaning-check.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { Actor } from '../stories/access.js';
 import type { CognitoAccounts } from './cognito-accounts.js';
@@ -9,6 +17,8 @@ export type OwnAccountDeps = Readonly<{
   profiles: ProfileRepository;
   accounts: CognitoAccounts;
   deleteAccount: (userId: string) => Promise<boolean>;
+  /** The guardrail's reading of the names (AWS with Bedrock); none by default. */
+  meaning?: MeaningCheck;
 }>;
 
 /** Cognito's answers to a password change that are the caller's to fix. */
@@ -45,6 +55,14 @@ export function ownAccountUseCases(deps: OwnAccountDeps) {
     /** Changes the caller's names or age band (already validated); the profile as it now is. */
     async update(actor: Actor, update: ProfileUpdate): Promise<ProfileItem | undefined> {
       await profile(actor);
+      // Names other families read (a story's "By ..."): the guardrail's reading too, after the schema's check.
+      const names = [
+        ['displayName', update.displayName ?? ''],
+        ['authorName', update.authorName ?? ''],
+      ] as const;
+      const allowed = await (deps.meaning ?? NO_MEANING_CHECK).allows(names.map(([, name]) => name));
+      const refused = names.find((_, i) => !allowed[i]);
+      if (refused) throw new InvalidInputError(MESSAGES.nameNotKidFriendly, refused[0]);
       return deps.profiles.update(actor.userId, update);
     },
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
+import { queueTicketSchema } from './capacity-lane.js';
+import { spentSlotSchema } from './rate-window.js';
 
 /** A picture on a story's page, in the story's partition: `IMAGE#{created_at}#{id}`, so they list oldest first. */
 export const storyImageItemSchema = z.object({
@@ -27,6 +29,11 @@ export const storyImageItemSchema = z.object({
     )
     .optional(),
   created_at: z.string(),
+  /**
+   * The repaint job that claimed this picture: one repaint at a time, however many ask at once (issue 34).
+   * The picture goes when its repaint lands, the claim with it; a failed repaint's claim is taken over.
+   */
+  repaint_job: z.string().optional(),
 });
 export type StoryImageItem = z.infer<typeof storyImageItemSchema>;
 
@@ -49,12 +56,18 @@ export const imageJobItemSchema = z.object({
   /** The image a regeneration replaces once the new one is painted. */
   replaces: z.string().optional(),
   error: z.string().optional(),
+  /** Its ticket in the line for Bedrock capacity, while it waits to be painted (capacity/gate.ts). */
+  queue: queueTicketSchema.optional(),
+  /** The rate-limit count it took, given back if it fails through no fault of the family's. */
+  rate_slot: spentSlotSchema.optional(),
+  /** When its workflow last asked for capacity (ms): a job in line is alive, whatever its age (the stale sweep). */
+  seen_at: z.number().optional(),
   created_at: z.string(),
 });
 export type ImageJobItem = z.infer<typeof imageJobItemSchema>;
 
-/** A picture job as a status read projects it. */
-export const imageJobStatusSchema = imageJobItemSchema.pick({ status: true });
+/** A picture job as a status read projects it: how it stands, and its place in line. */
+export const imageJobStatusSchema = imageJobItemSchema.pick({ job_id: true, status: true, queue: true });
 
 export const imageJobKey = (job: Pick<ImageJobItem, 'story_id' | 'job_id'>) => keys.imageJob(job.story_id, job.job_id);
 

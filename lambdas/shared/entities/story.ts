@@ -3,6 +3,8 @@ import { ageBandSchema } from '#common/validation/choices.js';
 import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
+import { queueTicketSchema } from './capacity-lane.js';
+import { spentSlotSchema } from './rate-window.js';
 import type { TransactItem } from './table.js';
 
 /**
@@ -87,6 +89,10 @@ export const storyItemSchema = z.object({
    * in the same conditional write as the count; absent on stories written before it was kept.
    */
   image_types: z.set(imageTypeSchema).optional(),
+  /** Its ticket in the line for Bedrock capacity, while it waits to be written (capacity/gate.ts). */
+  queue: queueTicketSchema.optional(),
+  /** The rate-limit count it took, given back if it fails through no fault of the family's. */
+  rate_slot: spentSlotSchema.optional(),
   seed: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -129,6 +135,7 @@ export const STATUS_FIELDS = [
   'is_public',
   'is_featured',
   'updated_at',
+  'queue',
 ] as const satisfies readonly (keyof StoryItem)[];
 export const storyStatusSchema = storyItemSchema.pick(fieldMask(STATUS_FIELDS));
 export type StoryStatusItem = z.infer<typeof storyStatusSchema>;

@@ -40,19 +40,78 @@ export const pollyConnectionOf =
   async () => ({ sdk: await import('@aws-sdk/client-polly'), client });
 
 /**
- * Amazon Polly, neural engine: the sound (MP3) and the word marks are two requests of the same text, sent
- * together. A part stays well inside Polly's 3,000 billed characters (common/narration.ts).
+ * How long a part waits out Polly's rate (neural voices: 8 requests a second per account, a burst of 10;
+ * a first "Read to me" costs two requests a part) or a brief failure on Polly's side before the family sees
+ * an error: up to 5 tries, each wait drawn up to 200 ms, 400, 800, 1,600 (full jitter, so parts waiting
+ * together spread out): at most 3 s.
  */
-export function pollyNarrator(connect: PollyConnection, voice: string): Narrator {
+export type PollyPatience = Readonly<{
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+}>;
+
+export const POLLY_PATIENCE: PollyPatience = {
+  attempts: 5,
+  baseDelayMs: 200,
+  maxDelayMs: 1_600,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+/** Polly's rate (ThrottlingException) or a failure on its side (ServiceFailureException, any 5xx). */
+function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'ThrottlingException' || ($metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/** One Polly request, a throttled or failed one tried again after a short jittered wait (POLLY_PATIENCE). */
+async function patiently<T>(call: () => Promise<T>, patience: PollyPatience): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isTransient(error) || attempt >= patience.attempts) throw error;
+      const ceiling = Math.min(patience.maxDelayMs, patience.baseDelayMs * 2 ** (attempt - 1));
+      await patience.sleep(Math.round(ceiling * patience.random()));
+    }
+  }
+}
+
+/**
+ * Amazon Polly, neural engine: the sound (MP3) and the word marks are two requests of the same text, sent
+ * together, each waiting out Polly's rate briefly (the client is made with one attempt, so this is the only
+ * wait). A part stays well inside Polly's 3,000 billed characters (common/narration.ts).
+ */
+export function pollyNarrator(
+  connect: PollyConnection,
+  voice: string,
+  patience: PollyPatience = POLLY_PATIENCE,
+): Narrator {
   const request = { Engine: 'neural', VoiceId: voice as VoiceId, Text: '', TextType: 'text' } as const;
   return {
     voice: `polly-neural-${voice}`,
     async synthesize(text) {
       const { sdk, client } = await connect();
       const [sound, marks] = await Promise.all([
-        client.send(new sdk.SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'mp3' })),
-        client.send(
-          new sdk.SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'json', SpeechMarkTypes: ['word'] }),
+        patiently(
+          () => client.send(new sdk.SynthesizeSpeechCommand({ ...request, Text: text, OutputFormat: 'mp3' })),
+          patience,
+        ),
+        patiently(
+          () =>
+            client.send(
+              new sdk.SynthesizeSpeechCommand({
+                ...request,
+                Text: text,
+                OutputFormat: 'json',
+                SpeechMarkTypes: ['word'],
+              }),
+            ),
+          patience,
         ),
       ]);
       if (!sound.AudioStream || !marks.AudioStream) throw new Error('Polly answered without a stream');

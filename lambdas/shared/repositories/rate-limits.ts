@@ -1,5 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.js';
+import type { RATE_LIMITED_ACTIONS } from '../entities/rate-window.js';
 import { isConditionFailure } from '../entities/table.js';
 
 /**
@@ -12,7 +13,11 @@ export const RATE_LIMITS = {
   // A part of a story read aloud for the first time (a replay reads the stored one and costs nothing):
   // a long story is about 10 parts, so this is a dozen stories' first readings in ten minutes.
   narrate: { limit: 120, windowSeconds: 600 },
-} as const;
+  // Characters voiced for a family in a day (issue 34: an edit makes a new text, voiced again, so edits
+  // alone could voice without end). 200,000 is about 30 long band B stories read fresh in one day, far past
+  // what a family reads, and caps a script at about $6.40 a day of Polly ($16 per million, billed twice).
+  voice: { limit: 200_000, windowSeconds: 86_400 },
+} as const satisfies Record<(typeof RATE_LIMITED_ACTIONS)[number], { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /** SPEC §8's wording for a rate limit. */
@@ -25,8 +30,11 @@ export class RateLimitedError extends Error {
   }
 }
 
-/** One counted call, which can be given back once. */
-export type RateSlot = Readonly<{ release(): Promise<void> }>;
+/** One counted call, which can be given back once; `spent` names it, to give it back later (a failed story). */
+export type RateSlot = Readonly<{ spent: SpentSlot; release(): Promise<void> }>;
+
+/** Which window a call was counted in, and how much it counted, kept on what it made (a story, a picture job). */
+export type SpentSlot = Readonly<{ action: RateLimitedAction; window_start: number; amount?: number | undefined }>;
 
 /**
  * Fixed windows, one counter item per family, action and window: the increment and the check are one
@@ -39,7 +47,7 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
      * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
      * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
      */
-    async take(userId: string, action: RateLimitedAction, now = Date.now()): Promise<RateSlot> {
+    async take(userId: string, action: RateLimitedAction, now = Date.now(), amount = 1): Promise<RateSlot> {
       const { limit, windowSeconds } = RATE_LIMITS[action];
       const nowSeconds = Math.floor(now / 1000);
       const windowStart = nowSeconds - (nowSeconds % windowSeconds);
@@ -48,34 +56,44 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
           new UpdateCommand({
             TableName: tableName,
             Key: keys.rateWindow(userId, action, windowStart),
-            UpdateExpression: 'ADD hits :one SET expires_at = :expires',
-            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + windowSeconds * 2 },
+            UpdateExpression: 'ADD hits :amount SET expires_at = :expires',
+            // `amount` counts more than one (characters voiced): the window may not pass its limit.
+            ConditionExpression: ':amount <= :limit AND (attribute_not_exists(hits) OR hits <= :room)',
+            ExpressionAttributeValues: {
+              ':amount': amount,
+              ':limit': limit,
+              ':room': limit - amount,
+              ':expires': windowStart + windowSeconds * 2,
+            },
           }),
         );
       } catch (error) {
         if (isConditionFailure(error)) throw new RateLimitedError(windowStart + windowSeconds - nowSeconds);
         throw error;
       }
-      return {
-        async release() {
-          await db
-            .send(
-              new UpdateCommand({
-                TableName: tableName,
-                Key: keys.rateWindow(userId, action, windowStart),
-                UpdateExpression: 'ADD hits :minus',
-                ConditionExpression: 'hits > :zero',
-                ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-              }),
-            )
-            .catch((error: unknown) => {
-              if (!isConditionFailure(error)) throw error;
-            });
-        },
-      };
+      const spent = { action, window_start: windowStart, amount };
+      return { spent, release: () => release(userId, spent) };
     },
+
+    /** Gives a counted call back: its window counts it no more (never below zero; an expired window is gone). */
+    release,
   };
+
+  async function release(userId: string, slot: SpentSlot): Promise<void> {
+    await db
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.rateWindow(userId, slot.action, slot.window_start),
+          UpdateExpression: 'ADD hits :minus',
+          ConditionExpression: 'hits >= :amount',
+          ExpressionAttributeValues: { ':minus': -(slot.amount ?? 1), ':amount': slot.amount ?? 1 },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
 }
 
 export type RateLimiter = ReturnType<typeof rateLimiter>;

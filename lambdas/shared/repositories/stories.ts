@@ -1,3 +1,5 @@
+import { spentSlotSchema } from '../entities/rate-window.js';
+import type { SpentSlot } from './rate-limits.js';
 import {
   DeleteCommand,
   GetCommand,
@@ -215,13 +217,16 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      */
     async getStatus(
       storyId: string,
-    ): Promise<{ story: StoryStatusItem; pictures: number; jobs: ImageJobItem['status'][] } | undefined> {
+    ): Promise<
+      | { story: StoryStatusItem; pictures: number; jobs: Pick<ImageJobItem, 'job_id' | 'status' | 'queue'>[] }
+      | undefined
+    > {
       const result = await db.send(
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.storyPartition(storyId) },
-          ...projectionOf(['SK', ...STATUS_FIELDS]),
+          ...projectionOf(['SK', 'job_id', ...STATUS_FIELDS]),
           ConsistentRead: true,
         }),
       );
@@ -232,7 +237,7 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       );
       if (!story) return undefined;
       const withPrefix = (prefix: string) => items.filter((item) => String(item.SK).startsWith(prefix));
-      const jobs = parseItems(imageJobStatusSchema, withPrefix(prefixes.imageJob)).map((job) => job.status);
+      const jobs = parseItems(imageJobStatusSchema, withPrefix(prefixes.imageJob));
       return { story, pictures: withPrefix(prefixes.image).length, jobs };
     },
 
@@ -280,6 +285,45 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
       if (!story) throw new ImageLimitError();
       if (!(await claimImageType(item, story, story.image_types ? [] : held))) throw new ImageTypeTakenError();
       return item;
+    },
+
+    /**
+     * A repaint of `image`: the job and the picture's claim on it in one transaction, so parallel repaints
+     * of one picture make one job (issue 34: ten at once made up to ten, and a story of twelve pictures).
+     * The claim is taken when the picture has none, or over a claim whose job is no longer pending
+     * (`stale`). Undefined when another request claimed it first.
+     */
+    async createRepaintJob(
+      job: Omit<ImageJobItem, 'status' | 'created_at' | 'replaces'>,
+      image: StoryImageItem,
+      stale: string | undefined,
+      now = new Date(),
+    ): Promise<ImageJobItem | undefined> {
+      const item: ImageJobItem = { ...job, replaces: image.id, status: 'pending', created_at: now.toISOString() };
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: storyImageKey(image),
+                  UpdateExpression: 'SET repaint_job = :job',
+                  ConditionExpression: stale
+                    ? 'attribute_exists(PK) AND repaint_job = :stale'
+                    : 'attribute_exists(PK) AND attribute_not_exists(repaint_job)',
+                  ExpressionAttributeValues: { ':job': item.job_id, ...(stale ? { ':stale': stale } : {}) },
+                },
+              },
+              { Put: { TableName: tableName, Item: imageJobRecord(item) } },
+            ],
+          }),
+        );
+        return item;
+      } catch (error) {
+        if (isCancelled(error)) return undefined;
+        throw error;
+      }
     },
 
     /**
@@ -338,6 +382,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
                     Delete: {
                       TableName: tableName,
                       Key: storyImageKey(replaced),
+                      // The picture it replaces must still be there: a repaint never adds a picture.
+                      ConditionExpression: 'attribute_exists(PK)',
                     },
                   },
                 ]
@@ -455,6 +501,45 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
     },
 
     /** Sets what the progress screen shows; `writing` counts go with `writing` only (see the entity). */
+    /**
+     * Takes the rate-limit count a story or picture job spent off its item, once: the count to give back, or
+     * undefined when there is none or another try took it already.
+     */
+    async takeRateSlot(key: Record<string, string>): Promise<SpentSlot | undefined> {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: 'REMOVE rate_slot',
+            ConditionExpression: 'attribute_exists(rate_slot)',
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return spentSlotSchema.parse(Attributes?.rate_slot);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** A picture job's workflow is alive (it asked for capacity now): the stale sweep leaves it alone. */
+    async markJobSeen(job: Pick<ImageJobItem, 'story_id' | 'job_id'>): Promise<void> {
+      await db
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: imageJobKey(job),
+            UpdateExpression: 'SET seen_at = :now',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':now': Date.now() },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    },
+
     async setProgress(storyId: string, progress: StoryProgress, writing?: StoryItem['writing']): Promise<void> {
       await db.send(
         new UpdateCommand({
@@ -687,6 +772,9 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :generating AND created_at < :cutoff',
+          // A story waiting in line or being written shows it is alive: each ask for capacity and each
+          // progress write moves `updated_at`.
+          FilterExpression: 'updated_at < :cutoff',
           ExpressionAttributeValues: {
             ':generating': adminListPartition('generating'),
             ':cutoff': startedBefore.toISOString(),
@@ -707,7 +795,13 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
           TableName: tableName,
           IndexName: storyIndexes.adminList,
           KeyConditionExpression: 'entity_pk = :painting AND created_at < :cutoff',
-          ExpressionAttributeValues: { ':painting': entityTypes.painting, ':cutoff': queuedBefore.toISOString() },
+          // A cover waiting in line asks for capacity now and then (`seen_at`): it is alive.
+          FilterExpression: 'attribute_not_exists(seen_at) OR seen_at < :cutoffMs',
+          ExpressionAttributeValues: {
+            ':painting': entityTypes.painting,
+            ':cutoff': queuedBefore.toISOString(),
+            ':cutoffMs': queuedBefore.getTime(),
+          },
           Limit: limit,
         }),
       );

@@ -11,7 +11,14 @@ import {
   type Mission,
   type StoryKind,
 } from '#common/story-choices.js';
-import { characterNameProblem, customDescriptionProblem, pickWritingStyle } from '#common/story-validation.js';
+import {
+  characterNameProblem,
+  customDescriptionProblem,
+  DESCRIPTION_MESSAGES,
+  NAME_MESSAGES,
+  pickWritingStyle,
+} from '#common/story-validation.js';
+import type { MeaningCheck } from '../meaning-check.js';
 import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../entities/story.js';
@@ -32,6 +39,7 @@ export type CreateStoryDeps = Readonly<{
   rateLimits: RateLimiter;
   workflow: WorkflowStarter;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+  meaning: MeaningCheck;
 }>;
 
 /** A repeated request (same family, same requestId) maps to the same story id: one story, not two. */
@@ -77,6 +85,17 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
     const ageBand: AgeBand = profile.age_band ?? 'A';
     const band = deps.bands[ageBand];
     const { heroName, custom } = checkedTexts(request, band);
+    // Then the guardrail's reading of the same words (on AWS with Bedrock), before anything is written.
+    const fields = [['heroName', heroName], ...Object.entries(custom).map(([field, text]) => [field, text ?? ''])];
+    const allowed = await deps.meaning.allows(fields.map(([, text]) => text ?? ''));
+    const refused = fields.find((_, i) => !allowed[i]);
+    if (refused) {
+      const [field = ''] = refused;
+      throw new InvalidInputError(
+        field === 'heroName' ? NAME_MESSAGES.unkind : DESCRIPTION_MESSAGES.notKidFriendly,
+        field,
+      );
+    }
 
     // "Surprise Me!" is resolved now (SPEC §9), among the five real options of its category.
     const characterType = resolveSurprise<CharacterType>(request.characterType ?? 'Surprise', CHARACTER_TYPES);
@@ -111,6 +130,7 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
       custom_descriptions: custom,
       created_by: actor.userId,
       seed: seedFor(storyId),
+      rate_slot: slot.spent,
     });
     if (!created) {
       // A simultaneous repeat made it first: this request starts nothing, so its slot goes back.

@@ -2,9 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { AdminStoryRow } from '#common/api/admin-views.js';
 import type { StoryView } from '#common/api/views.js';
 import { sanitiseStoryEdit, sanitiseText } from '#common/sanitiser.js';
+import { editedHeroNameProblem } from '#common/story-validation.js';
 import type { AdminStoryInput } from '#common/validation/admin.js';
 import type { AdminAccountActions } from '../accounts/admin-actions.js';
-import { StoryNotFoundError } from '../errors.js';
+import { InvalidInputError, StoryNotFoundError } from '../errors.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { StoryRepository } from '../repositories/stories.js';
 import type { AdminStoryItem, StoryAdminRepository, StoryFlag } from '../repositories/story-admin.js';
@@ -27,6 +28,9 @@ export type EditorialDeps = Readonly<{
  * featured story's universe shows as a chip), so they are starred like the rest and counted in the notice.
  */
 function sanitised(input: AdminStoryInput) {
+  // A hero name is a name: refused when unkind or marked up (an admin's blank name is left to the editor).
+  const nameProblem = input.heroName.trim() ? editedHeroNameProblem(input.heroName) : undefined;
+  if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
   const story = sanitiseStoryEdit({ title: input.title, heroName: input.heroName, content: input.content });
   const excerpt = sanitiseText(input.excerpt);
   const universe = sanitiseText(input.storyUniverse ?? '');

@@ -3,13 +3,17 @@ import { storyParagraphs } from '#common/story-layout.js';
 import { NarrationPartNotFoundError, StoryNotFoundError } from '../errors.js';
 import { mediaUrlOf, type MediaStore } from '../media.js';
 import { narrationVersion, wordTimes, type Narrator } from '../narration/narrator.js';
-import type { RateLimiter } from '../repositories/rate-limits.js';
+import type { NarrationClaims } from '../repositories/narration-claims.js';
+import { RateLimitedError, type RateLimiter } from '../repositories/rate-limits.js';
 import type { Actor, StoryAccess } from './access.js';
 
 export type NarrationDeps = Readonly<{
   access: StoryAccess;
   rateLimits: RateLimiter;
+  claims: NarrationClaims;
   narrator: Narrator;
+  /** How long a request waits for a part another request is voicing, and how often it looks. */
+  wait?: { timeoutMs: number; everyMs: number };
   media: Pick<MediaStore, 'readNarration' | 'storeNarration' | 'deleteNarration'>;
 }>;
 
@@ -42,16 +46,32 @@ export function narrationUseCases(deps: NarrationDeps) {
       const stored = await deps.media.readNarration(story.id, version, index);
       if (stored) return view(stored);
 
-      await deps.rateLimits.take(actor.userId, 'narrate');
-      const { text, ranges } = partText(paragraphs, words, part);
-      const speech = await deps.narrator.synthesize(text);
-      const times = wordTimes(ranges, speech.marks);
-      const [made] = await Promise.all([
-        deps.media.storeNarration(story.id, version, index, speech, { firstWord: part.firstWord, times }),
-        // A new text's first part: the old text's narration is not kept.
-        index === 0 ? deps.media.deleteNarration(story.id, version) : undefined,
-      ]);
-      return view(made);
+      // One request voices a part; the others wait for what it stores (issue 34).
+      if (!(await deps.claims.claim(story.id, version, index))) {
+        const { timeoutMs, everyMs } = deps.wait ?? { timeoutMs: 20_000, everyMs: 200 };
+        for (let waited = 0; waited < timeoutMs; waited += everyMs) {
+          await new Promise((resolve) => setTimeout(resolve, everyMs));
+          const made = await deps.media.readNarration(story.id, version, index);
+          if (made) return view(made);
+        }
+        throw new RateLimitedError(1);
+      }
+      try {
+        const { text, ranges } = partText(paragraphs, words, part);
+        await deps.rateLimits.take(actor.userId, 'narrate');
+        // Every character voiced counts against the family's day, an edited text's too.
+        await deps.rateLimits.take(actor.userId, 'voice', Date.now(), text.length);
+        const speech = await deps.narrator.synthesize(text);
+        const times = wordTimes(ranges, speech.marks);
+        const [made] = await Promise.all([
+          deps.media.storeNarration(story.id, version, index, speech, { firstWord: part.firstWord, times }),
+          // A new text's first part: the old text's narration is not kept.
+          index === 0 ? deps.media.deleteNarration(story.id, version) : undefined,
+        ]);
+        return view(made);
+      } finally {
+        await deps.claims.release(story.id, version, index);
+      }
     },
   };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { AgeBand } from '#common/age-bands.js';
 import { IMAGE_TYPES, type GenerationMode, type ImageType } from '#common/story-choices.js';
-import { pictureDescriptionProblem } from '#common/story-validation.js';
+import { DESCRIPTION_MESSAGES, pictureDescriptionProblem } from '#common/story-validation.js';
+import type { MeaningCheck } from '../meaning-check.js';
 import type { StoryItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
 import { ImageNotFoundError, ImageTypeTakenError, InvalidInputError, JobNotFoundError } from '../errors.js';
@@ -19,6 +20,7 @@ export type PictureDeps = Readonly<{
   workflow: WorkflowStarter;
   media: MediaStore;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
+  meaning: MeaningCheck;
 }>;
 
 /** What a family or an admin asks a picture to show, and how carefully it is painted. */
@@ -39,10 +41,13 @@ const heldTypes = (images: StoryImageItem[], jobs: ImageJobItem[]) => [
  * records the job (the story's picture cap kept by the same write) and starts the workflow that paints it.
  */
 export function pictureUseCases(deps: PictureDeps) {
-  function checkDescription(story: StoryItem, request: PictureRequest) {
+  async function checkDescription(story: StoryItem, request: PictureRequest) {
     const problem =
       request.customizations && pictureDescriptionProblem(request.customizations, deps.bands[story.age_band]);
     if (problem) throw new InvalidInputError(problem, 'customizations');
+    // The guardrail's reading too (on AWS with Bedrock), before a job is made.
+    const [allowed] = await deps.meaning.allows([request.customizations ?? '']);
+    if (!allowed) throw new InvalidInputError(DESCRIPTION_MESSAGES.notKidFriendly, 'customizations');
   }
 
   const customizationsOf = (request: PictureRequest) =>
@@ -60,11 +65,11 @@ export function pictureUseCases(deps: PictureDeps) {
     async add(storyId: string, actor: Actor, request: () => Promise<PictureRequest>): Promise<PictureJobStarted> {
       const { story, images, jobs } = await deps.access.editableReady(storyId, actor);
       const asked = await request();
-      checkDescription(story, asked);
-      await deps.rateLimits.take(actor.userId, 'image');
+      await checkDescription(story, asked);
+      const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
       const job = await deps.stories.createNextImageJob(
-        { job_id: jobId, story_id: story.id, mode: asked.mode, ...customizationsOf(asked) },
+        { job_id: jobId, story_id: story.id, mode: asked.mode, rate_slot: slot.spent, ...customizationsOf(asked) },
         IMAGE_TYPES,
         heldTypes(images, jobs),
       );
@@ -83,19 +88,34 @@ export function pictureUseCases(deps: PictureDeps) {
       const image = images.find((i) => i.id === imageId);
       if (!image) throw new ImageNotFoundError();
       const asked = await request();
-      checkDescription(story, asked);
-      const running = jobs.find((j) => j.replaces === image.id && j.status === 'pending');
+      await checkDescription(story, asked);
+      const pendingRepaint = (all: readonly ImageJobItem[]) =>
+        all.find((j) => j.replaces === image.id && j.status === 'pending');
+      const running = pendingRepaint(jobs);
       if (running) return { jobId: running.job_id, imageType: image.image_type };
-      await deps.rateLimits.take(actor.userId, 'image');
+      const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
-      await deps.stories.createImageJob({
-        job_id: jobId,
-        story_id: story.id,
-        image_type: image.image_type,
-        mode: asked.mode,
-        replaces: image.id,
-        ...customizationsOf(asked),
-      });
+      // The picture is claimed in the same write as the job: of parallel repaints one makes the job, the
+      // others answer with it (and give their rate-limit slot back).
+      const stale = image.repaint_job && !jobs.some((j) => j.job_id === image.repaint_job && j.status === 'pending');
+      const job = await deps.stories.createRepaintJob(
+        {
+          job_id: jobId,
+          story_id: story.id,
+          image_type: image.image_type,
+          mode: asked.mode,
+          rate_slot: slot.spent,
+          ...customizationsOf(asked),
+        },
+        image,
+        stale ? image.repaint_job : undefined,
+      );
+      if (!job) {
+        await slot.release();
+        const winner = pendingRepaint((await deps.access.editableReady(storyId, actor)).jobs);
+        if (!winner) throw new ImageNotFoundError();
+        return { jobId: winner.job_id, imageType: image.image_type };
+      }
       await paint(story, actor, jobId);
       return { jobId, imageType: image.image_type };
     },
@@ -110,7 +130,7 @@ export function pictureUseCases(deps: PictureDeps) {
       request: PictureRequest & { imageType: ImageType },
     ): Promise<PictureJobStarted> {
       const { story, images, jobs } = await deps.access.any(storyId);
-      checkDescription(story, request);
+      await checkDescription(story, request);
       const running = jobs.find((job) => job.image_type === request.imageType && job.status === 'pending');
       if (running) return { jobId: running.job_id, imageType: request.imageType };
       const current = images.find((image) => image.image_type === request.imageType);
@@ -123,6 +143,7 @@ export function pictureUseCases(deps: PictureDeps) {
             story_id: story.id,
             image_type: request.imageType,
             mode: request.mode,
+            rate_slot: slot.spent,
             ...customizationsOf(request),
             ...(current ? { replaces: current.id } : {}),
           },

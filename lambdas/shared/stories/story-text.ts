@@ -1,10 +1,12 @@
 import type { StoryView } from '#common/api/views.js';
 import { sanitiseStoryEdit } from '#common/sanitiser.js';
+import { DESCRIPTION_MESSAGES, editedHeroNameProblem, NAME_MESSAGES } from '#common/story-validation.js';
+import type { MeaningCheck } from '../meaning-check.js';
 import { exportFileName } from '#common/story-layout.js';
 import { buildStoryExportHtml, type ExportImage } from '../export-html.js';
 import type { MediaStore } from '../media.js';
 import type { StoryRepository } from '../repositories/stories.js';
-import { StoryNotFoundError } from '../errors.js';
+import { InvalidInputError, StoryNotFoundError } from '../errors.js';
 import type { Actor, StoryAccess } from './access.js';
 import type { StoryViews } from './views.js';
 
@@ -13,6 +15,7 @@ export type StoryTextDeps = Readonly<{
   stories: StoryRepository;
   views: StoryViews;
   media: MediaStore;
+  meaning: MeaningCheck;
 }>;
 
 /** The creator's edit of a story's text (SPEC §5), and the printable download (SPEC §2). */
@@ -20,7 +23,8 @@ export function storyTextUseCases(deps: StoryTextDeps) {
   return {
     /**
      * Saves an edit of the title, hero name or text. SPEC §5: the sanitiser runs on every save, on the
-     * server, whatever the client did; `filtered` counts the words it starred.
+     * server, whatever the client did; `filtered` counts the words it starred. A hero name is a name, not
+     * prose: an unkind one or one with markup is refused (400) rather than starred into the story.
      */
     async edit(
       storyId: string,
@@ -29,6 +33,16 @@ export function storyTextUseCases(deps: StoryTextDeps) {
     ): Promise<{ story: StoryView; filtered: number }> {
       const found = await deps.access.editable(storyId, actor);
       const asked = await edit();
+      const nameProblem = asked.heroName === undefined ? undefined : editedHeroNameProblem(asked.heroName);
+      if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
+      // The guardrail's reading of what was typed (on AWS with Bedrock): a name it stops is refused, as is a
+      // text it stops (the sanitiser stars words; the guardrail reads meaning, which starring cannot fix).
+      const typed = [asked.heroName ?? '', asked.title ?? '', asked.content ?? ''];
+      const [nameAllowed, ...textAllowed] = await deps.meaning.allows(typed);
+      if (!nameAllowed) throw new InvalidInputError(NAME_MESSAGES.unkind, 'heroName');
+      if (textAllowed.some((allowed) => !allowed)) {
+        throw new InvalidInputError(DESCRIPTION_MESSAGES.notKidFriendly, asked.content ? 'content' : 'title');
+      }
       const clean = sanitiseStoryEdit({
         title: asked.title ?? found.story.title,
         heroName: asked.heroName ?? found.story.hero_name,

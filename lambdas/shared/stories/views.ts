@@ -1,6 +1,7 @@
 import type {
   FeaturedStoryView,
   LibraryCardView,
+  QueueView,
   StoryStatusView,
   StoryView,
   WritingProgressView,
@@ -8,6 +9,8 @@ import type {
 import { THEMES } from '#common/story-choices.js';
 import type { StoryItem, StoryStatusItem } from '../entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
+import type { CapacityGate } from '../capacity/gate.js';
+import type { QueueTicket } from '../entities/capacity-lane.js';
 import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
@@ -46,12 +49,14 @@ export function toStoryView(
   actor: Actor,
   jobs: ImageJobItem[] = [],
   inLibrary = false,
+  places: Places = NO_PLACES,
 ): StoryView {
   return {
     id: story.id,
     status: story.status,
     progress: story.progress,
     writing: writingOf(story),
+    queue: places.story ?? null,
     failureReason: story.failure_reason ?? null,
     title: story.title,
     content: story.content,
@@ -83,6 +88,7 @@ export function toStoryView(
           status: job.status,
           replaces: job.replaces ?? null,
           error: job.error ?? null,
+          queue: places.jobs.get(job.job_id) ?? null,
         }))
       : [],
   };
@@ -98,23 +104,31 @@ const writingOf = (story: Pick<StoryItem, 'status' | 'progress' | 'writing'>): W
       }
     : null;
 
+/** Where a story and its picture jobs stand in the lines for capacity (each absent when not waiting). */
+export type Places = Readonly<{ story?: QueueView | undefined; jobs: ReadonlyMap<string, QueueView> }>;
+const NO_PLACES: Places = { jobs: new Map() };
+
 /** A story's status read: what its editors see of its picture jobs, as in the full view. */
 export function toStoryStatusView(
-  found: { story: StoryStatusItem; pictures: number; jobs: readonly ImageJobItem['status'][] },
+  found: { story: StoryStatusItem; pictures: number; jobs: readonly Pick<ImageJobItem, 'status' | 'queue'>[] },
   actor: Actor,
+  places: Readonly<{ story?: QueueView | undefined; firstPicture?: (QueueView & { jobId: string }) | undefined }> = {},
 ): StoryStatusView {
   const { story } = found;
-  const jobs = mayEdit(story, actor) ? found.jobs : [];
+  const editor = mayEdit(story, actor);
+  const jobs = editor ? found.jobs : [];
   return {
     id: story.id,
     status: story.status,
     progress: story.progress,
     writing: writingOf(story),
+    queue: places.story ?? null,
     failureReason: story.failure_reason ?? null,
     pictures: {
       painted: found.pictures,
-      pending: jobs.filter((status) => status === 'pending').length,
-      failed: jobs.filter((status) => status === 'failed').length,
+      pending: jobs.filter((job) => job.status === 'pending').length,
+      failed: jobs.filter((job) => job.status === 'failed').length,
+      queue: editor ? (places.firstPicture ?? null) : null,
     },
     updatedAt: story.updated_at,
   };
@@ -149,8 +163,13 @@ export const toFeaturedCard = (story: StoryCardItem, authorName: string | null):
   authorName,
 });
 
-/** The reads a story view needs beside the story: its author's name and whether the reader saved it. */
-export function storyViews(deps: Readonly<{ profiles: ProfileRepository; library: LibraryRepository }>) {
+/**
+ * The reads a story view needs beside the story: its author's name, whether the reader saved it, and where
+ * it and its pictures stand in line for capacity.
+ */
+export function storyViews(
+  deps: Readonly<{ profiles: ProfileRepository; library: LibraryRepository; gate: Pick<CapacityGate, 'placeOf'> }>,
+) {
   async function authorNameOf(story: Pick<StoryItem, 'created_by'>): Promise<string | null> {
     if (!story.created_by) return null;
     const author = await deps.profiles.get(story.created_by);
@@ -165,13 +184,54 @@ export function storyViews(deps: Readonly<{ profiles: ProfileRepository; library
       found: { story: StoryItem; images: StoryImageItem[]; jobs: ImageJobItem[] },
       actor: Actor,
     ): Promise<StoryView> {
-      const [authorName, inLibrary] = await Promise.all([
+      const [authorName, inLibrary, places] = await Promise.all([
         authorNameOf(found.story),
         deps.library.has(actor.userId, found.story.id),
+        placesOf(found.story, mayEdit(found.story, actor) ? found.jobs : []),
       ]);
-      return toStoryView(found.story, found.images, authorName, actor, found.jobs, inLibrary);
+      return toStoryView(found.story, found.images, authorName, actor, found.jobs, inLibrary, places);
+    },
+
+    /** How far the story is made (a poll), with its place in line and its first waiting picture's. */
+    async statusFor(
+      found: {
+        story: StoryStatusItem;
+        pictures: number;
+        jobs: readonly Pick<ImageJobItem, 'job_id' | 'status' | 'queue'>[];
+      },
+      actor: Actor,
+    ): Promise<StoryStatusView> {
+      const waiting = mayEdit(found.story, actor)
+        ? found.jobs.filter((job) => job.status === 'pending' && isWaiting(job.queue))
+        : [];
+      const first = waiting.sort((a, b) => (a.queue?.ticket ?? 0) - (b.queue?.ticket ?? 0))[0];
+      const [story, firstPicture] = await Promise.all([
+        found.story.status === 'generating' ? deps.gate.placeOf(found.story.queue) : undefined,
+        first ? deps.gate.placeOf(first.queue) : undefined,
+      ]);
+      return toStoryStatusView(found, actor, {
+        story,
+        firstPicture: first && firstPicture ? { ...firstPicture, jobId: first.job_id } : undefined,
+      });
     },
   };
+
+  async function placesOf(story: StoryItem, jobs: readonly ImageJobItem[]): Promise<Places> {
+    const waiting = jobs.filter((job) => job.status === 'pending' && isWaiting(job.queue));
+    const [storyPlace, ...jobPlaces] = await Promise.all([
+      story.status === 'generating' ? deps.gate.placeOf(story.queue) : undefined,
+      ...waiting.map((job) => deps.gate.placeOf(job.queue)),
+    ]);
+    const placed = waiting.flatMap((job, i) => {
+      const place = jobPlaces[i];
+      return place ? [[job.job_id, place] as const] : [];
+    });
+    return { story: storyPlace, jobs: new Map(placed) };
+  }
 }
+
+/** A ticket still in line: taken, neither started nor left. */
+const isWaiting = (ticket: QueueTicket | undefined) =>
+  ticket !== undefined && ticket.admitted_at === undefined && ticket.left_at === undefined;
 
 export type StoryViews = ReturnType<typeof storyViews>;

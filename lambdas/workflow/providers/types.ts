@@ -108,7 +108,7 @@ export const PROVIDER_ERRORS = {
   CONTENT_FILTERED: { name: 'Provider.ContentFiltered', final: true },
   /** The answer could not be read, after the provider's own repair turn. */
   INVALID_RESPONSE: { name: 'Provider.InvalidResponse', final: true },
-  /** The model is not served here, or this account may not call it (region, model access, IAM). */
+  /** The model is not served here, or this account may not call it (region, model access, IAM, a quota of 0 or spent). */
   MODEL_UNAVAILABLE: { name: 'Provider.ModelUnavailable', final: true },
   /** The request itself was refused as invalid (for example an on-demand call that needs a profile). */
   INVALID_REQUEST: { name: 'Provider.InvalidRequest', final: true },

@@ -64,8 +64,19 @@ async function request(path: string, init: RequestInit, retried = false): Promis
   const body = (await response.json().catch(() => ({}))) as {
     error?: { code?: string; message?: string } & Record<string, unknown>;
   };
-  const { code = 'HTTP_' + response.status, message = 'Something went wrong', ...details } = body.error ?? {};
-  const error = new ApiRequestError(response.status, code, message, details);
+  // A refusal that is not the app's own (API Gateway's stage throttling answers 429 {"message": …}): a
+  // too-busy answer reads as SPEC's "Too many requests", never "Something went wrong".
+  const busy = response.status === 429;
+  const {
+    code = busy ? 'RATE_LIMITED' : 'HTTP_' + response.status,
+    message = busy ? MESSAGES.tooManyAttempts : 'Something went wrong',
+    ...details
+  } = body.error ?? {};
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const error = new ApiRequestError(response.status, code, message, {
+    ...details,
+    ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+  });
   if (code === 'SESSION_REVOKED' && !retried) {
     // A role change ended this token; a fresh one carries the new groups (after a password change elsewhere
     // the refresh is refused: see above). The server refuses every token of the revocation's second, so

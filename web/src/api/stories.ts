@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { StoryImageView, StoryStatusView, StoryView } from '#common/api/views';
 import type { StoryEdit } from '#common/validation/story-edit';
@@ -43,8 +43,12 @@ export const editStory = (storyId: string, edit: StoryEdit) =>
 export const exportStory = (storyId: string) =>
   api<{ html: string; title: string; fileName: string }>(`${path(storyId)}/export`);
 
-/** While a story or one of its pictures is being made, the screens showing it look again this often. */
+/** While a story is being written, the screens showing it look again this often (its paragraphs move). */
 const STORY_POLL_MS = 1500;
+/** While only a picture is being painted, or something waits in line, at least this often. */
+const SLOW_POLL_MS = 3000;
+/** A place far back in line is looked at again about four times before its turn, at most this seldom. */
+const MAX_POLL_MS = 15_000;
 
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 
@@ -52,27 +56,59 @@ export const isNotFound = (error: unknown) => error instanceof ApiRequestError &
 const storyInProgress = (story: Story) =>
   story.status === 'generating' || story.imageJobs.some((job) => job.status === 'pending');
 
-/** How often the status is read again: every 1.5 s, every 3 s after a passing failure, never once gone (404). */
+/**
+ * How long until the status is read again: often while paragraphs are being written, seldom far back in line
+ * (a quarter of the expected wait), and backing off after a passing failure, waiting at least as long as a
+ * refusal's Retry-After asks (a busy API Gateway, a rate limit); never again once the story is gone (404).
+ */
 function statusPollInterval(query: Query<StoryStatusView, Error>): number | false {
-  const { error } = query.state;
-  if (error) return isNotFound(error) ? false : STORY_POLL_MS * 2;
-  return STORY_POLL_MS;
+  const { error, data, fetchFailureCount } = query.state;
+  if (error) {
+    if (isNotFound(error)) return false;
+    const asked = error instanceof ApiRequestError ? Number(error.details.retryAfterSeconds ?? 0) * 1000 : 0;
+    return Math.max(asked, Math.min(MAX_POLL_MS * 2, SLOW_POLL_MS * 2 ** Math.min(fetchFailureCount, 4)));
+  }
+  const waiting = data?.queue ?? data?.pictures.queue;
+  if (waiting) return Math.min(MAX_POLL_MS, Math.max(SLOW_POLL_MS, (waiting.etaSeconds * 1000) / 4));
+  return data?.progress === 'writing' || data === undefined ? STORY_POLL_MS : SLOW_POLL_MS;
 }
 
-/** Whether a status read says something the story already read does not: then the story is read again. */
+/**
+ * Whether a status read says something the story already read does not, so the story is read again: it
+ * changed state, or a picture came, went or failed. Writing progress and places in line are not such
+ * moves: the status itself carries them (no whole story read a paragraph).
+ */
 const statusMoved = (story: Story, status: StoryStatusView) =>
   status.status !== story.status ||
-  status.progress !== story.progress ||
-  status.writing?.paragraphs !== story.writing?.paragraphs ||
-  status.writing?.attempt !== story.writing?.attempt ||
   status.pictures.painted !== story.images.length ||
   status.pictures.pending !== story.imageJobs.filter((job) => job.status === 'pending').length ||
   status.pictures.failed !== story.imageJobs.filter((job) => job.status === 'failed').length;
 
+/** The story as last read, with the status poll's newer progress, writing counts and places in line. */
+function withLiveStatus(story: Story, status: StoryStatusView): Story {
+  if (status.status !== story.status) return story;
+  const picture = status.pictures.queue;
+  return {
+    ...story,
+    progress: status.progress,
+    writing: status.writing,
+    queue: status.queue,
+    // The first picture in line is named by the status; one that was first and is no longer has started.
+    imageJobs: story.imageJobs.map((job) =>
+      picture?.jobId === job.id
+        ? { ...job, queue: { position: picture.position, etaSeconds: picture.etaSeconds } }
+        : job.queue && (!picture || job.queue.position <= 1)
+          ? { ...job, queue: null }
+          : job,
+    ),
+  };
+}
+
 /**
  * GET /api/stories/{id}, followed while it is being made (the story page and the flipbook share it). While
  * the story or one of its pictures is being made, only its status is polled (GET …/status: a few fields,
- * no text); the story itself is read again when the status moves, or is gone.
+ * no text), and its progress, counts and places in line are taken from there; the story itself is read
+ * again when the status moves, or is gone.
  */
 export function useStory(storyId: string) {
   const queryClient = useQueryClient();
@@ -97,7 +133,11 @@ export function useStory(storyId: string) {
   useEffect(() => {
     if (moved) void queryClient.invalidateQueries({ queryKey: queryKeys.story(storyId), exact: true });
   }, [moved, status.dataUpdatedAt, status.errorUpdatedAt, queryClient, storyId]);
-  return story;
+  const live = useMemo(
+    () => (story.data && status.data ? withLiveStatus(story.data, status.data) : story.data),
+    [story.data, status.data],
+  );
+  return { ...story, data: live };
 }
 
 /** POST /api/stories: a new story takes a library slot, so the library is read again. */

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../components/toast';
 import { sanitiserNotice } from '#common/sanitiser';
 import { storyEditSchema } from '#common/validation/story-edit';
+import { editedHeroNameProblem } from '#common/story-validation';
 import { firstError } from '#common/validation/accounts';
 import { useEditStory, type Story } from '../api/stories';
 
@@ -21,7 +22,8 @@ export function EditStoryDialog({ story, onClose }: { story: Story; onClose: () 
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const problem = firstError(storyEditSchema.safeParse({ title, heroName, content }));
+    const problem =
+      firstError(storyEditSchema.safeParse({ title, heroName, content })) ?? editedHeroNameProblem(heroName);
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {

@@ -35,6 +35,7 @@ export function aStory(overrides: Partial<StoryView> = {}): StoryView {
     status: 'ready',
     progress: 'done',
     writing: null,
+    queue: null,
     failureReason: null,
     title: 'Maya and the Hidden Map',
     content: STORY_TEXT,
@@ -88,6 +89,8 @@ type Family = {
   storyRequests: GenerateStoryRequest[];
   /** Paths to answer with a server failure (500), for error screens. */
   failing: Set<string>;
+  /** Paths API Gateway's stage throttling refuses (429 with its own body, not the app's). */
+  busy: Set<string>;
 };
 
 export const family: Family = newFamily();
@@ -112,6 +115,7 @@ function newFamily(): Family {
     readsUntilReady: 2,
     storyRequests: [],
     failing: new Set(),
+    busy: new Set(),
   };
 }
 
@@ -132,6 +136,9 @@ const notFound = () => refuse(404, 'NOT_FOUND', 'Story not found');
 const failingGuard = http.all('/api/*', ({ request }) => {
   const { pathname } = new URL(request.url);
   if (family.failing.has(`${request.method} ${pathname}`)) return refuse(500, 'INTERNAL', 'Something went wrong');
+  if (family.busy.has(`${request.method} ${pathname}`)) {
+    return HttpResponse.json({ message: 'Too Many Requests' }, { status: 429, headers: { 'retry-after': '2' } });
+  }
   return undefined;
 });
 
@@ -140,10 +147,16 @@ function readStory(id: string): StoryView | undefined {
   if (!story || story.status !== 'generating') return story;
   // The workflow moves on with every read: writing, checking, painting, then ready.
   family.readsUntilReady -= 1;
+  // A story waiting in line stays there, one place nearer each read, until it is first (then it is written).
   const next: StoryView =
-    family.readsUntilReady > 0
-      ? { ...story, progress: story.progress === 'writing' ? 'checking' : 'writing' }
-      : { ...story, status: 'ready', progress: 'done' };
+    story.progress === 'queued' && story.queue && story.queue.position > 1
+      ? {
+          ...story,
+          queue: { position: story.queue.position - 1, etaSeconds: Math.max(0, story.queue.etaSeconds - 10) },
+        }
+      : family.readsUntilReady > 0
+        ? { ...story, queue: null, progress: story.progress === 'writing' ? 'checking' : 'writing' }
+        : { ...story, queue: null, status: 'ready', progress: 'done' };
   family.stories.set(id, next);
   return story;
 }
@@ -194,16 +207,19 @@ const handlers = [
     const story = readStory(String(params.id));
     if (!story) return notFound();
     const jobs = story.imageJobs.map((job) => job.status);
+    const waiting = story.imageJobs.find((job) => job.status === 'pending' && job.queue);
     return HttpResponse.json({
       id: story.id,
       status: story.status,
       progress: story.progress,
       writing: story.writing,
+      queue: story.queue,
       failureReason: story.failureReason,
       pictures: {
         painted: story.images.length,
         pending: jobs.filter((status) => status === 'pending').length,
         failed: jobs.filter((status) => status === 'failed').length,
+        queue: waiting?.queue ? { ...waiting.queue, jobId: waiting.id } : null,
       },
       updatedAt: story.createdAt,
     } satisfies StoryStatusView);

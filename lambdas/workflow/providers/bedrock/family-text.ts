@@ -5,21 +5,31 @@
  * The safety module has already refused unkind text; this keeps what remains from steering the model.
  */
 
+import { ANGLE_LOOKALIKES } from '#common/safety/data/confusables.js';
+
 export const FAMILY_TAG = 'family_input';
 
 /**
- * Angle brackets and the characters a model may read as one: guillemets, angle quotes, mathematical,
- * CJK, small-form and full-width brackets, modifier arrowheads, Canadian syllabics that look like them.
+ * Every character a model may read as a bracket of the fence: all opening, closing and quotation
+ * punctuation of Unicode (\p{Ps} \p{Pe} \p{Pi} \p{Pf}: guillemets, CJK and full-width brackets, "⦑ ⦒"),
+ * all mathematical symbols (\p{Sm}: "< > ≺ ≻ ⋖ ⋗ ≪ ≫ ⩽ ⩾"), and the letters and marks Unicode's confusables
+ * table (UTS #39) lists as "<" or ">" look-alikes: modifier arrowheads "˂ ˃", Canadian syllabics "ᐸ ᐳ".
+ * A listed set missed "⦑ ⦒ ⋖ ⋗" (issue 34); a class cannot.
  */
-const FENCE_LOOKALIKES =
-  /[<>\u00AB\u00BB\u02C2\u02C3\u1433\u1438\u2039\u203A\u2329\u232A\u276C-\u2771\u27E8\u27E9\u27EA\u27EB\u29FC\u29FD\u3008-\u300B\uFE3F\uFE40\uFE64\uFE65\uFF1C\uFF1E]/g;
+const FENCE_LOOKALIKES = new RegExp(`[\\p{Ps}\\p{Pe}\\p{Pi}\\p{Pf}\\p{Sm}${ANGLE_LOOKALIKES}]`, 'gu');
 
 /** Control, format (zero-width, bidi) and separator characters that could hide or reorder text. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /** Text safe to place inside the fence: one line, no fence characters, no hidden characters. */
 export function neutraliseFamilyText(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE, ' ').replace(FENCE_LOOKALIKES, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .replace(/[‘’]/g, "'") // typographic apostrophes stay apostrophes ("O’Neil"), not brackets
+    .replace(INVISIBLE, ' ')
+    .replace(FENCE_LOOKALIKES, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The rule that comes with every fence, in the system prompt and beside the fence itself. */

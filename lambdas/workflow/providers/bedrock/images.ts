@@ -5,7 +5,7 @@ import { DEFAULT_MODELS, findModel, invocationFor } from '#common/models/catalog
 import { ProviderError } from '../types.js';
 import type { Illustration, IllustrationRequest } from '../types.js';
 import { imagePrompt } from './prompts.js';
-import { withRetries } from './retry.js';
+import { ModelFailedAnswer, withRetries } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 import type { Guardrail } from './story.js';
 
@@ -84,32 +84,14 @@ async function promptAllowed(deps: ImageDeps, prompt: string): Promise<boolean> 
   return verdict.action !== 'GUARDRAIL_INTERVENED';
 }
 
-async function paint(deps: ImageDeps, request: IllustrationRequest, soft: boolean): Promise<Painted> {
-  const modelId = imageModelId(deps, request);
-  const { prompt, negativePrompt } = imagePrompt(request, soft);
-  if (!(await promptAllowed(deps, prompt))) return { filtered: true };
-  const output = await withRetries(
-    () =>
-      deps.client.send(
-        new InvokeModelCommand({
-          modelId,
-          contentType: 'application/json',
-          accept: 'application/json',
-          body: JSON.stringify({
-            prompt,
-            negative_prompt: negativePrompt,
-            seed: stabilitySeed(request.seed),
-            aspect_ratio: '1:1',
-            output_format: 'png',
-          }),
-        }),
-      ),
-    deps.retry,
-  );
+/** Stability's finish reason when the model failed on its side: no image, and asking again usually works. */
+const INFERENCE_ERROR = /^inference error/i;
 
+/** One picture answer, read: filtered, painted, or a failure (a model failure is thrown to be retried). */
+function readImageAnswer(body: Uint8Array): Painted {
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder().decode(output.body));
+    value = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new ProviderError('The image answer was not JSON', 'INVALID_RESPONSE');
   }
@@ -118,13 +100,38 @@ async function paint(deps: ImageDeps, request: IllustrationRequest, soft: boolea
 
   const reason = answer.data.finish_reasons?.[0];
   if (reason && FILTERED_REASON.test(reason)) return { filtered: true };
+  if (reason && INFERENCE_ERROR.test(reason)) throw new ModelFailedAnswer('The image model failed (Inference error)');
   if (reason) throw new ProviderError('The image model did not finish', 'INVALID_RESPONSE');
 
   const image = answer.data.images?.[0];
   if (!image) throw new ProviderError('The image answer had no image', 'INVALID_RESPONSE');
-  const body = new Uint8Array(Buffer.from(image, 'base64'));
-  if (!isPng(body)) throw new ProviderError('The image answer was not a PNG', 'INVALID_RESPONSE');
-  return { filtered: false, body };
+  const png = new Uint8Array(Buffer.from(image, 'base64'));
+  if (!isPng(png)) throw new ProviderError('The image answer was not a PNG', 'INVALID_RESPONSE');
+  return { filtered: false, body: png };
+}
+
+async function paint(deps: ImageDeps, request: IllustrationRequest, soft: boolean): Promise<Painted> {
+  const modelId = imageModelId(deps, request);
+  const { prompt, negativePrompt } = imagePrompt(request, soft);
+  if (!(await promptAllowed(deps, prompt))) return { filtered: true };
+  // The answer is read inside the retried call: a model failure ("Inference error") is asked for again.
+  return withRetries(async () => {
+    const output = await deps.client.send(
+      new InvokeModelCommand({
+        modelId,
+        contentType: 'application/json',
+        accept: 'application/json',
+        body: JSON.stringify({
+          prompt,
+          negative_prompt: negativePrompt,
+          seed: stabilitySeed(request.seed),
+          aspect_ratio: '1:1',
+          output_format: 'png',
+        }),
+      }),
+    );
+    return readImageAnswer(output.body);
+  }, deps.retry);
 }
 
 /**

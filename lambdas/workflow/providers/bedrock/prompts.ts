@@ -40,14 +40,14 @@ const fenced = (label: string, value: string | undefined) =>
   value?.trim() ? `(the "${label}" line inside <${FAMILY_TAG}>)` : '(none)';
 
 /**
- * Every placeholder the band prompts and the story template may use, from the resolved choices. The
- * hero's name is placed where templates ask for it (a story needs it), stripped of fence characters; the
- * family's descriptions are never pasted into a prompt outside the fence.
+ * Every placeholder the band prompts and the story template may use, from the resolved choices. Nothing
+ * the family typed is pasted into a prompt outside the fence, the hero's name included: where a template
+ * asks for it, it points at the fence's "hero name" line (issue 34: a name is family text like any other).
  */
 export function storyPlaceholders(request: StoryRequest, band: BandPromptSource): Record<string, string> {
   const { words_total: words, pages } = band.bands;
   const custom = request.customDescriptions;
-  const heroName = neutraliseFamilyText(request.heroName);
+  const heroName = fenced('hero name', request.heroName);
   return {
     hero_name: heroName,
     character_name: heroName,

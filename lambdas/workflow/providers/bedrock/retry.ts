@@ -20,19 +20,41 @@ export const DEFAULT_RETRY: Omit<RetryPolicy, 'sleep' | 'random'> = {
   maxDelayMs: 8_000,
 };
 
-/** Transient Bedrock errors worth waiting out, with the code reported once the tries run out. */
+/**
+ * A model's answer that says the model failed on its side (a picture's `"Inference error"` finish reason):
+ * the same request usually succeeds when asked again, so it is retried like a brief outage.
+ */
+export class ModelFailedAnswer extends Error {
+  override readonly name = 'ModelFailedAnswer';
+}
+
+/**
+ * Transient Bedrock errors worth waiting out, with the code reported once the tries run out. They arrive as
+ * a refused call or, in ConverseStream, as an exception event after some deltas (the SDK throws it while the
+ * answer is read, under the same name): the whole answer is then asked for again.
+ */
 const TRANSIENT: Readonly<Record<string, 'THROTTLED' | 'UNAVAILABLE'>> = {
   ThrottlingException: 'THROTTLED',
   ServiceUnavailableException: 'UNAVAILABLE',
   ModelNotReadyException: 'UNAVAILABLE',
   InternalServerException: 'UNAVAILABLE',
   ModelTimeoutException: 'UNAVAILABLE',
+  /** "The request failed due to an error while processing the model" (424): the model's side, not ours. */
+  ModelErrorException: 'UNAVAILABLE',
+  /** Mid-stream: "An error occurred while streaming the response. Retry your request." */
+  ModelStreamErrorException: 'UNAVAILABLE',
+  ModelFailedAnswer: 'UNAVAILABLE',
 };
 
 /** Refusals no wait can fix: they end the generation with a final, named error. */
 const FINAL: Readonly<Record<string, 'MODEL_UNAVAILABLE' | 'INVALID_REQUEST'>> = {
   AccessDeniedException: 'MODEL_UNAVAILABLE',
   ResourceNotFoundException: 'MODEL_UNAVAILABLE',
+  /**
+   * The account's quota for the call is spent or was never granted (400; a new account's quota can be 0):
+   * not a passing rate limit, which Bedrock answers with ThrottlingException. Only a quota increase helps.
+   */
+  ServiceQuotaExceededException: 'MODEL_UNAVAILABLE',
   ValidationException: 'INVALID_REQUEST',
 };
 
@@ -41,7 +63,8 @@ const errorName = (error: unknown): string =>
 
 /**
  * Runs one Bedrock call, waiting out throttling and brief outages with capped exponential back-off
- * (half fixed, half jitter). Bedrock's refusals become final provider errors; anything else passes through.
+ * (half fixed, half jitter). Bedrock's refusals become final provider errors; anything else (not a Bedrock
+ * answer: a bug, a lost connection the SDK gave up on) passes through.
  */
 export async function withRetries<T>(call: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -198,6 +198,18 @@ export async function writeStory(
     return { text: answerText(output), stopReason: output.stopReason };
   };
 
+  // An answer asked for again (a mid-stream exception, the repair turn) counts its paragraphs from 0:
+  // the family's progress only moves forward.
+  let paragraphsReported = 0;
+  const heard: WritingProgress = {
+    onScene: (type, scene) => progress?.onScene?.(type, scene),
+    onParagraphs: (count) => {
+      if (count <= paragraphsReported) return;
+      paragraphsReported = count;
+      progress?.onParagraphs?.(count);
+    },
+  };
+
   const streamed = async (messages: Message[]): Promise<Answer> => {
     const output = await deps.client.send(
       new ConverseStreamCommand({
@@ -210,11 +222,13 @@ export async function writeStory(
         ...(guardrailConfig ? { guardrailConfig: { ...guardrailConfig, streamProcessingMode: 'sync' } } : {}),
       }),
     );
-    const reader = answerStream(progress ?? {});
+    const reader = answerStream(heard);
     let text = '';
     let stopReason: string | undefined;
-    // An exception event (throttling, a model error mid-answer) is thrown by the SDK here, and retried
-    // below like a refused call: the whole answer is asked for again.
+    // An exception event (throttlingException, modelStreamErrorException, serviceUnavailableException,
+    // internalServerException after some deltas) is thrown by the SDK here under its name, and classified
+    // like a refused call (retry.ts): a transient one asks for the whole answer again. With the guardrail in
+    // sync mode an intervention arrives as the guardrail's message and stopReason guardrail_intervened.
     for await (const event of output.stream ?? []) {
       const delta = event.contentBlockDelta?.delta?.text;
       if (delta) {

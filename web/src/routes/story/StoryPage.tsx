@@ -4,6 +4,7 @@ import { toast } from '../../components/toast';
 import { isNotFound, useStory, type Story } from '../../api/stories';
 import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
+import { placeInLine } from '../../story/place-in-line';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
 import './story.css';
 
@@ -82,19 +83,30 @@ function StoryProgress({ story }: { story: Story }) {
   const current = PROGRESS_STEPS.findIndex((step) => step.key === story.progress);
   const rewriting = (story.writing?.attempt ?? 1) > 1;
   // The cover may start painting while the story is still being written (a streamed story).
-  const painting = story.imageJobs.some((job) => job.imageType === 'cover' && job.status === 'pending');
+  const cover = story.imageJobs.find((job) => job.imageType === 'cover' && job.status === 'pending');
+  const painting = cover !== undefined;
   const labelOf = (key: Story['progress'], label: string) =>
     key === 'writing' && rewriting ? 'Rewriting your story' : label;
-  // Announced once per phase, not per paragraph: a screen reader hears what changed, not a counter.
+  // At a busy hour the story waits for the storyteller: where it stands, and about how long.
+  const waiting = story.progress === 'queued' && story.queue ? placeInLine(story.queue) : undefined;
+  // Announced once per phase, not per paragraph or place: a screen reader hears what changed, not a counter.
   const phase = [
+    waiting ? 'Waiting in line' : '',
     PROGRESS_STEPS[current] ? labelOf(PROGRESS_STEPS[current].key, PROGRESS_STEPS[current].label) : '',
     painting ? 'Painting the cover' : '',
   ]
     .filter(Boolean)
     .join('. ');
+  const coverLine = cover?.queue ? placeInLine(cover.queue) : undefined;
   return (
     <div className="page page--narrow story-progress">
       <h1>Making {story.heroName}’s story…</h1>
+      {waiting && (
+        <p className="story-progress__line">
+          <strong>{waiting.line}</strong>
+          <span>{waiting.wait}</span>
+        </p>
+      )}
       <ol className="progress-steps" aria-label="Story progress">
         {PROGRESS_STEPS.map((step, index) => {
           const state = index < current ? 'done' : index === current ? 'active' : 'waiting';
@@ -121,6 +133,11 @@ function StoryProgress({ story }: { story: Story }) {
               🎨
             </span>
             Painting the cover
+            {coverLine && (
+              <span className="progress-step__detail">
+                : {coverLine.line}, {coverLine.wait}
+              </span>
+            )}
             <span className="visually-hidden"> (in progress)</span>
           </li>
         )}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { imageSlotsForStoryPage, storyParagraphs } from '#common/story-layout';
 import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type StoryImage } from '../../api/stories';
+import { placeInLine } from '../../story/place-in-line';
 import { StoryPicture } from '../../components/StoryPicture';
 import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
@@ -62,6 +63,9 @@ export function StoryReader({
   const pictureCount = story.images.length + pending.filter((job) => !job.replaces).length;
   // A new story's cover is painted after the story is ready: no second "hero image" is offered meanwhile.
   const coverPainting = story.images.length === 0 && pending.some((job) => job.imageType === 'cover');
+  // At a busy hour a picture waits for the painter: the first one in line says where it stands.
+  const inLine = pending.find((job) => job.queue);
+  const pictureLine = inLine?.queue ? placeInLine(inLine.queue) : undefined;
 
   async function submitImage(request: { customizations?: string; mode: 'express' | 'studio' }) {
     try {
@@ -170,7 +174,13 @@ export function StoryReader({
       ) : (
         <div className="story-figure story-figure--placeholder">
           <span aria-hidden="true">🎨</span>
-          {pending.length > 0 ? <p>Painting your picture…</p> : null}
+          {pictureLine ? (
+            <p className="story-figure__line">
+              <strong>{pictureLine.line}</strong> {pictureLine.wait}
+            </p>
+          ) : pending.length > 0 ? (
+            <p>Painting your picture…</p>
+          ) : null}
         </div>
       )}
       {story.isCreator && pictureCount < LIMITS.storyPageImagesMax && !coverPainting && (
@@ -178,7 +188,12 @@ export function StoryReader({
           <button type="button" className="button button--primary" onClick={() => setImageAction({ kind: 'add' })}>
             {story.images.length === 0 ? 'Create Hero Image' : 'Edit your Story'}
           </button>
-          {pending.length > 0 && <span className="field__hint"> Painting {pending.length} picture(s)…</span>}
+          {pending.length > 0 && (
+            <span className="field__hint">
+              {' '}
+              Painting {pending.length} picture(s)…{pictureLine && ` ${pictureLine.line}, ${pictureLine.wait}.`}
+            </span>
+          )}
         </p>
       )}
 

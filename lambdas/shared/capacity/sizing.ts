@@ -1,0 +1,82 @@
+import { DEFAULT_MODELS } from '#common/models/catalogue.js';
+import { imageQuotaOf, textQuotaOf, type BedrockQuotas } from '#common/models/quotas.js';
+
+/**
+ * How many stories and pictures a minute the account's Bedrock quotas make (common/models/quotas.ts: the
+ * same figures and counting the Bedrock twin enforces). The capacity gate (gate.ts) admits work at these
+ * rates, so a bedtime peak waits in line instead of meeting Bedrock's throttling. The quotas come from the
+ * deploy's configuration (`-c bedrockQuotas`: the account's own, which `npm run doctor` reads, else the
+ * region's public defaults) and, locally, from the Bedrock twin's (`BEDROCK_TWIN_QUOTAS`).
+ */
+
+/**
+ * What one story costs against the text quotas: the streamed story (its prompt about 1,230 tokens and
+ * 2,000 `maxTokens` reserved when it starts: 3,230, measured on the twin), the later scenes' description
+ * (the story sent back, about 1,400 tokens, with 400 `maxTokens`), and about half a rewrite, the share of
+ * drafts a band's checks send back in the worst band measured.
+ */
+export const STORY_COST = {
+  requests: 2.5,
+  tokens: 3_230 + 1_800 + 3_230 / 2,
+  /** Guardrail text units (1,000 characters each): the family's words in, the story out, the scenes in and out. */
+  guardrailTextUnits: 16,
+} as const;
+
+/** A picture: one model request, and the guardrail's check of its prompt (one text unit). */
+export const PICTURE_COST = { requests: 1, guardrailTextUnits: 1 } as const;
+
+/**
+ * The share of each quota the gate admits work against: the rest is headroom for retries after a passing
+ * throttle, the doctor's checks, and whatever else in the account calls the same models.
+ */
+export const QUOTA_SHARE = 0.8;
+
+/** The lines work waits in: a story's text, and each picture model's pictures. */
+export const LANES = ['story', 'picture-express', 'picture-studio'] as const;
+export type Lane = (typeof LANES)[number];
+
+export type LaneRate = Readonly<{
+  /** Work admitted a minute (of real time), at most; Infinity when nothing limits the lane. */
+  perMinute: number;
+  /** How much may start at once after a quiet spell (the token bucket's size). */
+  burst: number;
+}>;
+
+/**
+ * Each lane's rate from the account's quotas: the story lane from the default text model's requests and
+ * tokens a minute and the guardrail's text units; each picture lane from its model's requests a minute (and
+ * the guardrail's units). A time scale (a benchmark's compressed evening) speeds every rate alike.
+ */
+export function laneRates(quotas: BedrockQuotas): Readonly<Record<Lane, LaneRate>> {
+  const text = textQuotaOf(quotas, DEFAULT_MODELS.text);
+  const unitsPerMinute = (quotas.guardrailTextUnitsPerSecond ?? Infinity) * 60;
+  const stories = Math.min(
+    (text.requestsPerMinute ?? Infinity) / STORY_COST.requests,
+    (text.tokensPerMinute ?? Infinity) / STORY_COST.tokens,
+    unitsPerMinute / STORY_COST.guardrailTextUnits,
+  );
+  const pictures = (modelId: string) =>
+    Math.min(
+      (imageQuotaOf(quotas, modelId).requestsPerMinute ?? Infinity) / PICTURE_COST.requests,
+      unitsPerMinute / PICTURE_COST.guardrailTextUnits,
+    );
+  const rate = (perMinute: number): LaneRate => {
+    const share = perMinute * QUOTA_SHARE;
+    // What may start at once: ten seconds' worth, but never more than the headroom the share leaves in a
+    // quota's minute (a full bucket's burst plus a minute at the share's rate must fit in the quota), and at
+    // least one.
+    const burst = Number.isFinite(share)
+      ? Math.max(1, Math.floor(Math.min(share / 6, perMinute * (1 - QUOTA_SHARE))))
+      : Infinity;
+    return { perMinute: share * quotas.timeScale, burst };
+  };
+  return {
+    story: rate(stories),
+    'picture-express': rate(pictures(DEFAULT_MODELS.expressImage)),
+    'picture-studio': rate(pictures(DEFAULT_MODELS.studioImage)),
+  };
+}
+
+/** The picture lane of a generation mode (express pictures and studio pictures use different models). */
+export const pictureLane = (mode: 'express' | 'studio'): Lane =>
+  mode === 'studio' ? 'picture-studio' : 'picture-express';
