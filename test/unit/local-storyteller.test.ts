@@ -237,7 +237,10 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 // 128 → 335 distinct sentences (4.9 % and 1.6 % of their sentences before, about 11 % and 4 % now). What a
 // family meets is its own library; a saved story from another family is told to the writer as one of the
 // child's (see "Story provider" in the README). Lower these again as the new voices name the story's facts.
-const MEASURED_SHARED = { A: 618, B: 335 };
+// Band B 335 → 357 when the friend stopped "watching" what the friend is part of ("While Nell watched, the two
+// friends wandered…", "As Hector watched, there was a party that night"): those sentences had differed by the
+// tie, and are now said plainly (band A 618 → 617.5 with the same change and the mentor's new voices).
+const MEASURED_SHARED = { A: 618, B: 357 };
 /** The corpus measured besides the main one (seed 2026). */
 const OTHER_CORPUS_SEEDS = [7];
 

@@ -43,7 +43,9 @@ const CATALOGUE: readonly (readonly [episode: string, said: RegExp])[] = [
   ...Object.values(MISSION_TARGETS)
     .flat()
     .map((t) => [missionEpisode(t), told(t.thing.replace(/^the /u, ''))] as const),
-  ...ALL_KINDS.flatMap((kind) => kind.mentors).map((m) => [helperEpisode(m), told(m.name.replace(/^the /u, ''))] as const),
+  ...ALL_KINDS.flatMap((kind) => kind.mentors).map(
+    (m) => [helperEpisode(m), told(m.name.replace(/^the /u, ''))] as const,
+  ),
   ...ALL_KINDS.flatMap((kind) => kind.hazards).map((h) => [hazardEpisode(h), told(hazardWords(h))] as const),
 ];
 
@@ -71,13 +73,31 @@ const neighbours = (kind: StoryKind) =>
   (Object.keys(KINDS) as StoryKind[]).filter((k) => k !== kind && (k === 'Space') === (kind === 'Space'));
 
 export const freshChallenge = (random: Random, kind: StoryKind, heard: Episodes) =>
-  fresh(random, KINDS[kind].challenges, neighbours(kind).flatMap((k) => KINDS[k].challenges), obstacleEpisode, heard);
+  fresh(
+    random,
+    KINDS[kind].challenges,
+    neighbours(kind).flatMap((k) => KINDS[k].challenges),
+    obstacleEpisode,
+    heard,
+  );
 
 export const freshMentor = (random: Random, kind: StoryKind, heard: Episodes) =>
-  fresh(random, KINDS[kind].mentors, neighbours(kind).flatMap((k) => KINDS[k].mentors), helperEpisode, heard);
+  fresh(
+    random,
+    KINDS[kind].mentors,
+    neighbours(kind).flatMap((k) => KINDS[k].mentors),
+    helperEpisode,
+    heard,
+  );
 
 export const freshHazard = (random: Random, kind: StoryKind, heard: Episodes) =>
-  fresh(random, KINDS[kind].hazards, neighbours(kind).flatMap((k) => KINDS[k].hazards), hazardEpisode, heard);
+  fresh(
+    random,
+    KINDS[kind].hazards,
+    neighbours(kind).flatMap((k) => KINDS[k].hazards),
+    hazardEpisode,
+    heard,
+  );
 
 /** The mission's target: one made for the kind, else one that fits any kind, else any the family has not heard. */
 export function freshTarget(random: Random, mission: Mission, kind: StoryKind, heard: Episodes): MissionTarget {

@@ -181,8 +181,12 @@ function shapeOf(
     if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
     const first = /^\p{L}+/u.exec(sentence)?.[0] ?? '';
     const leads = LOWERED.has(first) || first === facts.hero;
-    if (!sentence.startsWith(`${facts.hero} `))
+    if (!sentence.startsWith(`${facts.hero} `)) {
+      // The friend does not watch what the friend is part of ("While Nell watched, the two friends wandered…"),
+      // nor a whole evening ("As Hector watched, there was a party that night") (issue 37).
+      if (leads && FRIEND_WITHIN_OR_SPAN.test(sentence)) return undefined;
       return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
+    }
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb) && !ONE_DOER.test(sentence)) return { shape: 'team-deed', at: facts.hero.length };
@@ -222,6 +226,9 @@ function shapeOf(
 }
 
 /** "Then Mia saw the truth" becomes "Then Mia and Pip saw the truth": the friends do it together. */
+const FRIEND_WITHIN_OR_SPAN =
+  /\b(two friends|the pair|both friends|the friends|they|them|everyone|that (night|evening|day)|all (day|night))\b/iu;
+
 function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } | undefined {
   const opener = new RegExp(
     `^(Then|And then|At last|Soon|So|And|Together|Just then|Later|Later that day|In the end),? ${escapeRegExp(facts.hero)} (\\p{L}+) `,

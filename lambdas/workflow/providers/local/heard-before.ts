@@ -81,18 +81,14 @@ export function heardIn(earlier: readonly EarlierStory[]): Heard {
  * titles side by side, so that weighs most), then how many of its sentences, its refrains left out, then how
  * many of its sentences have a near-twin the family heard (the same sentence with a name or a word swapped).
  */
-export function repeatsIn(
-  draft: StoryDraft,
-  heroName: string,
-  refrains: readonly string[],
-  heard: Heard,
-) {
+export function repeatsIn(draft: StoryDraft, heroName: string, refrains: readonly string[], heard: Heard) {
   const said = sentencesReadBack(draft.paragraphs, heroName, refrains);
   const again = said.filter((s) => heard.sentences.has(s));
   const names = namesIn(draft.paragraphs.join(' '), heroName);
   const twins = heard.shapes.size
-    ? sentencesReadBack(draft.paragraphs, heroName, refrains, false).filter((s) => heard.shapes.hasTwin(shapeOf(s, names)))
-        .length
+    ? sentencesReadBack(draft.paragraphs, heroName, refrains, false).filter((s) =>
+        heard.shapes.hasTwin(shapeOf(s, names)),
+      ).length
     : 0;
   return { title: heard.titles.has(asReadBack(draft.title, heroName)), sentences: new Set(again).size, twins };
 }
@@ -196,7 +192,8 @@ export class ShapeIndex {
     // Each edit breaks at most two word pairs: a twin shares at least this many.
     const needed = pairs.length - 2 * Math.floor((1 - SHAPE_THRESHOLD) * (shape.length + 1));
     const shared = new Map<number, number>();
-    for (const pair of new Set(pairs)) for (const id of this.byPair.get(pair) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    for (const pair of new Set(pairs))
+      for (const id of this.byPair.get(pair) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
     for (const [id, n] of shared) {
       const other = this.shapes[id];
       if (n < Math.max(1, needed) || !other) continue;

@@ -156,6 +156,9 @@ const JOURNEY: Beat = {
       '"<{PlaceName} is (lovely|so pretty)/(Look at that|How beautiful)>!" {said} {pal}[, turning round and round to see all of {placeName}].',
       '{Pal} wanted to stop and look at everything, but {hero} kept them going.',
       'The two friends walked side by side, matching their steps.',
+      '{Hero} and {pal} sang a walking song[ that everybody in {placeName} knew by heart].',
+      '<{Hero} and {pal} took turns choosing which way to go./{Hero} and {pal} took turns deciding which direction to follow[ at every fork in the path].>',
+      '"I spy something (green|round|tall)," said {pal}[, and {hero} guessed it at once].',
     ),
     // Band A's journey is one short page; band B meets a hazard on the way.
     setUp(
@@ -261,7 +264,9 @@ const CLIMAX_EXTRAS = [
 /** The mission's own first step comes just before it is done (see MissionTarget.steps). */
 const withSteps = (middle: readonly Line[]): Line[] => {
   const done = middle.findIndex((line) => typeof line === 'object' && 'pays' in line && line.pays === 'trouble');
-  return done < 0 ? [...middle, onMission('{steps}')] : [...middle.slice(0, done), onMission('{steps}'), ...middle.slice(done)];
+  return done < 0
+    ? [...middle, onMission('{steps}')]
+    : [...middle.slice(0, done), onMission('{steps}'), ...middle.slice(done)];
 };
 
 function climax(middle: readonly Line[]): Beat {
@@ -293,6 +298,8 @@ function climax(middle: readonly Line[]): Beat {
       maybe(
         '"<(We did it|Hooray|You did it|Yes), {hero}/We did it, {hero}>!" <(cheered|shouted|laughed)/(cheered|shouted)> {palThe}[, and the happy shout echoed all around {place}].',
         '{Pal} did three cartwheels in a row[, and nobody in {placeName} had ever seen {pal} do even one].',
+        '{Pal} hugged {hero} so hard that they both fell over[ in a laughing heap].',
+        '{Pal} <danced a wiggly dance of joy/performed an exuberant dance of celebration>[ that nobody in {placeName} had ever seen before].',
       ),
       payOff('wish', '@subplotGranted'),
     ],
@@ -322,6 +329,8 @@ function resolution(lessons: readonly string[]): Beat {
       ),
       maybe(
         'Even {challengeThe} came to the {placeName} <party/(party|celebration)>[, wearing the biggest smile of all].',
+        'That night there was a party, and {pal} danced with {challengeThe}.',
+        '{Pal} saved the biggest slice of cake for {challengeThe}[, who had never been to a party before].',
       ),
       payOff('loves', '@lovesPayOff'),
       payOff('theme', '@themePayOff'),
@@ -394,7 +403,12 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '{Hero} drew a quick picture of it, to remember. "We will find out," {hero} said.',
           '"We should tell someone," said {hero}. "But first, let\'s see where it goes."',
         ],
-        maybe('["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]'),
+        maybe(
+          '["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]',
+          '[{Pal} stood on tiptoe to measure and concluded it was (bigger than a bathtub|taller than a doorway).]',
+          '[{Pal} counted the steps between the marks and whistled at such a long stride.]',
+          '[{Pal} wondered aloud whether whoever made it was friendly, and {hero} said they would soon discover the answer.]',
+        ),
       ],
       extras: [
         '"(Maybe it is friendly|Maybe it is lost)," {said} {hero}.',
@@ -524,16 +538,32 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           'On the way (across|through) {placeName}, they met {mentorName}<./, {mentorDesc}.>',
           'Sitting by the side of the road was {mentorName}<./, {mentorDesc}.>',
           '{MentorName} was waiting for them at the crossroads, as if expecting them.',
+          'Halfway (across|through) {placeName}, {hero} and {pal} found {mentorName} resting on a (log|stone)<./, {mentorDesc}.>',
+          'A kind voice called out from the path, and there was {mentorName}<./, {mentorDesc}.>',
+          '{MentorName} peered at {hero} and {pal}[ over a pair of tiny spectacles] and said, "Well, well, well."',
         ],
         [
           '"I am not sure I am (brave|strong|big) enough<, {pal}/[ to {goal}]>," {hero} (admitted|said quietly|confessed).',
           '{Hero} told {mentorName} everything, even the scared part.',
           '"My knees are wobbly," {hero} said. "Is that all right?"',
+          '{Hero} asked {mentorName} what would happen if it all went wrong.',
+          '{Hero} sat down next to {mentorName} and said, "I feel a bit shaky inside."',
+          '"Everyone says I am too little for this," {hero} told {mentorName}.',
         ],
-        '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/ to {hero} and {pal}>. "(Brave is doing the kind thing anyway<, with {pal} beside you/, here in {placeName} or anywhere>|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+        [
+          '"Being brave is not the same as never being scared," {said} {mentorName}<, and {pal} nodded/ to {hero} and {pal}>. "(Brave is doing the kind thing anyway<, with {pal} beside you/, here in {placeName} or anywhere>|For you and {pal}, brave is one small step, then another|Even the bravest hearts in {placeName} wobble sometimes)."',
+          '{MentorName} gave a kind (smile|chuckle). "Shaky knees are how courage starts, {hero}[, in {placeName} and everywhere else]."',
+          '"I will tell you a secret: <I get scared too/when I was small, I was scared of the dark corners of {placeName} too>," {said} {mentorName}.',
+          '"Scared and brave can walk together, just like you and {pal}," {said} {mentorName}.',
+          '{MentorName} patted {hero} on the shoulder and said that little steps still get you there[, all the way across {placeName}].',
+          '"When I was your age, my knees shook too," {said} {mentorName}[ with a soft laugh].',
+        ],
         setUp(
           'gift',
           '{MentorName} gave {hero} {mentorGift}< from {placeName}/[ for the road (across|through) {placeName}]>. "<(Use it when you need it most|It will help you when the time comes|Keep it close, and be brave|Hold it tight when you feel small)/(Use it when you need it most|It will help you when the time comes)>, {hero}<,/, wherever {placeName} takes you,>" {said} {mentorName}.',
+          '{MentorName} pressed {mentorGift} into {hero}\'s hands. "(You will know when|Save it for the hardest part)," {said} {mentorName}[ with a wink].',
+          '"Take this with you," {said} {mentorName}, and out came {mentorGift}[ from a deep, deep pocket].',
+          '{MentorName} (rummaged|dug) in a bag and found {mentorGift} for {hero} and {pal}[ to take on the road ahead].',
         ),
         maybe(
           '"Thank you," {hero} said, and felt a little taller[, as if the gift from {placeName} had brought its own courage].',

@@ -986,7 +986,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       thing: 'the baby star-whale',
       when: 'the night a baby star-whale sang for help',
       clue: 'The sad song grew louder on the radio, and {pal} turned the dial until it was clear.',
-      steps: '{Hero} switched on the little fan of the rocket, and {pal} steered it round the sticky dust, slowly, slowly.',
+      steps:
+        '{Hero} switched on the little fan of the rocket, and {pal} steered it round the sticky dust, slowly, slowly.',
       titled: 'the Baby Star-Whale',
       trouble: 'a sad, soft song came over the radio',
       worry: 'A baby star-whale was caught in a cloud of sticky space dust[ and could not swim free].',
@@ -1074,7 +1075,8 @@ export const MISSION_TARGETS: Record<Mission, readonly MissionTarget[]> = {
       thing: 'the Twisty Maze',
       when: 'the windy day a map blew into the Twisty Maze',
       clue: '{Pal} tied a ribbon at every corner, so they would know where they had been.',
-      steps: '{Hero} followed the ribbons back, then took the one turn they had not tried, and {pal} counted the steps.',
+      steps:
+        '{Hero} followed the ribbons back, then took the one turn they had not tried, and {pal} counted the steps.',
       titled: 'the Twisty Maze',
       trouble: 'a gust of wind blew their map into the Twisty Maze, and they ran in after it',
       worry: 'Now every hedge looked the same, and they could not find the way out.',

@@ -66,6 +66,10 @@ import {
 
 /** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
 const HAZARD_WORRIES = [
+  "{Pal} tugged anxiously at {hero}'s sleeve and pleaded to find another route[ around {hazard}].",
+  '"Merely looking at it makes me (dizzy|queasy)," {pal} confessed uneasily.',
+  '{Pal} sat down abruptly. "Perhaps I will simply wait here[ in {placeName}] until it disappears," {pal} announced.',
+  '{Pal} scrutinised {hazard} and wondered aloud whether it was truly safe[ to attempt].',
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to leave {placeName} unexplored.',
@@ -95,7 +99,7 @@ const FRESH_VARIANTS = 16;
  * Sentences a draft may share in shape with the family's earlier stories (heard-before.ts) before another
  * draft is tried: a library of ten stories of about 40 sentences each may have 5 % near-twins.
  */
-const TWINS_ALLOWED = 2;
+const TWINS_ALLOWED = 0;
 /** Times a line is drawn again when it comes out the shape of a sentence the family has heard. */
 const FRESH_DRAWS = 6;
 
@@ -724,9 +728,11 @@ function writeLine(line: Line, story: Story): StoryLine | undefined {
       if (story.context.rich || ++fresh >= 3) break;
     } else if (!unsaid && !saidBefore(next.text, story)) unsaid = next;
   }
-  // Band B's first drafts leave such a line out; band A keeps its short lines, which its length rule needs.
+  // Band B's first drafts leave such a line out; band A's first drafts leave out only a line it may do
+  // without (its short lines are what its length rule needs), and its later drafts keep them all.
   const plain = !flags.sets && !flags.pays && !flags.mission && !options.some((o) => o.startsWith('@'));
-  if (!drawn && plain && story.context.rich && story.variant < VARIANTS / 2) return undefined;
+  const spare = story.context.rich || flags.optional === true;
+  if (!drawn && plain && spare && story.variant < VARIANTS / 2) return undefined;
   const { template, text } = drawn ?? unsaid ?? first ?? { template: '', text: undefined };
   if (!text) return undefined;
   // A line of no thread that only comes out as something the family heard word for word is left out.
