@@ -240,7 +240,10 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 // Band B 335 → 357 when the friend stopped "watching" what the friend is part of ("While Nell watched, the two
 // friends wandered…", "As Hector watched, there was a party that night"): those sentences had differed by the
 // tie, and are now said plainly (band A 618 → 617.5 with the same change and the mentor's new voices).
-const MEASURED_SHARED = { A: 618, B: 357 };
+// A 618 → 640 and B 357 → 372 when the openings grew from 10 to 15 voices so that no two cards of a child's
+// library open alike: stories written blind to each other now share an opening line more often when their
+// hero is the same kind ("Once there was a funny robot named Mia").
+const MEASURED_SHARED = { A: 640, B: 372 };
 /** The corpus measured besides the main one (seed 2026). */
 const OTHER_CORPUS_SEEDS = [7];
 

@@ -1,3 +1,4 @@
+import { storyPreview } from '#common/story-layout.js';
 import { splitSentences } from '#common/story-validation.js';
 import type { EarlierStory, StoryDraft } from '../types.js';
 import { escapeRegExp } from './template.js';
@@ -55,16 +56,20 @@ export type Heard = Readonly<{
   titles: ReadonlySet<string>;
   sentences: ReadonlySet<string>;
   shapes: ShapeIndex;
+  /** The shapes of the library cards' openings (the preview a card shows), see cardOpening. */
+  openings: CardOpenings;
   /** The episodes the stories told (episodes.ts). */
   episodes: Episodes;
 }>;
 
 export function heardIn(earlier: readonly EarlierStory[]): Heard {
   const shapes = new ShapeIndex();
+  const openings = new CardOpenings();
   for (const { heroName, content } of earlier) {
     const paragraphs = content.split(/\n{2,}/);
     const names = namesIn(paragraphs.join(' '), heroName);
     for (const sentence of sentencesReadBack(paragraphs, heroName, [], false)) shapes.add(shapeOf(sentence, names));
+    openings.add(content, names);
   }
   return {
     titles: new Set(earlier.map(({ heroName, title }) => asReadBack(title, heroName))),
@@ -72,6 +77,7 @@ export function heardIn(earlier: readonly EarlierStory[]): Heard {
       earlier.flatMap(({ heroName, content }) => sentencesReadBack(content.split(/\n{2,}/), heroName)),
     ),
     shapes,
+    openings,
     episodes: episodesIn(earlier.map(({ content }) => content)),
   };
 }
@@ -90,7 +96,13 @@ export function repeatsIn(draft: StoryDraft, heroName: string, refrains: readonl
         heard.shapes.hasTwin(shapeOf(s, names)),
       ).length
     : 0;
-  return { title: heard.titles.has(asReadBack(draft.title, heroName)), sentences: new Set(again).size, twins };
+  const opening = heard.openings.opensAlike(draft.paragraphs.join('\n\n'), names);
+  return {
+    title: heard.titles.has(asReadBack(draft.title, heroName)),
+    opening,
+    sentences: new Set(again).size,
+    twins,
+  };
 }
 
 /**
@@ -204,6 +216,45 @@ export class ShapeIndex {
     return false;
   }
 }
+
+/**
+ * The library cards a family has seen side by side: each card's sentences (the last one cut where the card
+ * ends), as shapes. A new card opens alike when one of its sentences is a near-twin of one on another card, or
+ * when they open with the same six words (a card cuts a sentence short).
+ */
+export class CardOpenings {
+  private readonly sentences = new ShapeIndex();
+  private readonly starts = new Set<string>();
+  /** The first three words of each card's first sentence: "This is ·, …" twice reads alike however it goes on. */
+  private readonly leads = new Set<string>();
+
+  add(content: string, names: readonly string[]) {
+    const shapes = CardOpenings.shapesOf(content, names);
+    if (shapes[0]) this.leads.add(shapes[0].slice(0, CARD_LEAD_WORDS).join(' '));
+    for (const shape of shapes) {
+      this.sentences.add(shape);
+      if (shape.length >= CARD_START_WORDS) this.starts.add(shape.slice(0, CARD_START_WORDS).join(' '));
+    }
+  }
+
+  opensAlike(content: string, names: readonly string[]): boolean {
+    const shapes = CardOpenings.shapesOf(content, names);
+    if (shapes[0] && this.leads.has(shapes[0].slice(0, CARD_LEAD_WORDS).join(' '))) return true;
+    return shapes.some(
+      (shape) =>
+        this.sentences.hasTwin(shape) ||
+        (shape.length >= CARD_START_WORDS && this.starts.has(shape.slice(0, CARD_START_WORDS).join(' '))),
+    );
+  }
+
+  private static shapesOf(content: string, names: readonly string[]) {
+    return splitSentences(storyPreview(content).replace(/…$/u, ''))
+      .map((sentence) => shapeOf(sentence, names))
+      .filter((shape) => shape.length >= 4);
+  }
+}
+const CARD_START_WORDS = 6;
+const CARD_LEAD_WORDS = 3;
 
 const pairsOf = (shape: readonly string[]) => shape.slice(1).map((word, i) => `${shape[i]} ${word}`);
 

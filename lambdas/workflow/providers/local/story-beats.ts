@@ -709,6 +709,12 @@ const OPENINGS = [
   'Nobody in {placeName} was quite like {hero}, {aType}[ with a heart as big as the sky].',
   '{Hero} was {aType} who lived {inPlace}[, and this is what happened {when}].',
   'If you ever go to {place}, ask about {aType} named {hero}.',
+  // More voices than a library has cards (issue 37): no two of a child's ten need open alike.
+  '<Once there was {aType} named {hero}./Once there was {aType} named {hero}, and this is the story of {when}.>',
+  '<Our story begins in {placeName}, with {hero}./Our story begins in {placeName}, with {aType} named {hero}[ and one {weather} {daypart}].>',
+  'Every story needs a hero, and this one has {hero}, {aType}[ from {placeName}].',
+  'Long ago, or maybe only last week, {aType} named {hero} lived in {placeName}.',
+  'Way over in {placeName} lived {aType} called {hero}.',
 ];
 
 /** Endings any voice may close on, besides its own. */

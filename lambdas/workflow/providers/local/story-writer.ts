@@ -198,11 +198,13 @@ export function writePlannedStory(request: StoryRequest): WrittenStory {
     const written = compose(request, variant, heard);
     const { problems } = validateStory(written.draft, request.band);
     const repeats = repeatsIn(written.draft, heroName, written.refrains, heard);
-    // Lower is better, compared in order: the band's problems, a title heard before, sentences heard before,
-    // then sentences with a near-twin the family heard (past the few a story may have).
+    // Lower is better, compared in order: the band's problems, a title heard before, a library card that opens
+    // like another, sentences heard before, then sentences with a near-twin the family heard (past the few a
+    // story may have).
     const rank = [
       problems.length,
       repeats.title ? 1 : 0,
+      repeats.opening ? 1 : 0,
       repeats.sentences,
       Math.max(0, repeats.twins - TWINS_ALLOWED),
     ];
@@ -210,7 +212,7 @@ export function writePlannedStory(request: StoryRequest): WrittenStory {
     if (!best || isLess(rank, best.rank)) best = { written, rank };
     // The drafts after the first sixteen are for a story that would repeat a title or a sentence word for
     // word, or not fit its band: a few near-twins more are not worth their time (about 20 ms a draft).
-    if (variant === VARIANTS + LAST_RESORT_VARIANTS - 1 && best.rank.every((n, i) => n <= (i < 3 ? 0 : TWINS_ALLOWED)))
+    if (variant === VARIANTS + LAST_RESORT_VARIANTS - 1 && best.rank.every((n, i) => n <= (i < 4 ? 0 : TWINS_ALLOWED)))
       break;
   }
   // Rarely, no draft fits the band: a few more lean ones, as if nothing had been heard (see leanDraft).
@@ -224,6 +226,7 @@ export function writePlannedStory(request: StoryRequest): WrittenStory {
     const rank = [
       validateStory(written.draft, request.band).problems.length,
       repeats.title ? 1 : 0,
+      repeats.opening ? 1 : 0,
       repeats.sentences,
       repeats.twins,
     ];
