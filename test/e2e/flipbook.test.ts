@@ -222,7 +222,7 @@ describe('the flipbook, in Chromium', () => {
     await screenshot(page, 'flipbook-mobile-end');
 
     // A dot goes straight to its page.
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect.poll(() => counter(page)).toBe(`Page 2 of ${total}`);
     await context.close();
   });
