@@ -243,7 +243,9 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 // A 618 → 640 and B 357 → 372 when the openings grew from 10 to 15 voices so that no two cards of a child's
 // library open alike: stories written blind to each other now share an opening line more often when their
 // hero is the same kind ("Once there was a funny robot named Mia").
-const MEASURED_SHARED = { A: 640, B: 372 };
+// A 640 → 641 and B 372 → 376 when a tag that names its listener ("Mia told Granny Owl") took no second one
+// ("… to Pip"): those lines had differed by the friend's name.
+const MEASURED_SHARED = { A: 641, B: 376 };
 /** The corpus measured besides the main one (seed 2026). */
 const OTHER_CORPUS_SEEDS = [7];
 
@@ -274,7 +276,9 @@ const MEASURED_NAMING = {
   // Then to 5.68 when "across the museum" became "across Zoomara" again: one word fewer in the story with the most.
   // Raised by issue 37 from 5.68 and 33.8: the new voices that keep a library from near-twins speak to the
   // friend by name more often (a name is masked when lines are compared, so it costs nothing there).
-  B: { friendMax: 6.15, placeMax: 4.03, mostNamed: 34.6 },
+  // Then 6.15 → 6.33 (issue 37, second round): the walk, the hazard worry and the party gained voices in which
+  // the friend acts by name ("Pip hugged Mia so hard…", "Pip sat down abruptly…"); most-named 34.6 → 34.86.
+  B: { friendMax: 6.33, placeMax: 4.03, mostNamed: 34.9 },
 };
 /**
  * Band B's mean word length over band A's: 0.134 (4.459 against 4.325) before issue 37, whose new voices are

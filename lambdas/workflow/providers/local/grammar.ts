@@ -210,7 +210,9 @@ function shapeOf(
     const by = (name: string) => new RegExp(`(^|\\s)${escapeRegExp(name)}(\\s|$)`, 'u').test(words);
     const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
     // A tag that already says whom the speech is for ("Mia said to the bear") takes no second listener.
-    if (shape === 'hero-tag' && /\bto\b/u.test(words)) return undefined;
+    // Nor one whose verb takes its listener ("Mia told Granny Owl", "Mia promised Granny Owl": not "… to Pip").
+    if (shape === 'hero-tag' && /\bto\b|\b(told|promised|asked|reminded|assured|thanked) \p{Lu}/u.test(words))
+      return undefined;
     // The hero's question or cry, a sentence of its own to a reader: the friend is named inside it.
     const cry = /^["“][^"“”]*[\p{L}\p{N}]([!?])["”] /u.exec(sentence);
     if (shape === 'hero-tag' && cry && !/, \p{Lu}[\p{L}-]*[!?]["”] $/u.test(cry[0]))

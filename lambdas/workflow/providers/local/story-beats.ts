@@ -611,8 +611,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         TROUBLE,
         setUp('trouble', '{worry}'),
         [
-          '"(Oh no|Oh my), where did they go?" {said} {pal}.',
-          '{Pal} looked left and right. "They could be anywhere in {placeName} by now!"',
+          '"(Oh no|Oh my), where did {they} go?" {said} {pal}.',
+          '{Pal} looked left and right. "{They} could be anywhere in {placeName} by now!"',
           '"We had better hurry, {hero}," said {pal}, already at the gate.',
           '{Pal} counted the empty places twice, just in case.',
         ],
@@ -637,7 +637,7 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         [
           '<There {pal} found {thing}, having a wonderful time!/And there, having a wonderful time beside {sight2}, they found {thing}!>',
           'Round the very next corner, there they were: {thing}, as happy as anything.',
-          '{Pal} heard them before seeing them, and there {thingWas} {thing}, not lost at all.',
+          '{Pal} heard {them} before seeing {them}, and there {thingWas} {thing}, not lost at all.',
           'And what did they find beside {sight2}? {Thing}, of course!',
         ],
         [
@@ -646,8 +646,8 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
           '"You gave us such a fright!" said {pal}.',
         ],
         maybe(
-          '{Hero} counted (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "(Every one of them is here, {pal}|Not one is missing, {pal})!"',
-          '"(One, two, three, all safe, {pal}|All present, {pal})!" {hero} counted them all with {pal}[, pointing at each one in turn].',
+          '{Hero} {counted} (carefully|slowly) (with|beside) {pal}[, once and then twice, just to be sure]. "{allHere}, {pal}!"',
+          '"{allSafe}, {pal}!" {hero} {countedAll} with {pal}[, pointing (at each one in turn|to be sure)].',
         ),
         setUp(
           'far-from-home',

@@ -429,6 +429,13 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
   vars.thingIs = target.plural ? 'are' : 'is';
   vars.thingWas = target.plural ? 'were' : 'was';
+  // One thing found is not counted ("find a teddy for my brother": not "Every one of them is here", issue 37).
+  vars.they = target.plural ? 'they' : 'it';
+  vars.them = target.plural ? 'them' : 'it';
+  vars.counted = target.plural ? 'counted' : 'looked';
+  vars.allHere = target.plural ? 'Every one of them is here' : 'Not a scratch on it';
+  vars.allSafe = target.plural ? 'One, two, three, all safe' : 'Safe and sound';
+  vars.countedAll = target.plural ? 'counted them all' : 'checked it over';
   vars.sky = fill(day.sky, context);
   // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
   // The worry is taken in by the friend (it is the line every story of the mission says), but in the last resort.
@@ -520,7 +527,7 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
     });
 
   const draft: StoryDraft = {
-    title: titleFor(request.mission, request.storyKind, fullName, target, context),
+    title: titleFor(request.mission, request.storyKind, fullName, target, context, familyGoal),
     excerpt: render(
       '{FullName} the {noun} and {pal} must {goal}. (Will courage and kindness be enough|What will they find on the way|Can they do it before the day is done)?',
       context,
@@ -1029,14 +1036,29 @@ const TITLES: Record<Mission, readonly string[]> = {
     'Bringing Home {titled}',
   ],
 };
+/**
+ * The family's own goal ("find a teddy for my brother", "make cookies for mum") is not a round-up or an
+ * escape: "Mia Rounds Up the Teddy", "The Way Out of the Cookies for Mum" (issue 37). Its titles fit any goal.
+ */
+const FAMILY_GOAL_TITLES: readonly string[] = ['{Hero} and {titled}', 'The Story of {titled}', 'All for {titled}'];
 const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
   Mystery: ['The Mystery of {titled}'],
   Epic: ['The Legend of {Hero}'],
   Space: ['{Hero} Among the Stars'],
 };
 
-function titleFor(mission: Mission, kind: StoryKind, hero: string, target: MissionTarget, context: TemplateContext) {
-  const options = [...TITLES[mission], ...(KIND_TITLES[kind] ?? [])];
+function titleFor(
+  mission: Mission,
+  kind: StoryKind,
+  hero: string,
+  target: MissionTarget,
+  context: TemplateContext,
+  familyGoal: boolean,
+) {
+  // The family's goal is in its title, in their words ("Mia and the Birthday Present for Grandma").
+  const options = familyGoal
+    ? [...FAMILY_GOAL_TITLES, ...(KIND_TITLES[kind] ?? []).filter((title) => title.includes('{titled}'))]
+    : [...TITLES[mission], ...(KIND_TITLES[kind] ?? [])];
   const titled = target.titled;
   return capitalise(fill(choose(options, context), { ...context, vars: { ...context.vars, hero, titled } }));
 }

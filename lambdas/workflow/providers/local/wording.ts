@@ -178,7 +178,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
   // "a thunderclap scared the horses": the verb, not the feeling.
-  scared: /^ (the|a|an|them|everyone)\b/,
+  // …and "scared of the dark" is not "anxious of the dark".
+  scared: /^ (the|a|an|them|everyone|of)\b/,
   // "not cross at all": the troll is not indignant at all reads as a thesaurus would.
   cross: /^ (the|over|to|a|it|at all)\b/,
   // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
@@ -217,6 +218,9 @@ const KEEP_AFTER: Readonly<Record<string, RegExp>> = {
   // "Scared is allowed, and so is brave": brave is the answer to scared, not "and so is fearless".
   brave: /\bso is $/u,
   quiet: /\bwent (very )?$/u,
+  // "read it out loud" is not "read it out noisy", and "a very big smile" not "a very huge smile" (issue 37).
+  loud: /\bout $/u,
+  big: /\bvery $/u,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */
