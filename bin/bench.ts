@@ -2,7 +2,8 @@
  * `npm run bench`: builds the SPA, starts the local stack on free ports and prints figures, as a JSON
  * report (also kept in .local/bench/report.json) and a short table. Benchmarks are not tests: they report,
  * and `--check` compares with the budgets.
- * `--only web,lambdas,pictures,safety,lighthouse,generation,narration,api,admin-users,bedrock,peak` runs a part;
+ * `--only web,lambdas,pictures,storyteller,safety,lighthouse,generation,narration,api,admin-users,bedrock,peak` runs a
+ * part;
  * `--seconds N` sets each API load run's length (default 30). `bedrock` starts its own stacks (the Bedrock
  * provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories
  * per band and workflow (default 10). `peak` (bin/bench/peak.ts) is opening night compressed: `--families N`
@@ -28,12 +29,14 @@ import { startLocalStack } from './local/stack.js';
 import { BENCH_STACK } from './bench/bench-stack.js';
 import { benchPeak } from './bench/peak.js';
 import { benchPictures } from './bench/pictures.js';
+import { benchStoryteller } from './bench/storyteller.js';
 import { benchSafety } from './bench/safety.js';
 
 const SECTIONS = [
   'web',
   'lambdas',
   'pictures',
+  'storyteller',
   'safety',
   'lighthouse',
   'generation',
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
   if (run.has('web')) report.web = measureWebBundle(webDir);
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
   if (run.has('pictures')) report.pictures = await benchPictures(join(outDir, 'pictures'));
+  if (run.has('storyteller')) report.storyteller = benchStoryteller();
   if (run.has('safety')) report.safety = benchSafety(join(outDir, 'safety'));
 
   // Read before the last stack stops: a child that has exited can no longer be asked for its CPU time.

@@ -8,6 +8,7 @@ import type { LighthouseReport } from './lighthouse.js';
 import type { NarrationReport } from './narration.js';
 import type { PeakReport, PeakRun } from './peak.js';
 import type { PicturesReport } from './pictures.js';
+import type { StorytellerReport } from './storyteller.js';
 import type { SafetyReport } from './safety.js';
 import type { WebBundleReport } from './web-bundle.js';
 
@@ -18,6 +19,7 @@ export type BenchReport = {
   web?: WebBundleReport;
   lambdas?: LambdaBundlesReport;
   pictures?: PicturesReport;
+  storyteller?: StorytellerReport;
   lighthouse?: LighthouseReport;
   generation?: GenerationReport;
   narration?: NarrationReport;
@@ -49,6 +51,8 @@ export const BUDGETS = {
   narrationFirstSoundP95Ms: 1500,
   /** Each picture on the story page at 375 px. */
   pictureAt375KB: 120,
+  /** A full library (10 stories): sentences with a near-twin in another of the child's stories (issue 37). */
+  libraryNearTwinShare: 0.05,
   /** The safety check (issue 34): a fresh process's first check, and an 800-word story's check. */
   safetyFirstCheckMs: 150,
   safetyStoryCheckMs: 20,
@@ -61,7 +65,20 @@ export type Row = { figure: string; value: string; budget?: string; pass?: boole
 /** Every figure of the report as a table row; rows with a budget say whether it was kept. */
 export function rows(report: BenchReport): Row[] {
   const out: Row[] = [];
-  const { web, lambdas, pictures, lighthouse, generation, narration, api, adminUsers, bedrock, safety, peak } = report;
+  const {
+    web,
+    lambdas,
+    pictures,
+    storyteller,
+    lighthouse,
+    generation,
+    narration,
+    api,
+    adminUsers,
+    bedrock,
+    safety,
+    peak,
+  } = report;
   if (peak) out.push(...peakRows(peak.withGate), ...(peak.withoutGate ? peakRows(peak.withoutGate) : []));
   if (safety) {
     out.push({
@@ -95,6 +112,26 @@ export function rows(report: BenchReport): Row[] {
         value: `${kB} kB`,
         budget: `≤ ${BUDGETS.signedInJsGzipKB} kB`,
         pass: kB <= BUDGETS.signedInJsGzipKB,
+      });
+    }
+  }
+  if (storyteller) {
+    for (const [family, f] of Object.entries(storyteller.families)) {
+      const [band, size] = [family[0], family.slice(1)];
+      const share = Math.round(f.nearTwinShare * 1000) / 10;
+      out.push({
+        figure: `storyteller: band ${band}, ${f.families} families of ${size}, near-twin sentences`,
+        value: `${share} % (worst family ${Math.round(f.nearTwinShareMax * 1000) / 10} %)`,
+        ...(size === '10'
+          ? {
+              budget: `≤ ${BUDGETS.libraryNearTwinShare * 100} %`,
+              pass: f.nearTwinShare <= BUDGETS.libraryNearTwinShare,
+            }
+          : {}),
+      });
+      out.push({
+        figure: `storyteller: band ${band}, families of ${size}: episodes, cards, mission`,
+        value: `${f.familiesWithEpisodeTwice} of ${f.families} families hear an episode twice (${f.episodePairs.toFixed(1)} pairs); ${f.familiesWithCardsAlike} have cards that open alike (${f.cardsAlike.toFixed(1)} cards); the mission takes ${f.resolutionSentences.toFixed(1)} sentences to resolve (least ${f.resolutionMin}) and ${f.middleSentences.toFixed(1)} in the middle (least ${f.middleMin})`,
       });
     }
   }

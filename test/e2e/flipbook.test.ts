@@ -78,12 +78,14 @@ function inspectPages(page: Page): Promise<PageReport> {
 /**
  * The reader's controls that something else lies over (the floating Feedback button on a phone): a control
  * where, at its centre or a quarter of the way in from any side, another element is on top. (Not the corners:
- * hit testing follows a round button's curve.) A finger there would miss it.
+ * hit testing follows a round button's curve.) A finger there would miss it. Each control is first scrolled to
+ * the bottom of the window, where a family scrolling down meets it and where a floating button sits.
  */
-function coveredControls(page: Page): Promise<string[]> {
-  return page.locator('.flipbook-controls button').evaluateAll((buttons) =>
+function coveredControls(page: Page, controls = '.flipbook-controls button'): Promise<string[]> {
+  return page.locator(controls).evaluateAll((buttons) =>
     buttons
       .filter((button) => {
+        button.scrollIntoView({ block: 'end' });
         const { x, y, width, height } = button.getBoundingClientRect();
         const at = (fx: number, fy: number) => button.ownerDocument.elementFromPoint(x + width * fx, y + height * fy);
         const points = [at(0.5, 0.5), at(0.25, 0.5), at(0.75, 0.5), at(0.5, 0.25), at(0.5, 0.75)];
@@ -220,7 +222,7 @@ describe('the flipbook, in Chromium', () => {
     await screenshot(page, 'flipbook-mobile-end');
 
     // A dot goes straight to its page.
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('button', { name: 'Go to page 2', exact: true }).click();
     await expect.poll(() => counter(page)).toBe(`Page 2 of ${total}`);
     await context.close();
   });
@@ -244,11 +246,20 @@ describe('the flipbook, in Chromium', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await signIn(page);
     await page.goto(`${webUrl}/story/${longId}/flipbook`);
+    // Nothing lies over the cover's buttons ("Download PDF" included), the Feedback button included.
+    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    expect(await coveredControls(page, '.flipbook-cover button')).toEqual([]);
     await page.getByRole('button', { name: 'Read Story' }).click();
     await expect.poll(() => counter(page)).toMatch(/^Page 1 of \d+$/);
     const total = await pageCount(page);
-    // Nothing lies over the buttons that turn the pages, the floating Feedback button included.
+    // Nor over the buttons that turn the pages,
     expect(await coveredControls(page)).toEqual([]);
+    // nor over the narration player's (its "Stop" included).
+    await page.getByRole('button', { name: 'Read to me' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    expect(await coveredControls(page, '.narration-player button, .narration-player select')).toEqual([]);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
 
     // Every word, once, in the story's order, across the text pages.
     const { texts } = await inspectPages(page);

@@ -1,5 +1,6 @@
 import type { AgeBand } from '#common/age-bands.js';
 import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js';
+import { readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS } from '../../lambdas/workflow/providers/local/story-world.js';
@@ -25,7 +26,8 @@ const placeWords = (kind: StoryKind) =>
 /**
  * The choices a parent reading the story would say it does not follow (none when it follows all): the
  * hero's name and kind (a creature the family described is checked by its words), the place of its kind
- * of story, the one the mission is about, the family's own words, and the band's rules. The kinds, places
+ * of story (or the family's own place), the one the mission is about (or the family's own goal), the family's
+ * own words, and the band's rules. The kinds, places
  * and missions are the local writer's (the Bedrock twin writes with it).
  */
 export function unfollowed(choices: Choices, draft: StoryDraft): string[] {
@@ -35,8 +37,17 @@ export function unfollowed(choices: Choices, draft: StoryDraft): string[] {
   if (!draft.paragraphs.join(' ').includes(choices.heroName)) missed.push('hero name');
   const described = choices.characterType === 'Creature' && choices.custom?.character;
   if (!described && !has(CHARACTERS[choices.characterType].noun)) missed.push('hero');
-  if (!placeWords(choices.storyKind).some((place) => place !== '' && has(place))) missed.push('kind of story');
-  if (!MISSION_TARGETS[choices.mission].some((target) => has(target.thing))) missed.push('mission');
+  // The family's own kind of story and mission, when read, are the story's world and goal (issue 37): "pirates
+  // on the sea" is set on the sea, "bring a present for Grandma" is about Grandma's present.
+  const familyPlace = readFamilyWords(choices.custom?.storyType).place?.word;
+  const familyGoal = readFamilyWords(choices.custom?.mission).goal?.what?.split(' ').at(-1);
+  const places = [...placeWords(choices.storyKind), ...(familyPlace ? [familyPlace] : [])];
+  if (!places.some((place) => place !== '' && has(place))) missed.push('kind of story');
+  const targets = [
+    ...MISSION_TARGETS[choices.mission].map((target) => target.thing),
+    ...(familyGoal ? [familyGoal] : []),
+  ];
+  if (!targets.some((thing) => has(thing))) missed.push('mission');
   for (const word of choices.wished ?? []) if (!has(word)) missed.push(`family's words: ${word}`);
   if (!validateStory(draft, AGE_BAND_CONFIGS[choices.band]).valid) missed.push('band');
   return missed;

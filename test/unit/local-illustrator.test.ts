@@ -82,11 +82,38 @@ describe('pictures that follow the story', () => {
         for (const type of ['cover', 'early-scene', 'mid-scene', 'ending'] as const) {
           expect(svgs[type]).toContain('<g class="friend"');
         }
-        // At the climax the hero reaches out to the one who needs help, who is drawn there.
-        expect(svgs.climax).toContain('<g class="guest"');
+        // At the climax the hero reaches out to the one who needs help, who is drawn there as its kind (a troll
+        // as a big shaggy bear), never as a bunny; one of no kind the illustrator draws (vines, goo, a comet) is left out.
+        const guest = /\(guest: ([^)]*)\)/u.exec(writeStory(storyRequest(choices)).scenes.climax ?? '')?.[1] ?? '';
+        if (!/vines|goo|jellyfish|asteroid|comet|wind spirit/u.test(guest))
+          expect(svgs.climax).toContain('<g class="guest"');
+        expect(svgs.climax).not.toMatch(/class="guest" data-creature="bunny"/);
         expect(svgs.cover).not.toContain('<g class="guest"');
       }
     }
+  });
+
+  it('draws the mission\'s own creature when the trouble starts and at the party, and reads what a prompt says the hero is ("Pip the pony")', () => {
+    const ducks = {
+      ...lily,
+      mission: 'Rescue' as const,
+      custom: { mission: 'keep the baby ducks safe from the storm' },
+    };
+    const svgs = pictures(writeStory(storyRequest(ducks)), ducks);
+    expect(svgs['early-scene']).toMatch(/<g class="thing" data-creature="bird"/);
+    expect(svgs.ending).toMatch(/<g class="thing" data-creature="bird"/);
+    expect(svgs['mid-scene']).not.toContain('<g class="thing"');
+    // An admin's picture prompt for a hero of no creature kind: "Pip the pony" is drawn as a pony, not as a child
+    // with a pony beside it.
+    const pip = { ...lily, heroName: 'Pip', characterType: 'Explorer' as const, custom: {} };
+    const cover = pictures(writeStory(storyRequest(pip)), pip, {
+      customizations: 'Pip the pony in a sunny meadow',
+    }).cover;
+    expect(attribute(heroFigure(cover), 'data-kind')).toBe('pony');
+    expect(cover).not.toContain('<g class="wished"');
+    const plain = pictures(writeStory(storyRequest(pip)), pip, { customizations: 'a pony in a sunny meadow' }).cover;
+    expect(attribute(heroFigure(plain), 'data-kind')).toBe('Explorer');
+    expect(plain).toContain('<g class="wished" data-creature="pony"');
   });
 
   it('keeps the hero recognisably the same: same colours, kind and held object in every picture', () => {

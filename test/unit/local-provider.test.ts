@@ -256,7 +256,10 @@ describe('the local story writer', { timeout: 120_000 }, () => {
     const writeTitle = (request: StoryRequest) => writeStory(request).title;
     const draft = await provider.writeStory(storyRequest({ ...base, heroName: 'mary anne elizabeth' }));
     // Whichever opening the story's seed draws: "…named Mary Anne Elizabeth." or "the story of Mary Anne Elizabeth, …".
-    expect(draft.paragraphs[0]).toMatch(/(named|the story of) Mary Anne Elizabeth[.,]/);
+    // (or "…called Mary Anne Elizabeth.", "…this one has Mary Anne Elizabeth, …", "…, with Mary Anne Elizabeth.").
+    expect(draft.paragraphs[0]).toMatch(
+      /(named|called|has|with|the story of|Meet|This is) Mary Anne Elizabeth[.,?]|Mary Anne Elizabeth (is|was) an/,
+    );
     expect(draft.paragraphs[0]).toContain('Everyone called Mary Anne Elizabeth Mary for short.');
     expect(draft.paragraphs.join(' ').split('Mary Anne Elizabeth').length - 1).toBe(2);
     const titles = [0, 1, 2, 3, 4, 5, 6, 7].map((seed) =>

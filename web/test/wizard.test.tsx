@@ -87,6 +87,13 @@ describe('the create-story wizard', () => {
     await user.click(screen.getByRole('radio', { name: 'Mystery' }));
     expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
 
+    // What the storyteller understood of the family's words, and the words it did not, said plainly.
+    await user.clear(special);
+    await user.type(special, 'a floating library full of zorbly books');
+    expect(screen.getByText('Your story will have a floating library and books.', { exact: false })).toBeTruthy();
+    expect(screen.getByText(/We don't know the word “zorbly” yet, so it will be left out\./)).toBeTruthy();
+    expect(special.getAttribute('aria-describedby')).toContain('custom-3-reading');
+
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const back = await screen.findByLabelText('Or describe your character in your own words (optional)');
     expect((back as HTMLInputElement).value).toBe('a dragon who loves tea');

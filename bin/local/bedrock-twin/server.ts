@@ -465,7 +465,11 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       // the new chunk with what came just before it, so a phrase across chunks is still read together.
       const last = index === chunks.length - 1;
       const sofar = last ? sent + chunk : (sent + chunk).replace(/[\p{L}\p{N}'’-]+$/u, '');
-      return guardrailIntervenes(sofar.slice(-(chunk.length + OUTPUT_CHECK_OVERLAP)));
+      // The window starts on a word too: a cut at its start read "Sheep" as "ep" (a listed word).
+      const from = Math.max(0, sofar.length - (chunk.length + OUTPUT_CHECK_OVERLAP));
+      const window = sofar.slice(from);
+      const cutWord = from > 0 && /[\p{L}\p{N}'’-]/u.test(sofar.charAt(from - 1));
+      return guardrailIntervenes(cutWord ? window.replace(/^[\p{L}\p{N}'’-]+/u, '') : window);
     };
     for (const [index, chunk] of chunks.entries()) {
       if (exception && index === failAt) {

@@ -145,7 +145,9 @@ export function SignedInLayout() {
       <ShellFooter links={[{ to: '/home', label: 'Home' }, ...entries]} />
 
       {location.pathname !== '/feedback' && (
-        <Link to="/feedback" className="feedback-fab">
+        // In the flipbook it sits below the book instead of floating: the reader's buttons (the cover's
+        // "Download PDF", the page turns, the narration player's "Stop") are never under it, at any size.
+        <Link to="/feedback" className={`feedback-fab${/\/flipbook$/.test(location.pathname) ? ' feedback-fab--docked' : ''}`}>
           <span aria-hidden="true">💬</span> Feedback
         </Link>
       )}

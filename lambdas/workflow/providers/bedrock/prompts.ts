@@ -1,3 +1,4 @@
+import { describeReading, readFamilyWords } from '#common/family-words.js';
 import { IMAGE_TYPES } from '#common/story-choices.js';
 import { pictureDescriptionProblem } from '#common/story-validation.js';
 import type { ArtStyle, ImageType } from '#common/story-choices.js';
@@ -113,6 +114,9 @@ export function answerFormat(scenes: AnsweredScenes): string {
   ].join('\n');
 }
 
+/** The fence's line that says what the storyteller made of the family's kind of story and mission. */
+export const FAMILY_READING = 'our reading';
+
 /** The fence's line that lists the titles of the stories the child has heard (the Bedrock twin reads it too). */
 export const HEARD_TITLES = 'titles the child has heard';
 
@@ -141,15 +145,21 @@ export type StoryUserTurn = Readonly<{ instructions: string; family: string; for
 export function storyUserTurn(request: StoryRequest, band: BandPromptSource, scenes: AnsweredScenes): StoryUserTurn {
   const custom = request.customDescriptions;
   const titles = heardTitles(request);
+  // What the storyteller made of the family's kind of story and mission, as the local storyteller reads them.
+  const reading = describeReading(readFamilyWords(custom.storyType), readFamilyWords(custom.mission));
   const family = familyFence([
     ['hero name', request.heroName],
     ['hero', custom.character],
     ['kind of story', custom.storyType],
     ['mission', custom.mission],
+    [FAMILY_READING, reading],
     [HEARD_TITLES, titles.map((title) => `"${title}"`).join('; ')],
   ]);
   const instructions = [
     fillPlaceholders(band.prompts.user_seed, storyPlaceholders(request, band)).trim(),
+    reading
+      ? `The "${FAMILY_READING}" line inside <${FAMILY_TAG}> says what the family's words are about: set the story in that place, with those things and that weather, and make that goal the story's mission.`
+      : '',
     titles.length > 0
       ? `The child already has stories with the titles on the "${HEARD_TITLES}" line inside <${FAMILY_TAG}>: give this story a title of its own, different from each of them.`
       : '',

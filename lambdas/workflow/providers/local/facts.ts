@@ -139,6 +139,21 @@ const STAR_WEATHERS: readonly Readonly<{ weather: string; sky: string }>[] = [
   { weather: 'bright', sky: 'the sun shone bright and white on {placeName}' },
 ];
 
+/** The weather a family asked for ("a snowy island", "safe from the storm"), with its own sky. */
+const FAMILY_SKIES: Readonly<Record<string, string>> = {
+  stormy: 'dark clouds rolled in and the wind began to howl over {placeName}',
+  rainy: 'rain pattered on every roof in {placeName}',
+  snowy: 'snow lay thick and white all over {placeName}',
+  frosty: 'frost sparkled on every corner of {placeName}',
+  windy: 'the wind tugged at every leaf in {placeName}',
+  foggy: 'a thick grey fog drifted over {placeName}',
+  sunny: 'the sun shone warm and yellow on {placeName}',
+};
+
+/** The story's day in the weather the family asked for, if they asked for one. */
+export const familyDay = (day: Day, weather: string | undefined): Day =>
+  weather ? { ...day, weather, sky: FAMILY_SKIES[weather] ?? day.sky } : day;
+
 export function dayOf(random: Random, amongStars = false): Day {
   return { daypart: pick(random, DAYPARTS), ...pick(random, amongStars ? STAR_WEATHERS : WEATHERS) };
 }

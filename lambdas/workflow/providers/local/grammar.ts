@@ -181,8 +181,12 @@ function shapeOf(
     if (!/[\p{L})]\.$/u.test(sentence)) return undefined;
     const first = /^\p{L}+/u.exec(sentence)?.[0] ?? '';
     const leads = LOWERED.has(first) || first === facts.hero;
-    if (!sentence.startsWith(`${facts.hero} `))
+    if (!sentence.startsWith(`${facts.hero} `)) {
+      // The friend does not watch what the friend is part of ("While Nell watched, the two friends wandered…"),
+      // nor a whole evening ("As Hector watched, there was a party that night") (issue 37).
+      if (leads && FRIEND_WITHIN_OR_SPAN.test(sentence)) return undefined;
       return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
+    }
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb) && !ONE_DOER.test(sentence)) return { shape: 'team-deed', at: facts.hero.length };
@@ -206,7 +210,9 @@ function shapeOf(
     const by = (name: string) => new RegExp(`(^|\\s)${escapeRegExp(name)}(\\s|$)`, 'u').test(words);
     const shape = by(facts.pal) ? 'pal-tag' : by(facts.hero) ? 'hero-tag' : undefined;
     // A tag that already says whom the speech is for ("Mia said to the bear") takes no second listener.
-    if (shape === 'hero-tag' && /\bto\b/u.test(words)) return undefined;
+    // Nor one whose verb takes its listener ("Mia told Granny Owl", "Mia promised Granny Owl": not "… to Pip").
+    if (shape === 'hero-tag' && /\bto\b|\b(told|promised|asked|reminded|assured|thanked) \p{Lu}/u.test(words))
+      return undefined;
     // The hero's question or cry, a sentence of its own to a reader: the friend is named inside it.
     const cry = /^["“][^"“”]*[\p{L}\p{N}]([!?])["”] /u.exec(sentence);
     if (shape === 'hero-tag' && cry && !/, \p{Lu}[\p{L}-]*[!?]["”] $/u.test(cry[0]))
@@ -222,6 +228,9 @@ function shapeOf(
 }
 
 /** "Then Mia saw the truth" becomes "Then Mia and Pip saw the truth": the friends do it together. */
+const FRIEND_WITHIN_OR_SPAN =
+  /\b(two friends|the pair|both friends|the friends|they|them|everyone|that (night|evening|day)|all (day|night))\b/iu;
+
 function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } | undefined {
   const opener = new RegExp(
     `^(Then|And then|At last|Soon|So|And|Together|Just then|Later|Later that day|In the end),? ${escapeRegExp(facts.hero)} (\\p{L}+) `,

@@ -7,8 +7,8 @@ import { drawHero, handOf, heroColours, star } from './figures.js';
 import { hashSeed, mulberry32, pick, type Random } from './random.js';
 import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf } from './scenery.js';
 import { el, text } from './svg.js';
-import { possessive } from './template.js';
-import { COLOURS, fursOf, readHeroTraits, type HeroTraits } from './traits.js';
+import { escapeRegExp, possessive } from './template.js';
+import { COLOURS, fursOf, readHeroTraits, type CreatureKind, type HeroTraits } from './traits.js';
 
 /**
  * The local provider's illustrator: an SVG picture of the scene's setting (from the words in the scene),
@@ -64,15 +64,52 @@ function comicCaption(request: IllustrationRequest, random: Random): string {
   );
 }
 
-/** Each picture's moment: the hero's pose, where the hero stands and how big, and what the place adds. */
+/**
+ * Each picture's moment, composed as its own shot: the hero's pose, where the hero stands and how big, and what
+ * the place adds. The cover is a portrait; the trouble starts at home, the hero small beside the house and
+ * looking up at the mission's creature or thing; the journey is a wide shot, two small walkers far along the
+ * path; the climax is a close-up of the hero reaching out to the one who needs help; the end is everyone at the
+ * party, side by side.
+ */
 type Moment = Readonly<{ pose: Pose; x: number; lift: number; scale: number; tilt: number; place: string }>;
 const MOMENTS: Record<ImageType, Moment> = {
   cover: { pose: 'wave', x: 0, lift: 0, scale: 1, tilt: 0, place: 'portrait' },
-  'early-scene': { pose: 'surprised', x: -120, lift: 0, scale: 0.8, tilt: 3, place: 'home' },
-  'mid-scene': { pose: 'walk', x: -170, lift: 30, scale: 0.68, tilt: -5, place: 'path' },
-  climax: { pose: 'reach', x: -230, lift: 10, scale: 0.72, tilt: 6, place: 'meeting' },
-  ending: { pose: 'cheer', x: 60, lift: -40, scale: 0.8, tilt: 0, place: 'home' },
+  'early-scene': { pose: 'surprised', x: -250, lift: 40, scale: 0.6, tilt: 4, place: 'home' },
+  'mid-scene': { pose: 'walk', x: -40, lift: -170, scale: 0.4, tilt: -5, place: 'path' },
+  climax: { pose: 'reach', x: -250, lift: 60, scale: 0.92, tilt: 8, place: 'meeting' },
+  ending: { pose: 'cheer', x: -120, lift: 10, scale: 0.62, tilt: 0, place: 'home' },
 };
+
+/**
+ * The ones helped and the mission's creatures, drawn as the kind the illustrator knows that is nearest: a troll
+ * or a giant as a big shaggy bear, never as a bunny (a creature of no kind it knows is left out).
+ */
+const NEAREST_KIND: Readonly<Record<string, CreatureKind>> = {
+  troll: 'bear',
+  giant: 'bear',
+  'tap-tap-tapper': 'bird',
+  honking: 'bird',
+  shape: 'pony',
+  duckling: 'bird',
+  ducklings: 'bird',
+  ducks: 'bird',
+  chickens: 'bird',
+  ponies: 'pony',
+  horses: 'pony',
+  goats: 'pony',
+  unicorns: 'unicorn',
+  lamb: 'bunny',
+  'moon-rabbits': 'bunny',
+  'moon-cow': 'pony',
+  kitten: 'cat',
+};
+const kindIn = (text: string): CreatureKind | undefined =>
+  readHeroTraits(text).creature ??
+  text
+    .toLowerCase()
+    .split(/[^a-z-]+/)
+    .map((word) => NEAREST_KIND[word])
+    .find(Boolean);
 
 /** The part of a scene the writer marked "(hero: …)", "(friend: …)" or "(guest: …)". */
 const marked = (scene: string, role: string) => new RegExp(`\\(${role}: ([^)]*)\\)`).exec(scene)?.[1];
@@ -98,31 +135,57 @@ function creatureColours(traits: HeroTraits, seed: number, who: string) {
   return { fur, accent: darken(fur, 0.15) };
 }
 
-/** The others present: the friend on every picture but the climax's meeting, the one the hero helps there. */
+/** Where each of the others stands in each shot (x, lift, scale), if they are in it. */
+const PLACES_OF: Record<ImageType, Partial<Record<'friend' | 'guest' | 'thing', readonly [number, number, number]>>> = {
+  cover: { friend: [290, 40, 0.42] },
+  'early-scene': { friend: [-60, 60, 0.36], thing: [230, -330, 0.34] },
+  'mid-scene': { friend: [90, -210, 0.24] },
+  climax: { friend: [-420, 80, 0.3], guest: [250, 20, 1] },
+  ending: { friend: [90, 30, 0.4], guest: [300, -10, 0.5], thing: [-350, 40, 0.34] },
+};
+
+/**
+ * The others present, each where the shot puts them: the friend, the one helped (at the climax and the party)
+ * and the mission's own creature (when the trouble starts, and at the party).
+ */
 function drawOthers(request: IllustrationRequest, moment: Moment, painter: Painter): string {
-  const friend = marked(request.scene, 'friend');
-  const guest = marked(request.scene, 'guest');
+  const where = PLACES_OF[request.imageType];
   let out = '';
-  if (friend) {
+  const friend = marked(request.scene, 'friend');
+  if (friend && where.friend) {
+    const [x, lift, scale] = where.friend;
     const traits = readHeroTraits(friend);
-    const x = request.imageType === 'climax' ? -390 : moment.x + 290;
     const figure = drawCreature(painter, creatureColours(traits, request.seed, friend), traits.creature, moment.pose);
-    out += el('g', { class: 'friend', 'data-creature': traits.creature ?? 'creature' }, placed(figure, x, 40, 0.42));
+    out += el('g', { class: 'friend', 'data-creature': traits.creature ?? 'creature' }, placed(figure, x, lift, scale));
   }
-  if (guest) {
-    const traits = readHeroTraits(guest);
-    const figure = drawCreature(painter, creatureColours(traits, request.seed, guest), traits.creature, 'surprised');
-    out += el(
-      'g',
-      { class: 'guest', 'data-creature': traits.creature ?? 'creature' },
-      placed(figure, 250, 0, 0.85, 0, true),
-    );
+  for (const role of ['guest', 'thing'] as const) {
+    const who = marked(request.scene, role);
+    const spot = where[role];
+    const kind = who && kindIn(who);
+    if (!who || !spot || !kind) continue;
+    const [x, lift, scale] = spot;
+    const pose: Pose = request.imageType === 'ending' ? 'cheer' : 'surprised';
+    const figure = drawCreature(painter, creatureColours({ creature: kind }, request.seed, who), kind, pose);
+    out += el('g', { class: role, 'data-creature': kind }, placed(figure, x, lift, scale, 0, x > 0));
   }
   return out;
 }
 
+/** The creature a picture prompt says the hero is: "Pip the pony", "Pip, a little pony", "Pip is a pony". */
+function heroNamedIn(customizations: string | undefined, heroName: string): CreatureKind | undefined {
+  const name = heroName.trim();
+  if (!customizations || !name) return undefined;
+  const said = new RegExp(
+    `(?<![\\p{L}])${escapeRegExp(name)},?\\s+(?:the|is an?|was an?|an?)\\s+((?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+)`,
+    'iu',
+  ).exec(customizations);
+  return said?.[1] ? readHeroTraits(said[1]).creature : undefined;
+}
+
 /** What the family's picture description names: a creature (with its colour and what it holds), or a thing. */
-function drawWished(customizations: string | undefined, painter: Painter, seed: number): string {
+function drawWished(customizations: string | undefined, painter: Painter, seed: number, heroName: string): string {
+  // A creature the prompt says the hero is, is the hero (drawn as such), not a second figure beside it.
+  if (heroNamedIn(customizations, heroName)) return '';
   const wished = readHeroTraits(customizations);
   if (wished.creature) {
     const colours = creatureColours(wished, seed, 'wished');
@@ -167,8 +230,13 @@ export function paintSvg(request: IllustrationRequest): string {
   const random = mulberry32(hashSeed(request.seed, request.imageType, request.scene, request.artStyle));
   const moment = MOMENTS[request.imageType];
 
-  // The hero's look comes from the story's own words, the same in every picture of the story.
-  const traits = readHeroTraits(marked(request.scene, 'hero'));
+  // The hero's look comes from the story's own words, the same in every picture of the story; a picture prompt
+  // that says what the hero is ("Pip the pony", an admin's or a family's) is read the same way.
+  const named = heroNamedIn(request.customizations, request.heroName);
+  const traits = named
+    ? { ...readHeroTraits(marked(request.scene, 'hero')), creature: named }
+    : readHeroTraits(marked(request.scene, 'hero'));
+  const characterType = named ? 'Creature' : request.characterType;
   const colours = heroColours(request.seed, traits);
   const place =
     moment.place === 'home'
@@ -177,13 +245,13 @@ export function paintSvg(request: IllustrationRequest): string {
         ? drawPath(painter)
         : '';
   const background = drawSetting(setting, time, painter, random) + place + drawProps(scene, painter, random);
-  const [hx, hy] = handOf(request.characterType, moment.pose);
+  const [hx, hy] = handOf(characterType, moment.pose);
   const held = traits.holds ? drawObject(painter, traits.holds, hx, hy) : '';
   const hero = el(
     'g',
-    { class: 'hero-figure', 'data-pose': moment.pose, 'data-kind': traits.creature ?? request.characterType },
+    { class: 'hero-figure', 'data-pose': moment.pose, 'data-kind': traits.creature ?? characterType },
     placed(
-      painter.hero(drawHero(request.characterType, colours, painter, moment.pose, traits) + held),
+      painter.hero(drawHero(characterType, colours, painter, moment.pose, traits) + held),
       moment.x,
       moment.lift,
       moment.scale * (traits.size === 'tiny' ? 0.8 : traits.size === 'small' ? 0.9 : 1),
@@ -193,7 +261,7 @@ export function paintSvg(request: IllustrationRequest): string {
   const body =
     painter.scene(background) +
     drawOthers(request, moment, painter) +
-    drawWished(request.customizations, painter, request.seed) +
+    drawWished(request.customizations, painter, request.seed, request.heroName) +
     hero +
     painter.overlay(random) +
     (painter.hasCaption ? comicCaption(request, random) : '');

@@ -247,8 +247,10 @@ export function nameLightly(
       if (left <= 0) continue;
       const score = left * 2 + (long >= 18 ? 2 : long >= 12 ? 1 : 0);
       // "All Zoomara cheered", "all of Zoomara", "the Festival of Zoomara": the name itself is meant. And one
-      // runs "across Zoomara", not "across the museum" or "across the castle".
-      if (/(\bAll|\ball of|\p{Lu}\p{L}+ of) $/u.test(before) && said === naming.placeName) continue;
+      // runs "across Zoomara", not "across the museum" or "across the castle". A name after "of" is part of the
+      // place's own ("the drowsy town of Birchfield", band B's word for sleepy): never "the drowsy town of the
+      // sleepy town" (issue 37).
+      if (/(\bAll|\bof) $/u.test(before) && said === naming.placeName) continue;
       if (/\bacross $/u.test(before)) continue;
       let replacement: string;
       if (

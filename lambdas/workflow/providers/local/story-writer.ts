@@ -16,12 +16,25 @@ import {
   type Thread,
 } from './story-beats.js';
 import { factsIn, spendDayTies, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
-import { companionName, dayOf, placeName as nameAPlace } from './facts.js';
-import { CHARACTERS, KINDS, MISSION_TARGETS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
+import { companionName, dayOf, familyDay, placeName as nameAPlace } from './facts.js';
+import { CHARACTERS, KINDS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
+import {
+  freshChallenge,
+  freshHazard,
+  freshMentor,
+  freshTarget,
+  hazardEpisode,
+  helperEpisode,
+  missionEpisode,
+  obstacleEpisode,
+  type Episodes,
+} from './episodes.js';
 import { capitalise, choose, fill, render, replyOnlyToSpeech, wholeWord, type TemplateContext } from './template.js';
 import { wordingFor } from './wording.js';
+import { readFamilyWords } from '#common/family-words.js';
+import { familyTarget, familyWorld } from './family-world.js';
 import { nameLightly, type Naming } from './naming.js';
-import { heardIn, repeatsIn } from './heard-before.js';
+import { heardIn, repeatsIn, sentencesReadBack, shapeOf, type Heard } from './heard-before.js';
 import {
   CREATURES,
   describeHero,
@@ -53,6 +66,10 @@ import {
 
 /** Band B's companion, worried at the path's hazard: one of several voices, so no two stories share it. */
 const HAZARD_WORRIES = [
+  "{Pal} tugged anxiously at {hero}'s sleeve and pleaded to find another route[ around {hazard}].",
+  '"Merely looking at it makes me (dizzy|queasy)," {pal} confessed uneasily.',
+  '{Pal} sat down abruptly. "Perhaps I will simply wait here[ in {placeName}] until it disappears," {pal} announced.',
+  '{Pal} scrutinised {hazard} and wondered aloud whether it was truly safe[ to attempt].',
   '"(Oh dear|Hmm), how will we ever get past that?" asked {pal}, peering ahead nervously.',
   '{Pal} gulped. "That looks (tricky|wobbly|treacherous)," {pal} murmured. "Is there another way round {hazard}[ in {placeName}]?"',
   '"We could turn back," {pal} suggested in a (small|thin) voice, though neither of them wanted to leave {placeName} unexplored.',
@@ -78,6 +95,14 @@ const LAST_RESORT_VARIANTS = 8;
  */
 const FRESH_VARIANTS = 16;
 
+/**
+ * Sentences a draft may share in shape with the family's earlier stories (heard-before.ts) before another
+ * draft is tried: a library of ten stories of about 40 sentences each may have 5 % near-twins.
+ */
+const TWINS_ALLOWED = 0;
+/** Times a line is drawn again when it comes out the shape of a sentence the family has heard. */
+const FRESH_DRAWS = 6;
+
 /** Words per sentence, on average, the story leaves free for the grammar's ties. */
 const TIE_ROOM = 1.5;
 /** Spread the optional lines out, so no page reads like a list. */
@@ -97,6 +122,7 @@ type StoryLine = {
   removable: boolean;
   /** Said as written: the opening (the hero as the family named it) and the refrain (the same each time). */
   fixed?: boolean;
+  mission?: boolean;
 };
 /** `pool` holds the optional lines still unused; `rendered` keeps each one as first written, so it is judged as it will read. */
 type Paragraph = {
@@ -126,10 +152,22 @@ type Story = {
   /** The facts that set this story apart, and the ties still allowed (grammar.ts). */
   facts: Facts;
   tying: Tying;
+  /** What the family has heard, and this story's names, to keep its lines from sounding like those. */
+  heard: Heard;
+  names: readonly string[];
+  /** Which draft this is (see writePlannedStory). */
+  variant: number;
 };
 
 /** One line of the story's plan: the beat it belongs to, what it sets up or pays off, and its words. */
-export type PlanStep = Readonly<{ beat: BeatName; sets?: Thread | undefined; pays?: Thread | undefined; text: string }>;
+export type PlanStep = Readonly<{
+  beat: BeatName;
+  sets?: Thread | undefined;
+  pays?: Thread | undefined;
+  /** The line moves the chosen mission on (its trouble set up, a step taken, the mission done). */
+  mission?: boolean;
+  text: string;
+}>;
 /**
  * `refrains`: the sentences this story repeats on purpose (its style's refrain line), which other stories
  * of the same style repeat too. Every other sentence is meant to be this story's own.
@@ -140,6 +178,8 @@ export type WrittenStory = Readonly<{
   refrains: readonly string[];
   /** The friend's and the place's own names, as the story says them (for the tests that count them). */
   names: Readonly<{ friend: string; place: string }>;
+  /** The story's episodes (its obstacle, its mission's target, its helper and hazard), as episodesIn reads them. */
+  episodes: readonly string[];
 }>;
 
 export const writeStory = (request: StoryRequest): StoryDraft => writePlannedStory(request).draft;
@@ -155,13 +195,42 @@ export function writePlannedStory(request: StoryRequest): WrittenStory {
   let best: { written: WrittenStory; rank: number[] } | undefined;
   const tries = VARIANTS + LAST_RESORT_VARIANTS + (request.earlierStories.length ? FRESH_VARIANTS : 0);
   for (let variant = 0; variant < tries; variant++) {
-    const written = compose(request, variant);
+    const written = compose(request, variant, heard);
     const { problems } = validateStory(written.draft, request.band);
     const repeats = repeatsIn(written.draft, heroName, written.refrains, heard);
-    // Lower is better, compared in order: the band's problems, a title heard before, sentences heard before.
-    const rank = [problems.length, repeats.title ? 1 : 0, repeats.sentences];
+    // Lower is better, compared in order: the band's problems, a title heard before, a library card that opens
+    // like another, sentences heard before, then sentences with a near-twin the family heard (past the few a
+    // story may have).
+    const rank = [
+      problems.length,
+      repeats.title ? 1 : 0,
+      repeats.opening ? 1 : 0,
+      repeats.sentences,
+      Math.max(0, repeats.twins - TWINS_ALLOWED),
+    ];
     if (rank.every((n) => n === 0)) return written;
     if (!best || isLess(rank, best.rank)) best = { written, rank };
+    // The drafts after the first sixteen are for a story that would repeat a title or a sentence word for
+    // word, or not fit its band: a few near-twins more are not worth their time (about 20 ms a draft).
+    if (variant === VARIANTS + LAST_RESORT_VARIANTS - 1 && best.rank.every((n, i) => n <= (i < 4 ? 0 : TWINS_ALLOWED)))
+      break;
+  }
+  // Rarely, no draft fits the band: a few more lean ones, as if nothing had been heard (see leanDraft).
+  for (
+    let variant = LAST_CHANCE;
+    best && best.rank[0] !== 0 && variant < LAST_CHANCE + LAST_RESORT_VARIANTS;
+    variant++
+  ) {
+    const written = compose(request, variant, heard);
+    const repeats = repeatsIn(written.draft, heroName, written.refrains, heard);
+    const rank = [
+      validateStory(written.draft, request.band).problems.length,
+      repeats.title ? 1 : 0,
+      repeats.opening ? 1 : 0,
+      repeats.sentences,
+      repeats.twins,
+    ];
+    if (isLess(rank, best.rank)) best = { written, rank };
   }
   if (!best) throw new Error('The local writer produced no draft');
   return best.written;
@@ -210,12 +279,6 @@ const callNameOf = (fullName: string) => {
   return words.length > 2 ? (words[0] ?? fullName) : fullName;
 };
 
-function targetFor(mission: Mission, kind: StoryKind, random: Random): MissionTarget {
-  const all = MISSION_TARGETS[mission];
-  const fitting = all.filter((target) => target.kinds === 'any' || target.kinds.includes(kind));
-  return pick(random, fitting.length ? fitting : all);
-}
-
 /** Everything that shapes a story shapes its seed: any change to the choices gives another story. */
 function seedOf(request: StoryRequest, fullName: string, variant: number): number {
   const custom = request.customDescriptions;
@@ -246,10 +309,18 @@ const readsConfidently = (band: AgeBandConfig) => band.bands.vocab.level === 'co
 const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
   Math.min(style?.page_rules.max_words_per_page ?? Infinity, band.bands.words_per_page.max);
 
-/** The cast and the places: who the hero meets, where, and what the mission is about. */
-function castOf(request: StoryRequest, hero: string, random: Random) {
+/**
+ * The cast and the places: who the hero meets, where, and what the mission is about; its episodes ones the
+ * family has not heard while there are such (episodes.ts).
+ */
+function castOf(request: StoryRequest, hero: string, random: Random, heard: Episodes) {
   const kind = KINDS[request.storyKind];
-  const world = pick(random, kind.worlds);
+  // The family's own kind of story and mission, as read (common/family-words.ts), are its world and its goal.
+  const reading = {
+    kind: readFamilyWords(request.customDescriptions.storyType),
+    mission: readFamilyWords(request.customDescriptions.mission),
+  };
+  const world = familyWorld(reading.kind, pick(random, kind.worlds));
   const amongStars = world.key === 'space' || world.key === 'moon';
   return {
     world,
@@ -258,17 +329,18 @@ function castOf(request: StoryRequest, hero: string, random: Random) {
       name: companionName(hero, random, readsConfidently(request.band)),
       ...pick(random, kind.companions),
     },
-    day: dayOf(random, amongStars),
-    challenge: pick(random, kind.challenges),
-    mentor: pick(random, kind.mentors),
+    day: familyDay(dayOf(random, amongStars), reading.kind.weather ?? reading.mission.weather),
+    challenge: freshChallenge(random, request.storyKind, heard),
+    mentor: freshMentor(random, request.storyKind, heard),
     riddle: pick(random, RIDDLES),
-    target: targetFor(request.mission, request.storyKind, random),
-    hazard: pick(random, kind.hazards),
+    target: familyTarget(reading.mission) ?? freshTarget(random, request.mission, request.storyKind, heard),
+    familyGoal: familyTarget(reading.mission) !== undefined,
+    hazard: freshHazard(random, request.storyKind, heard),
     snack: pick(random, kind.snacks),
   };
 }
 
-function compose(request: StoryRequest, variant: number): WrittenStory {
+function compose(request: StoryRequest, variant: number, heard: Heard): WrittenStory {
   const { band } = request;
   const fullName = heroNameOf(request.heroName);
   // Band A's last-resort drafts call a two-word hero by the first word after the opening, as the longer names are.
@@ -282,10 +354,11 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
   // A described creature is what the hero is ("a small purple dragon"); other heroes keep their noun.
   const creature = request.characterType === 'Creature' ? traits.creature : undefined;
   const noun = creature ?? character.noun;
-  const { world, placeName, companion, day, challenge, mentor, riddle, target, hazard, snack } = castOf(
+  const { world, placeName, companion, day, challenge, mentor, riddle, target, hazard, snack, familyGoal } = castOf(
     request,
     hero,
     random,
+    heard.episodes,
   );
   const place = world.place.replace('{placeName}', placeName);
   // The place's sights in an order of the story's own, so two stories of one place point out different ones.
@@ -305,7 +378,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     noun,
     placeName,
     place,
-    inPlace: `${ON_A_PLACE.test(place) ? 'on' : 'in'} ${place}`,
+    inPlace: `${ON_A_PLACE.test(place) || /^the [\p{L} ]*\b(island|ship|boat|moon|planet|mountain) of\b/u.test(place) ? 'on' : 'in'} ${place}`,
     daypart: day.daypart,
     weather: day.weather,
     sight0: sights[0] ?? place,
@@ -343,6 +416,9 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     challengeReveal: challenge.reveal,
     challengeFix: challenge.fix,
     thing: target.thing,
+    when: target.when,
+    clue: target.clue,
+    steps: target.steps,
     trouble: target.trouble,
     goal: target.goal,
     setOff: target.setOff,
@@ -351,11 +427,23 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     packs: pick(random, character.packs),
   };
   for (const [key, template] of Object.entries(clauses)) vars[key] = fill(template, context);
+  vars.thingIs = target.plural ? 'are' : 'is';
+  vars.thingWas = target.plural ? 'were' : 'was';
+  // One thing found is not counted ("find a teddy for my brother": not "Every one of them is here", issue 37).
+  vars.they = target.plural ? 'they' : 'it';
+  vars.them = target.plural ? 'them' : 'it';
+  vars.counted = target.plural ? 'counted' : 'looked';
+  vars.allHere = target.plural ? 'Every one of them is here' : 'Not a scratch on it';
+  vars.allSafe = target.plural ? 'One, two, three, all safe' : 'Safe and sound';
+  vars.countedAll = target.plural ? 'counted them all' : 'checked it over';
   vars.sky = fill(day.sky, context);
   // The companion's reactions lengthen three sentences: band A's later drafts leave them out if it must.
   // The worry is taken in by the friend (it is the line every story of the mission says), but in the last resort.
+  // An episode the family has heard before (a family of more than ten may meet one again) always takes the
+  // friend's reaction, so its lines are not said word for word again.
+  const heardEpisode = heard.episodes.has(obstacleEpisode(challenge)) || heard.episodes.has(missionEpisode(target));
   const react = (template: string, mood: Parameters<typeof withReaction>[1]) =>
-    !context.rich && variant >= VARIANTS / 2 && (mood !== 'worry' || lastResort)
+    !context.rich && variant >= VARIANTS / 2 && (mood !== 'worry' || lastResort) && !heardEpisode
       ? template
       : withReaction(template, mood);
   vars.challengeAppear = render(react(challenge.appear, 'surprise'), context);
@@ -366,9 +454,11 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
       '<{Pal} and {hero} saw {sight0} and {sight1}./Along the way {pal} and {hero} passed {sight0}, and then {sight1}.>',
     context,
   );
-  vars.homeLine = target.home
-    ? render(`{Hero} lived on ${target.home}<, and so did {pal}/, (near|just outside) {placeName}>.`, context)
-    : render(`{Hero} lived in ${world.home}[, where you could see {sight0}].`, context);
+  // Where the hero lives, said in the setup's own words (story-beats.ts): "on Buttercup Ranch…", "in a cabin…".
+  vars.homePlace = fill(target.home ?? world.home, context);
+  vars.homeAt = `${target.home ? 'on' : 'in'} ${vars.homePlace}`;
+  // A home that already says where it is ("…, where the chickens ruled the yard") takes no second "where".
+  vars.seeFromHome = /\bwhere\b/u.test(vars.homePlace) ? '' : `, where you could see ${String(vars.sight0)}`;
 
   const custom = request.customDescriptions;
   // Band A's last drafts, when the others ran long, leave out the family's kind of story and errand (each
@@ -386,11 +476,15 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     refrain: flavour.refrain.length ? render(pick(random, flavour.refrain), context) : undefined,
     traits,
     theme,
-    errand: lean ? undefined : errandLines(readErrand(custom.mission)),
+    // The family's mission is the story's own goal when the reader understood it; else an errand beside it.
+    errand: lean || familyGoal ? undefined : errandLines(readErrand(custom.mission)),
     wish: band.bands.subplot ? pick(random, WISHES) : undefined,
     used: new Set(),
     facts: { hero, pal: companion.name, placeName, day: `${day.weather} ${day.daypart}` },
     tying: startTying(),
+    heard,
+    names: [...fullName.split(' '), companion.name, placeName].map((n) => n.toLowerCase()),
+    variant,
   };
 
   const kind = KINDS[request.storyKind];
@@ -433,7 +527,7 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     });
 
   const draft: StoryDraft = {
-    title: titleFor(request.mission, request.storyKind, fullName, target, context),
+    title: titleFor(request.mission, request.storyKind, fullName, target, context, familyGoal),
     excerpt: render(
       '{FullName} the {noun} and {pal} must {goal}. (Will courage and kindness be enough|What will they find on the way|Can they do it before the day is done)?',
       context,
@@ -451,13 +545,25 @@ function compose(request: StoryRequest, variant: number): WrittenStory {
     }),
   };
   const plan = paragraphs.flatMap((paragraph) =>
-    paragraph.lines.map((line) => ({ beat: paragraph.beat, sets: line.sets, pays: line.pays, text: line.text })),
+    paragraph.lines.map((line) => ({
+      beat: paragraph.beat,
+      sets: line.sets,
+      pays: line.pays,
+      mission: line.mission === true,
+      text: line.text,
+    })),
   );
   return {
     draft,
     plan,
     refrains: story.refrain ? splitSentences(story.refrain) : [],
     names: { friend: companion.name, place: placeName },
+    episodes: [
+      obstacleEpisode(challenge),
+      missionEpisode(target),
+      ...(request.narrativeStructure === 'heros-journey' ? [helperEpisode(mentor)] : []),
+      ...(context.rich ? [hazardEpisode(hazard)] : []),
+    ],
   };
 }
 
@@ -571,21 +677,83 @@ function fitting(lines: readonly string[], story: Story): readonly string[] {
   return fit.length ? fit : lines;
 }
 
+/** Whether a line says something the family has heard, in shape (a name or a word swapped). */
+const soundsHeard = (text: string, story: Story) =>
+  story.heard.shapes.size > 0 &&
+  splitSentences(text).some((sentence) => story.heard.shapes.hasTwin(shapeOf(sentence, story.names)));
+
+/**
+ * The last-resort drafts, written as if nothing had been heard, so that a story fits its band whatever the
+ * family has heard; the drafts after them (FRESH_VARIANTS) listen again.
+ */
+const leanDraft = (story: Story) =>
+  (story.variant >= VARIANTS && story.variant < VARIANTS + LAST_RESORT_VARIANTS) || story.variant >= LAST_CHANCE;
+/** The first of the drafts tried only when no other fits the band. */
+const LAST_CHANCE = VARIANTS + LAST_RESORT_VARIANTS + FRESH_VARIANTS;
+
+/** Whether a line says, word for word, a sentence the family has heard. */
+const saidBefore = (text: string, story: Story) =>
+  sentencesReadBack([text], story.fullName).some((sentence) => story.heard.sentences.has(sentence));
+
 function writeLine(line: Line, story: Story): StoryLine | undefined {
-  const options = typeof line === 'string' ? [line] : 'options' in line ? line.options : line;
-  const flags: { keepWithNext?: true; optional?: true; sets?: Thread; pays?: Thread } =
+  const all = typeof line === 'string' ? [line] : 'options' in line ? line.options : line;
+  // Band A's very last drafts say each line its first way, the shortest-tuned one (story-beats.ts).
+  const options = story.variant >= LAST_CHANCE && !story.context.rich ? all.slice(0, 1) : all;
+  const flags: { keepWithNext?: true; optional?: true; sets?: Thread; pays?: Thread; mission?: true } =
     typeof line === 'object' && 'options' in line ? line : {};
-  const template = choose(options, story.context);
-  if (template.startsWith('@') && !isDirective(template)) throw new Error(`Unknown story directive ${template}`);
-  const rendered = isDirective(template) ? directive(template, story) : render(template, story.context);
-  if (!rendered) return undefined;
-  const text = rendered;
+  // Drawn again while it sounds like a line the family has heard. Failing that, a line that carries nothing
+  // of the plot is left out, and one that does is said in a draw the family has not heard word for word.
+  let first: { template: string; text: string | undefined } | undefined;
+  let unsaid: { template: string; text: string | undefined } | undefined;
+  let drawn: { template: string; text: string | undefined } | undefined;
+  // The band's rules come first: the last-resort drafts write as if nothing had been heard (the draft that
+  // fits with the fewest repeats is kept, see writePlannedStory).
+  const heardAny = story.heard.shapes.size > 0;
+  const careful = heardAny && !leanDraft(story);
+  const draws = heardAny ? Math.max(FRESH_DRAWS, 3 * options.length) : 2;
+  // Band A's sentences sit at the edge of its length and dialogue rules: of the fresh draws, it keeps the one
+  // with the shortest sentences, a line of speech counting as two words shorter.
+  const wordsPerSentence = (text: string) =>
+    (countWords(text) - (2 * countSpokenWords(text)) / Math.max(1, countWords(text))) /
+    Math.max(1, splitSentences(text).length);
+  let fresh = 0;
+  for (let draw = 0; draw < draws; draw++) {
+    const template = choose(options, story.context);
+    if (template.startsWith('@') && !isDirective(template)) throw new Error(`Unknown story directive ${template}`);
+    const next = {
+      template,
+      text: isDirective(template) ? directive(template, story) : render(template, story.context),
+    };
+    first ??= next;
+    if (!careful || !next.text) {
+      // Even then, never a sentence the family has heard word for word, while another draw can be had.
+      if (next.text && heardAny && saidBefore(next.text, story) && draw < draws - 1) continue;
+      // Band A draws twice and keeps the shorter line, as its length rule needs.
+      if (!drawn?.text || (next.text && wordsPerSentence(next.text) < wordsPerSentence(drawn.text))) drawn = next;
+      if (story.context.rich || ++fresh >= 2 || !next.text) break;
+      continue;
+    }
+    if (!soundsHeard(next.text, story)) {
+      if (!drawn?.text || wordsPerSentence(next.text) < wordsPerSentence(drawn.text)) drawn = next;
+      if (story.context.rich || ++fresh >= 3) break;
+    } else if (!unsaid && !saidBefore(next.text, story)) unsaid = next;
+  }
+  // Band B's first drafts leave such a line out; band A's first drafts leave out only a line it may do
+  // without (its short lines are what its length rule needs), and its later drafts keep them all.
+  const plain = !flags.sets && !flags.pays && !flags.mission && !options.some((o) => o.startsWith('@'));
+  const spare = story.context.rich || flags.optional === true;
+  if (!drawn && plain && spare && story.variant < VARIANTS / 2) return undefined;
+  const { template, text } = drawn ?? unsaid ?? first ?? { template: '', text: undefined };
+  if (!text) return undefined;
+  // A line of no thread that only comes out as something the family heard word for word is left out.
+  if (plain && heardAny && saidBefore(text, story)) return undefined;
   // A line that carries a thread is never trimmed away: its set-up or pay-off would be left dangling.
   const removable = flags.optional === true && !flags.sets && !flags.pays;
   return {
     ...measured(text, { keepWithNext: flags.keepWithNext === true, removable }),
     sets: flags.sets,
     pays: flags.pays,
+    mission: flags.mission === true || flags.sets === 'trouble' || flags.pays === 'trouble',
     fixed: template === '@opening' || template === '@refrain',
   };
 }
@@ -665,7 +833,10 @@ function candidate(paragraph: Paragraph, index: number, story: Story): StoryLine
   }
   if (!paragraph.rendered.has(template)) {
     const text = render(template, story.context);
-    paragraph.rendered.set(template, text ? measured(text, { removable: true }) : null);
+    // An optional line that sounds like one the family has heard is left out (in the last-resort drafts, only
+    // one they heard word for word).
+    const fresh = text && (leanDraft(story) ? !saidBefore(text, story) : !soundsHeard(text, story)) ? text : undefined;
+    paragraph.rendered.set(template, fresh ? measured(fresh, { removable: true }) : null);
   }
   return paragraph.rendered.get(template) ?? undefined;
 }
@@ -686,7 +857,9 @@ function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
     let best: { paragraph: Paragraph; index: number; score: number } | undefined;
     for (const paragraph of paragraphs) {
       paragraph.lines.forEach((line, index) => {
-        if (!line.removable || words - line.words < words_total.min + 5) return;
+        // A story too long may lose the clue on the way too: the mission still sets off and is done in steps.
+        const spare = tooLong && paragraph.beat === 'journey' && line.mission && !line.sets && !line.pays && index > 0;
+        if ((!line.removable && !spare) || words - line.words < words_total.min + 5) return;
         // Too long: the longest line goes. Wordy: the line furthest above the sentence target goes.
         const score = tooLong ? line.words : line.words / Math.max(1, line.sentences) - targets.sentenceLength;
         if (!best || score > best.score) best = { paragraph, index, score };
@@ -703,7 +876,7 @@ function trim(paragraphs: Paragraph[], targets: Targets, story: Story) {
  */
 function shorten(paragraphs: Paragraph[], story: Story, minTail: number) {
   const { sentence_len } = story.band.bands;
-  const aim = sentence_len.max - 1.2;
+  const aim = sentence_len.max - 1.6;
   const all = () => paragraphs.flatMap((p) => p.lines);
   for (let step = 0; step < 30; step++) {
     const lines = all();
@@ -721,7 +894,13 @@ function shorten(paragraphs: Paragraph[], story: Story, minTail: number) {
           // Each half stays a sentence worth its name (no bare "And Pip smiled.").
           const tail = countWords(sentence.slice(at));
           if (at < 0 || quoted || tail < minTail || words - tail < 5 || (best && best.words >= words)) continue;
-          const halves = `${sentence.slice(0, at)}. And ${sentence.slice(at + ', and '.length)}`;
+          // The tail must have a doer of its own: "And its glow showed the way", never "And shared a cookie".
+          const tailWords = sentence.slice(at + ', and '.length);
+          if (!/^(\p{Lu}|(the|a|an|its|his|her|their|every|everyone|all|then|so|there|they|it)\b)/u.test(tailWords))
+            continue;
+          const halves = `${sentence.slice(0, at)}. And ${tailWords}`;
+          // Each half is a sentence the child hears on its own: neither may be one the family has heard.
+          if (soundsHeard(halves, story)) continue;
           best = { paragraph, index, text: line.text.replace(sentence, halves), words };
         }
       });
@@ -857,14 +1036,29 @@ const TITLES: Record<Mission, readonly string[]> = {
     'Bringing Home {titled}',
   ],
 };
+/**
+ * The family's own goal ("find a teddy for my brother", "make cookies for mum") is not a round-up or an
+ * escape: "Mia Rounds Up the Teddy", "The Way Out of the Cookies for Mum" (issue 37). Its titles fit any goal.
+ */
+const FAMILY_GOAL_TITLES: readonly string[] = ['{Hero} and {titled}', 'The Story of {titled}', 'All for {titled}'];
 const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
   Mystery: ['The Mystery of {titled}'],
   Epic: ['The Legend of {Hero}'],
   Space: ['{Hero} Among the Stars'],
 };
 
-function titleFor(mission: Mission, kind: StoryKind, hero: string, target: MissionTarget, context: TemplateContext) {
-  const options = [...TITLES[mission], ...(KIND_TITLES[kind] ?? [])];
+function titleFor(
+  mission: Mission,
+  kind: StoryKind,
+  hero: string,
+  target: MissionTarget,
+  context: TemplateContext,
+  familyGoal: boolean,
+) {
+  // The family's goal is in its title, in their words ("Mia and the Birthday Present for Grandma").
+  const options = familyGoal
+    ? [...FAMILY_GOAL_TITLES, ...(KIND_TITLES[kind] ?? []).filter((title) => title.includes('{titled}'))]
+    : [...TITLES[mission], ...(KIND_TITLES[kind] ?? [])];
   const titled = target.titled;
   return capitalise(fill(choose(options, context), { ...context, vars: { ...context.vars, hero, titled } }));
 }
@@ -895,9 +1089,11 @@ function scenesFor(story: {
   const journey = context.rich ? `crossing ${text('hazard')}` : 'exploring';
   return {
     cover: `${fullName} (hero: ${look}) smiling beside ${text('pal')} (friend: ${palDesc}) in ${place} (${key}), ready for an adventure`,
-    'early-scene': `${friends} ${home}, just as ${text('trouble')}`,
+    // Each picture its own moment, with who is there: the mission's own creature or thing when the trouble
+    // starts and at the party, the one helped at the climax and at the party too.
+    'early-scene': `${friends} ${home}, surprised, just as ${text('trouble')} (thing: ${text('thing')})`,
     'mid-scene': `${friends} ${journey} in ${place} (${key}), past ${text('sight0')}`,
     climax: `${hero} kindly helping ${text('challengeWho')} (guest: ${text('challengeWho')}) in ${place} (${key}): ${text('hero')} ${text('challengeFix')}`,
-    ending: `${friends} celebrating ${home} with friends, because ${text('success')}`,
+    ending: `${friends} celebrating ${home} with friends and ${text('challengeThe')} (guest: ${text('challengeWho')}), because ${text('success')} (thing: ${text('thing')})`,
   };
 }

@@ -1,3 +1,5 @@
+import { FAMILY_VOCABULARY } from '#common/family-words.js';
+
 /**
  * What a family's own words may change in a local story or picture: a few recognised traits, read with a
  * small vocabulary of our own. Only the vocabulary's words (or our phrases for them) ever reach a story or
@@ -432,6 +434,8 @@ export function describeHero(traits: HeroTraits, noun: string): string {
 
 /** Every word the local provider may take from a family's description: the test checks nothing else gets in. */
 export const KNOWN_WORDS: ReadonlySet<string> = new Set([
+  // The reader of a family's kind of story and mission (common/family-words.ts).
+  ...FAMILY_VOCABULARY,
   // The little words of our own trait phrases ("a small purple dragon", "holding a lantern").
   ...['a', 'an', 'the', 'and', 'with', 'holding', 'dressed', 'in', 'who', 'loves', 'loved'],
   ...Object.keys(COLOUR_WORDS),

@@ -61,7 +61,8 @@ const RICH: Table = {
   shouted: ['exclaimed', 'bellowed', 'hollered'],
   hurried: ['scurried', 'bustled', 'dashed', 'hastened'],
   jumped: ['leapt', 'bounded', 'sprang', 'vaulted'],
-  quietly: ['softly', 'hushedly', 'gently', 'tenderly'],
+  // Not "hushedly": "Mia warbled hushedly" reads as no one speaks (issue 37).
+  quietly: ['softly', 'gently', 'tenderly'],
   smiled: ['beamed', 'grinned', 'brightened'],
   strange: ['peculiar', 'mysterious', 'curious', 'unusual'],
   odd: ['peculiar', 'unusual', 'curious'],
@@ -177,7 +178,8 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
   // "a thunderclap scared the horses": the verb, not the feeling.
-  scared: /^ (the|a|an|them|everyone)\b/,
+  // …and "scared of the dark" is not "anxious of the dark".
+  scared: /^ (the|a|an|them|everyone|of)\b/,
   // "not cross at all": the troll is not indignant at all reads as a thesaurus would.
   cross: /^ (the|over|to|a|it|at all)\b/,
   // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
@@ -199,7 +201,15 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "everyone clapped for Mia": one applauds a person, not for them.
   clapped: /^ for\b/,
   // "It stopped spinning": one stops doing something; one does not pause or halt it.
-  stopped: /^ [a-z]+ing\b/,
+  stopped: /^( [a-z]+ing\b|[.,!?])/,
+  // The chickens squeezed under the fence, not "clasped under" it; the shivers stopped, not "halted".
+  squeezed: /^ (under|through|into|past|between|out|in)\b/,
+  // "climbed the winding path", "climbed the tower stairs": one scrambles up a path, not "scrambled the path".
+  climbed: /^ (the|a|an|all)\b/,
+  // "began to fade" is not "commenced to fade" (issue 37): only a thing begun is commenced.
+  began: /^ to\b/,
+  // "every boat found its way" is not "uncovered its way": a way is found, not discovered or located.
+  found: /^ (its|their|his|her|the|a|our|my) way\b/,
 };
 
 /** Words an alternative cannot replace after these ones ("went very quiet" is not "went remarkably tranquil"). */
@@ -208,6 +218,9 @@ const KEEP_AFTER: Readonly<Record<string, RegExp>> = {
   // "Scared is allowed, and so is brave": brave is the answer to scared, not "and so is fearless".
   brave: /\bso is $/u,
   quiet: /\bwent (very )?$/u,
+  // "read it out loud" is not "read it out noisy", and "a very big smile" not "a very huge smile" (issue 37).
+  loud: /\bout $/u,
+  big: /\bvery $/u,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AgeBandConfig } from '#common/age-band-config';
 import { SURPRISE } from '#common/story-choices';
 import { customDescriptionProblem, pickWritingStyle } from '#common/story-validation';
+import { readFamilyWords, type FamilyReading } from '#common/family-words';
 import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
 import { CHARACTER_CHOICES, KIND_CHOICES, MISSION_CHOICES, type Choice } from './choices';
 import { stepPath } from './CreateLayout';
@@ -78,6 +79,32 @@ const STEPS: Record<2 | 3 | 4, StepDefinition> = {
   },
 };
 
+const quoted = (words: readonly string[]) =>
+  words
+    .map((w) => `“${w}”`)
+    .join(words.length === 2 ? ' and ' : ', ')
+    .replace(/, (?=[^,]*$)/u, ' and ');
+
+/** What the storyteller made of the family's words, and the words it did not understand, in one or two sentences. */
+function readingMessage(reading: FamilyReading): string | undefined {
+  const used = [
+    reading.place?.phrase,
+    ...reading.creatures,
+    ...reading.things,
+    reading.weather && !reading.place?.phrase.includes(reading.weather) ? `${reading.weather} weather` : undefined,
+  ].filter((part): part is string => Boolean(part));
+  const parts: string[] = [];
+  if (used.length > 0)
+    parts.push(`Your story will have ${[...new Set(used)].join(', ').replace(/, (?=[^,]*$)/u, ' and ')}.`);
+  if (reading.notUnderstood.length > 0) {
+    const many = reading.notUnderstood.length > 1;
+    parts.push(
+      `We don't know ${many ? 'the words' : 'the word'} ${quoted(reading.notUnderstood)} yet, so ${many ? 'they' : 'it'} will be left out.`,
+    );
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}
+
 /**
  * SPEC §2 steps 02-04: pick one option (or "Surprise Me!"), optionally describe it in your own words. The
  * route keys this component by step, so the text being typed belongs to its own step only.
@@ -89,6 +116,10 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
   const navigate = useNavigate();
   const [custom, setCustom] = useState(choices[definition.customField]);
   const customProblem = custom.trim() && config ? customDescriptionProblem(custom, config) : undefined;
+  // The kind of story and the mission are read for the story's world and goal: the family hears what was
+  // understood, and which words were not (they are left out, never dropped without a word).
+  const reading = step !== 2 && custom.trim() && !customProblem ? readFamilyWords(custom) : undefined;
+  const readBack = reading ? readingMessage(reading) : undefined;
   const complete = stepComplete[step](choices) && !customProblem;
 
   function onCustom(text: string) {
@@ -133,7 +164,7 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
           className="field__input"
           value={custom}
           aria-invalid={Boolean(customProblem)}
-          aria-describedby={`custom-${step}-help`}
+          aria-describedby={`custom-${step}-help${readBack ? ` custom-${step}-reading` : ''}`}
           onChange={(e) => onCustom(e.target.value)}
         />
         <p id={`custom-${step}-help`} className={customProblem ? 'field__error' : 'field__hint'} aria-live="polite">
@@ -143,6 +174,11 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
               ' characters',
             )}
         </p>
+        {readBack && (
+          <p id={`custom-${step}-reading`} className="field__hint wizard-custom__reading" aria-live="polite">
+            {readBack}
+          </p>
+        )}
       </div>
       <div className="wizard-step__actions">
         {step > 2 && (

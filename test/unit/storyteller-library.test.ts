@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { AgeBand } from '#common/age-bands.js';
+import { validateStory } from '#common/story-validation.js';
+import {
+  cardOpeningsOf,
+  libraryFiguresOf,
+  NEAR_TWIN_THRESHOLD,
+  nearTwinsOf,
+  similarity,
+  maskedWords,
+  type FamilyStory,
+} from '../support/library-measures.js';
+import { BANDS, printTable } from '../support/story-measures.js';
+
+/**
+ * What a parent hears across one child's library (issue 37): near-twin sentences (the same sentence with a
+ * name, a place or an adjective swapped), an episode heard twice, library cards that open alike, and how much
+ * of the story the chosen mission takes. Families are written in turn, as the workflow writes them (each
+ * story told the ones before it). This test samples a few families per band; `npm run bench -- --only
+ * storyteller` measures 15 libraries of 10 and 8 families of 19 per band, and its figures are the README's.
+ */
+const SAMPLE = { 10: 3, 19: 1 } as const;
+
+/**
+ * As last measured on this sample (the bench's whole figures are in the README). A change that makes a
+ * library sound more alike fails here; lower these as the storyteller grows, never raise them without
+ * saying why here.
+ */
+const HELD: Record<AgeBand, Record<10 | 19, { nearTwins: number }>> = {
+  // First measured at 0.39 and 0.56 (band A), 0.39 and 0.53 (band B), before the writer listened for them.
+  // Then 0.068 and 0.23, 0.054 and 0.11 once it listened; 0.032 and 0.21, 0.041 and 0.11 once a draft with any
+  // near-twin was drawn again and the mentor, the party, the walk and the hazard had more voices; band A 0.042
+  // once a card that opens like another came first (no library of ten has two cards alike).
+  A: { 10: { nearTwins: 0.045 }, 19: { nearTwins: 0.23 } },
+  // Band B's family of 19 rose to 0.131 with the cards (a family of 19 has more cards than openings, and a
+  // card that opens alike now weighs more than a near-twin; a library holds at most 10).
+  // Band B's libraries of 10 measured 0.051 on this sample once the slips' fixes took a few voices' ties away;
+  // the bench's 15 libraries are what the 5 % budget is judged on.
+  B: { 10: { nearTwins: 0.052 }, 19: { nearTwins: 0.135 } },
+};
+
+// Each story of a family is drafted until it fits its band and sounds like none the child heard: about a
+// second a story of a family of 19 on this shared machine.
+describe("one child's library, as a parent hears it", { timeout: 300_000 }, () => {
+  it('masks names, places and adjectives, and calls two sentences near-twins past the stated threshold', () => {
+    const names = ['Mia', 'Pip', 'Bramblewick'];
+    const a = maskedWords("Flapjack's unicorn knees shook.", ['Mia', 'Flapjack', 'Fernton']);
+    const b = maskedWords("Pip's unicorn knees shook.", names);
+    expect(a).toEqual(b);
+    const cape = maskedWords('Mia had a swishy cape, a blue mask and the biggest heart in town.', names);
+    const cape2 = maskedWords('Mia had a silky cape, a golden mask and the kindest heart in town.', names);
+    expect(similarity(cape, cape2)).toBe(1);
+    // One other word in five may differ; a different sentence is not a twin.
+    expect(NEAR_TWIN_THRESHOLD).toBe(0.8);
+    const other = maskedWords('The troll wiggled the toe and laughed a big, rumbly laugh.', names);
+    expect(similarity(cape, other)).toBeLessThan(NEAR_TWIN_THRESHOLD);
+  });
+
+  it('finds near-twins and cards that open alike when they are there (the measure can fail)', () => {
+    const story = (friend: string, paragraphs: string[]): FamilyStory =>
+      ({
+        choices: { heroName: 'Mia' },
+        written: {
+          draft: { title: friend, paragraphs },
+          refrains: [],
+          names: { friend, place: 'Oakby' },
+          plan: [],
+          episodes: [],
+        },
+      }) as unknown as FamilyStory;
+    const family = [
+      story('Pip', ['Once upon a time in Oakby, there lived a super hero named Mia. Mia had a swishy cape.']),
+      story('Dot', ['Once upon a time in Oakby, there lived a brave robot named Mia. Dot loved the rain.']),
+    ];
+    expect(nearTwinsOf(family).withTwin).toBe(2);
+    expect(cardOpeningsOf(family).cardsSharing).toBe(2);
+  });
+
+  it('keeps a library from sounding alike: near-twins, episodes, card openings, and the mission at its heart', () => {
+    const rows: Record<string, Record<string, number | string>> = {};
+    for (const band of ['A', 'B'] as const) {
+      for (const size of [10, 19] as const) {
+        const { figures, written, twins } = libraryFiguresOf(band, SAMPLE[size], size);
+        rows[`${band}, families of ${size}`] = { ...figures };
+        if (process.env.SHOW_TWINS)
+          for (const t of twins) for (const [x, y] of t.examples) console.log(`${band}${size} ${x}  ||  ${y}`);
+        for (const story of written.flat())
+          expect(validateStory(story.written.draft, BANDS[band]).problems).toEqual([]);
+        // The last round's goal, word for word, stays met.
+        expect(figures.familiesWithSentenceTwice, `${band} ${size}`).toBe(0);
+        expect(figures.familiesWithTitleTwice, `${band} ${size}`).toBe(0);
+        expect(figures.nearTwinShare, `${band} ${size}`).toBeLessThanOrEqual(HELD[band][size].nearTwins);
+        // A library of ten hears no episode twice; every story's mission takes more than one sentence to do,
+        // and the mission moves the middle on.
+        if (size === 10) expect(figures.familiesWithEpisodeTwice, band).toBe(0);
+        // Cards that open alike, held at this sample's figure (at most one family of three; the bench measured 4
+        // of 15 band-A libraries and 1 of 15 band-B ones, from 11 and 3 before the writer read the cards).
+        if (size === 10) expect(figures.familiesWithCardsAlike, band).toBeLessThanOrEqual(1);
+        expect(figures.resolutionMin, band).toBeGreaterThanOrEqual(2);
+        expect(figures.middleMin, band).toBeGreaterThanOrEqual(1);
+      }
+    }
+    printTable(`A child's library, written in turn (near-twins at similarity ≥ ${NEAR_TWIN_THRESHOLD})`, rows);
+  });
+});
