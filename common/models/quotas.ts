@@ -32,6 +32,14 @@ export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
 /** Guardrail text units in a text: one per started 1,000 characters. */
 export const textUnitsOf = (text: string): number => Math.ceil(text.length / 1000);
 
+/**
+ * A streamed answer's guardrail check runs on chunks of about this many characters as they are written (sync
+ * mode: each chunk is checked before it is sent), and each chunk is at least one text unit: a story's check on
+ * its way out costs a unit per chunk, not per 1,000 characters. Bedrock does not publish its chunk size (its
+ * agents' default interval is 50 characters); the twin checks and charges this one, and the gate sizes with it.
+ */
+export const STREAM_GUARDRAIL_CHUNK_CHARACTERS = 128;
+
 /** What a text request reserves against tokens per minute and per day when it starts. */
 export const reservedTokens = (inputTokens: number, maxTokens: number): number => inputTokens + maxTokens;
 

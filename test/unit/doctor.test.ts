@@ -109,7 +109,7 @@ describe('npm run doctor', () => {
       '✓ stability.stable-image-ultra-v1:1: 10 pictures a minute',
       '✓ guardrail: 50 text units a second ("Text units per second for ApplyGuardrail content filter policy")',
       // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 7,500 tokens, 3,000 / 16 units) stories, of 15 pictures (Core).
-      '✓ the account can make about 150 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
+      '✓ the account can make about 42 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
       '✓ Lambda: 1,000 concurrent executions (100 kept for story work, 10 for sign-in)',
       '✓ Polly: 8 SynthesizeSpeech requests a second (about 240 parts read aloud a minute)',
       `Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify({
@@ -236,7 +236,7 @@ describe('npm run doctor', () => {
     const { passed, lines } = await doctor({ floor: { storiesPerMinute: 500, coversPerMinute: 5 } });
     expect(passed).toBe(false);
     expect(lines).toContain(
-      '✗ the account can make only about 150 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
+      '✗ the account can make only about 42 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
     );
   });
 

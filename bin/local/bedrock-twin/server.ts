@@ -1,7 +1,14 @@
 import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { EventStreamCodec } from '@smithy/core/event-streams';
-import { createQuotaLedger, textUnitsOf, tokensOf, type BedrockQuotas, type Exceeded } from '#common/models/quotas.js';
+import {
+  createQuotaLedger,
+  STREAM_GUARDRAIL_CHUNK_CHARACTERS,
+  textUnitsOf,
+  tokensOf,
+  type BedrockQuotas,
+  type Exceeded,
+} from '#common/models/quotas.js';
 import { LOOPBACK } from '../ports.js';
 import { awsServing, type AwsModel } from './aws-models.js';
 import { BLOCKED_MESSAGE, guardrailIntervenes } from './guardrail.js';
@@ -220,7 +227,7 @@ const OUTPUT_CHECK_OVERLAP = 300;
 const STREAM_TOKENS = 4;
 const DELTA_CHARACTERS = STREAM_TOKENS * 4;
 /** Deltas a streamed guardrail buffers and checks together (sync mode) before sending them. */
-const GUARDRAIL_CHUNK_DELTAS = 8;
+const GUARDRAIL_CHUNK_DELTAS = STREAM_GUARDRAIL_CHUNK_CHARACTERS / DELTA_CHARACTERS;
 
 export type BedrockTwinOptions = Readonly<{
   /** 0 (default) for any free port. */

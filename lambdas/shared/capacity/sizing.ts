@@ -1,5 +1,10 @@
 import { DEFAULT_MODELS } from '#common/models/catalogue.js';
-import { imageQuotaOf, textQuotaOf, type BedrockQuotas } from '#common/models/quotas.js';
+import {
+  imageQuotaOf,
+  STREAM_GUARDRAIL_CHUNK_CHARACTERS,
+  textQuotaOf,
+  type BedrockQuotas,
+} from '#common/models/quotas.js';
 
 /**
  * How many stories and pictures a minute the account's Bedrock quotas make (common/models/quotas.ts: the
@@ -15,11 +20,20 @@ import { imageQuotaOf, textQuotaOf, type BedrockQuotas } from '#common/models/qu
  * (the story sent back, about 1,400 tokens, with 400 `maxTokens`), and about half a rewrite, the share of
  * drafts a band's checks send back in the worst band measured.
  */
+/** A band B story of about 800 words (the smoke test's stories on the twin: 797 to 811 words). */
+const STORY_CHARACTERS = 4_500;
+/** The story's check on its way out: one text unit per streamed chunk (STREAM_GUARDRAIL_CHUNK_CHARACTERS). */
+const STORY_OUTPUT_UNITS = Math.ceil(STORY_CHARACTERS / STREAM_GUARDRAIL_CHUNK_CHARACTERS);
+
 export const STORY_COST = {
   requests: 2.5,
   tokens: 3_230 + 1_800 + 3_230 / 2,
-  /** Guardrail text units (1,000 characters each): the family's words in, the story out, the scenes in and out. */
-  guardrailTextUnits: 16,
+  /**
+   * Guardrail text units: the family's words in (1), the story out in streamed chunks (36) and half a
+   * rewrite's (18), the scenes out (2). Sized at 16 (the story counted per 1,000 characters) the gate let the
+   * peak bench's stories fill the guardrail's second, and the checks of family text at the door were throttled.
+   */
+  guardrailTextUnits: 1 + STORY_OUTPUT_UNITS * 1.5 + 2,
 } as const;
 
 /** A picture: one model request, and the guardrail's check of its prompt (one text unit). */
