@@ -19,7 +19,6 @@ export function apiClient(stack: StackContext, token?: string, headers: Record<s
     const text = await response.text();
     return {
       status: response.status,
-      headers: response.headers,
       body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & {
         error?: { code: string; message: string };
       },

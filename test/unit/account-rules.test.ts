@@ -15,6 +15,7 @@ const validSignUp = {
   ageBand: 'B',
   email: 'maya@example.com',
   password: 'Dragons1',
+  guardianConfirmed: true,
 };
 const emailOf = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
@@ -42,6 +43,7 @@ describe('sign-up rules (SPEC §5)', () => {
     [{ authorName: 'x'.repeat(51) }, 'Author name too long'],
     [{ email: 'maya@' }, 'Invalid email format'],
     [{ email: emailOf(256) }, 'Email too long'],
+    [{ guardianConfirmed: false }, 'Please confirm you are a parent or guardian and at least 18.'],
   ])('%j → %s', (change, message) => {
     expect(firstError(signUpSchema.safeParse({ ...validSignUp, ...change }))).toBe(message);
   });
