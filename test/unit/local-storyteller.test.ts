@@ -15,6 +15,7 @@ import { placeName } from '../../lambdas/workflow/providers/local/facts.js';
 import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
 import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
+import { FAMILY_CUSTOMS } from '../support/library-measures.js';
 import {
   BANDS,
   corpusChoices,
@@ -306,30 +307,11 @@ function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): st
 const HERO = 'Mia';
 
 describe('the local storyteller: plan, variety and band richness', { timeout: 60_000 }, () => {
-  // A third of the stories carry a family's descriptions, as families write them (all different).
-  const CUSTOMS = [
-    {},
-    { character: 'a tiny golden unicorn who loves singing' },
-    {},
-    { character: 'a shy bear holding a kite', storyType: 'snow', mission: 'find a teddy for my brother' },
-    {},
-    { storyType: 'dinosaurs', mission: 'bring flowers to grandpa' },
-    {},
-    { character: 'a funny red fox with a map', storyType: 'pirates' },
-    {},
-    { character: 'a big blue robot who loves pizza', mission: 'make cookies for mum' },
-    {},
-    { character: 'a clever green dinosaur holding an umbrella', storyType: 'magic' },
-    {},
-    { character: 'a sleepy pink bunny who loves books', storyType: 'space', mission: 'share apples with friends' },
-    {},
-    { character: 'a kind silver owl with a lantern', storyType: 'music', mission: 'plant a flower for grandma' },
-  ];
   /** 300 stories of one band, from the corpus seed's choices, with a family's description in one of two. */
   const storiesOf = (band: AgeBand, seed?: number) =>
     corpusChoices(band, 300, seed).map((choices, i) => {
       // One hero name for all: a name alone must not be what makes two stories' sentences differ.
-      const withCustom = { ...choices, heroName: HERO, custom: CUSTOMS[i % CUSTOMS.length] ?? {} };
+      const withCustom = { ...choices, heroName: HERO, custom: FAMILY_CUSTOMS[i % FAMILY_CUSTOMS.length] ?? {} };
       const written = writePlannedStory(storyRequest(withCustom));
       const story: Written = {
         choices: withCustom,
