@@ -94,9 +94,8 @@ describe('the capacity gate', () => {
     expect(answers.filter((answer) => answer.admitted)).toHaveLength(2);
     for (const answer of answers.filter((a) => !a.admitted))
       expect(answer).toMatchObject({ admitted: false, position: expect.any(Number), waitSeconds: expect.any(Number) });
-    // Those that lost every race (here, most of them) join when they ask again; no two hold the same ticket.
+    // Those that lost every race (how many depends on timing) join when they ask again; no two hold the same ticket.
     const unjoined = (await Promise.all(holders.map((each) => each.read()))).filter((each) => !each.queue);
-    expect(unjoined.length).toBeGreaterThan(0);
     for (const each of unjoined) await gate.admit('story', each);
     const tickets = await Promise.all(holders.map(async (each) => (await each.read()).queue?.ticket));
     expect(new Set(tickets).size).toBe(40);
