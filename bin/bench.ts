@@ -8,7 +8,7 @@
  * provider against the twin's public-figure timings, streamed and sequential); `--stories N` sets its stories
  * per band and workflow (default 10). `peak` (bin/bench/peak.ts) is opening night compressed: `--families N`
  * (default 1,000) starting stories across `--window M` minutes (default 10), `--time-scale S` times faster
- * (default 10), with the capacity gate and then without it (`--gate-only` skips the second run).
+ * (default 10), with the capacity gate and then without it (`--gate on` or `--gate off` runs one of the two).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -110,9 +110,11 @@ async function main(): Promise<void> {
       windowMinutes: Number(option('--window') ?? 10),
       timeScale: Number(option('--time-scale') ?? 10),
     };
-    const withGate = await benchPeak({ ...peak, gate: true });
+    const gate = option('--gate') ?? 'both';
+    if (!['on', 'off', 'both'].includes(gate)) throw new Error(`--gate must be on, off or both, got ${gate}`);
+    const withGate = gate === 'off' ? undefined : await benchPeak({ ...peak, gate: true });
     // The same evening with the gate open: the difference it makes, measured rather than claimed.
-    const withoutGate = process.argv.includes('--gate-only') ? undefined : await benchPeak({ ...peak, gate: false });
+    const withoutGate = gate === 'on' ? undefined : await benchPeak({ ...peak, gate: false });
     report.peak = { withGate, withoutGate };
   }
   if (LOCAL_STACK.some((section) => run.has(section))) {

@@ -278,4 +278,4 @@ export async function benchPeak(options: PeakOptions): Promise<PeakRun> {
   }
 }
 
-export type PeakReport = { withGate: PeakRun; withoutGate?: PeakRun | undefined };
+export type PeakReport = { withGate?: PeakRun | undefined; withoutGate?: PeakRun | undefined };

@@ -79,7 +79,7 @@ export function rows(report: BenchReport): Row[] {
     safety,
     peak,
   } = report;
-  if (peak) out.push(...peakRows(peak.withGate), ...(peak.withoutGate ? peakRows(peak.withoutGate) : []));
+  if (peak) out.push(...[peak.withGate, peak.withoutGate].flatMap((run) => (run ? peakRows(run) : [])));
   if (safety) {
     out.push({
       figure: `safety: a fresh process's first check (import, compile, check), median of ${safety.freshRuns}`,
