@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { writeStory } from '../../storyteller/story-writer.js';
 import { draftTexts } from '../../common/story-validation.js';
 import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';
 import { corpusChoices, storyRequest } from '../../test/support/story-measures.js';

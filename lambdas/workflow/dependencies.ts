@@ -13,7 +13,7 @@ import { rateLimiter } from '../shared/repositories/rate-limits.js';
 import { storyRepository } from '../shared/repositories/stories.js';
 import { templateRepository } from '../shared/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
-import { createLocalProvider } from './providers/local/index.js';
+import { createLocalProvider } from './providers/local.js';
 import type { StoryProvider } from './providers/types.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
 import { createTaskHandlers, createWorkflowHandler } from './tasks.js';

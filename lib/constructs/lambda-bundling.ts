@@ -51,6 +51,15 @@ function copyRuntimeFiles(inputs: readonly string[], outDir: string): void {
   }
 }
 
+/** What a bundle is built for beyond its entry. */
+export type BundleOptions = Readonly<{
+  /** The story provider the function runs with (its STORY_PROVIDER): only `local` bundles the storyteller. @default bedrock */
+  storyProvider?: 'local' | 'bedrock';
+}>;
+
+/** The expression esbuild replaces with the bundle's provider; undefined when the code runs unbundled (tsx, tests). */
+const BUNDLED_PROVIDER_VARIABLE = 'process.env.STORY_MAGIC_BUNDLED_PROVIDER';
+
 /**
  * How every Lambda is bundled: one function, called by the CDK construct at synth (node-function.ts) and by
  * the benchmark that measures the bundles' size and cold import time (bin/bench/lambda-bundles.ts), so the
@@ -61,7 +70,7 @@ function copyRuntimeFiles(inputs: readonly string[], outDir: string): void {
  * a file of its own that Node reads and compiles only when that code runs. Compiling the source is most of
  * a cold import, so what a request does not need should not be in `index.mjs`.
  */
-export function bundleLambda(entry: string, outDir: string): Metafile {
+export function bundleLambda(entry: string, outDir: string, options: BundleOptions = {}): Metafile {
   const { metafile } = buildSync({
     entryPoints: { index: fromRoot(entry) },
     outdir: outDir,
@@ -82,6 +91,9 @@ export function bundleLambda(entry: string, outDir: string): Metafile {
     // Some CommonJS dependencies call require() at run time; ESM output has no require of its own.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     alias: builtinShims(),
+    // A constant the storyteller's door tests (lambdas/workflow/providers/local.ts): built for Bedrock, the
+    // branch that imports the storyteller is dead, and esbuild leaves the whole package out of the bundle.
+    define: { [BUNDLED_PROVIDER_VARIABLE]: JSON.stringify(options.storyProvider ?? 'bedrock') },
     logLevel: 'warning',
     // The SDK versions from package-lock.json (the ones tested locally) ship in the bundle, not the runtime's.
     external: [],

@@ -19,7 +19,10 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
 
 /** The template metadata key naming the handler module a function's asset bundles. */
 export const ENTRY_METADATA = 'story-magic:entry';
+/** The template metadata key naming the story provider a function's asset was bundled for. */
+export const PROVIDER_METADATA = 'story-magic:bundled-provider';
 const ENTRY_VARIABLE = 'LAMBDA_ENTRY';
+const PROVIDER_VARIABLE = 'LAMBDA_STORY_PROVIDER';
 
 export interface NodeFunctionProps {
   /** Handler module relative to the repository root, exporting `handler`, e.g. `lambdas/api/handler.ts`. */
@@ -53,6 +56,9 @@ export class NodeFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: NodeFunctionProps) {
     super(scope, id);
+    // Bundled for the provider the function runs with, so the two cannot disagree: only a function configured
+    // for the local provider carries the storyteller (lambda-bundling.ts).
+    const storyProvider = props.environment.STORY_PROVIDER === 'local' ? 'local' : 'bedrock';
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
@@ -79,12 +85,13 @@ export class NodeFunction extends Construct {
           // per key made of the source path and the JSON of these options, and drops functions from that JSON.
           // With the entry in the `tryBundle` closure alone, all three functions shared one key and shipped the
           // first function's bundle (test/infra/lambda-assets.test.ts).
-          environment: { [ENTRY_VARIABLE]: props.entry },
+          environment: { [ENTRY_VARIABLE]: props.entry, [PROVIDER_VARIABLE]: storyProvider },
           local: {
             tryBundle(outputDir, options) {
               const entry = options.environment?.[ENTRY_VARIABLE];
               if (!entry) throw new Error(`bundling options name no ${ENTRY_VARIABLE}`);
-              bundleLambda(entry, outputDir);
+              const provider = options.environment?.[PROVIDER_VARIABLE] === 'local' ? 'local' : 'bedrock';
+              bundleLambda(entry, outputDir, { storyProvider: provider });
               return true;
             },
           },
@@ -106,5 +113,6 @@ export class NodeFunction extends Construct {
     // Which entry the asset bundles, for the infra test that rebuilds it and compares (and for an operator
     // reading the template).
     (this.function.node.defaultChild as CfnFunction).addMetadata(ENTRY_METADATA, props.entry);
+    (this.function.node.defaultChild as CfnFunction).addMetadata(PROVIDER_METADATA, storyProvider);
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';
-import { ENTRY_METADATA } from '../../lib/constructs/node-function.js';
+import { ENTRY_METADATA, PROVIDER_METADATA } from '../../lib/constructs/node-function.js';
 import { lambdaFunctionsOf, readCloudAssembly, type CloudAssemblyFunction } from '../../bin/rehearsal/assembly.js';
 import { synthesize, type Synthesized } from './synth.js';
 
@@ -51,7 +51,8 @@ describe("every Lambda's asset holds its own code", { timeout: 240_000 }, () => 
       // Beside the asset, at the same depth: a chunk's hash covers its source map, which names sources by
       // their path from the bundle's folder.
       const fresh = mkdtempSync(join(synth.outdir, 'fresh-'));
-      bundleLambda(entry as string, fresh);
+      const storyProvider = fn.metadata[PROVIDER_METADATA] === 'local' ? 'local' : 'bedrock';
+      bundleLambda(entry as string, fresh, { storyProvider });
       // Same files; every module byte for byte (the source maps name their own directory, so only their names).
       expect(filesUnder(fn.assetDir), fn.logicalId).toEqual(filesUnder(fresh));
       for (const file of filesUnder(fresh).filter((name) => !name.endsWith('.map'))) {
@@ -59,6 +60,17 @@ describe("every Lambda's asset holds its own code", { timeout: 240_000 }, () => 
         expect(deployed.equals(readFileSync(join(fresh, file))), `${fn.logicalId}: ${file}`).toBe(true);
       }
     }
+  });
+
+  it('ships none of the storyteller in the workflow a Bedrock stack deploys', () => {
+    const workflow = functions.find((fn) => fn.metadata[ENTRY_METADATA] === 'lambdas/workflow/handler.ts');
+    expect(workflow?.metadata[PROVIDER_METADATA]).toBe('bedrock');
+    // The deployed source maps name every module the asset holds.
+    const sources = filesUnder(workflow?.assetDir ?? '')
+      .filter((file) => file.endsWith('.map'))
+      .flatMap((file) => (JSON.parse(readFileSync(join(workflow?.assetDir ?? '', file), 'utf8')) as { sources: string[] }).sources);
+    expect(sources.some((source) => source.includes('lambdas/workflow/providers/bedrock/'))).toBe(true);
+    expect(sources.filter((source) => source.includes('storyteller/'))).toEqual([]);
   });
 
   it('is the same asset when nothing changed, so a second deploy uploads and updates nothing', () => {

@@ -48,3 +48,35 @@ describe('the API function cold start', { timeout: 120_000 }, () => {
     }
   });
 });
+
+/**
+ * The storyteller (storyteller/, the local provider) in the workflow function: a stack deployed for Bedrock
+ * ships none of it; one deployed for the local provider loads it with the first story, not at a cold start.
+ */
+describe('the workflow function and the storyteller', { timeout: 120_000 }, () => {
+  const dirs: string[] = [];
+  const bundled = (storyProvider: 'local' | 'bedrock') => {
+    const dir = mkdtempSync(join(tmpdir(), `workflow-${storyProvider}-`));
+    dirs.push(dir);
+    const metafile = bundleLambda(LAMBDA_ENTRIES.workflow, dir, { storyProvider });
+    return {
+      everything: Object.keys(metafile.inputs),
+      coldStart: coldStartOutputs(metafile).flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {})),
+    };
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('holds none of the storyteller when built for Bedrock', () => {
+    const { everything } = bundled('bedrock');
+    expect(everything.filter((source) => source.startsWith('storyteller/'))).toEqual([]);
+    // The Bedrock provider is there (the bundle is the real workflow, not an empty one).
+    expect(everything.some((source) => source.startsWith('lambdas/workflow/providers/bedrock/'))).toBe(true);
+  });
+
+  it('holds the storyteller, loaded with the first story, when built for the local provider', () => {
+    const { everything, coldStart } = bundled('local');
+    expect(everything).toContain('storyteller/story-writer.ts');
+    expect(everything).toContain('storyteller/illustrator.ts');
+    expect(coldStart.filter((source) => source.startsWith('storyteller/'))).toEqual([]);
+  });
+});

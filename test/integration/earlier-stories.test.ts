@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import { foundingChild } from '../../lambdas/shared/keys.js';
 import type { StoryProvider, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 import { sentencesSaidOnce } from '../support/story-measures.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HistoryEvent } from '../../bin/local/workflow-runner.js';
 import { createProvider } from '../../lambdas/workflow/dependencies.js';
-import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import { ProviderError, type StoryDraft, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';

@@ -4,7 +4,7 @@ import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 import { workflowHarness } from '../support/workflow.js';
-import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import type { StoryDraft, StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
 

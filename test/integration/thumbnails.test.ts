@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { StoryView } from '#common/api/views.js';
 import { THUMBNAIL_WIDTH } from '../../lambdas/shared/media.js';
-import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { apiClient } from '../support/api.js';
 import { workflowHarness } from '../support/workflow.js';

@@ -2,8 +2,8 @@ import nlp from 'compromise';
 import type { AgeBand } from '#common/age-bands.js';
 import { storyPreview } from '#common/story-layout.js';
 import { splitSentences } from '#common/story-validation.js';
-import { writePlannedStory, type WrittenStory } from '../../lambdas/workflow/providers/local/story-writer.js';
-import { sentencesReadBack } from '../../lambdas/workflow/providers/local/heard-before.js';
+import { writePlannedStory, type WrittenStory } from '../../storyteller/story-writer.js';
+import { sentencesReadBack } from '../../storyteller/heard-before.js';
 import { corpusChoices, familyRepeatsOf, storyRequest, type StoryChoices } from './story-measures.js';
 
 /**

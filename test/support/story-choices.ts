@@ -3,7 +3,7 @@ import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js
 import { readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { CHARACTERS, KINDS, MISSION_TARGETS } from '../../lambdas/workflow/providers/local/story-world.js';
+import { CHARACTERS, KINDS, MISSION_TARGETS } from '../../storyteller/story-world.js';
 import type { StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 
 /** What a family chose in the wizard (the family's own words among them). */

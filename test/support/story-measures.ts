@@ -11,9 +11,9 @@ import {
 } from '#common/story-choices.js';
 import { splitSentences } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { mulberry32, pick } from '../../lambdas/workflow/providers/local/random.js';
-import { asReadBack, sentencesReadBack, WORD, wordsOf } from '../../lambdas/workflow/providers/local/heard-before.js';
-import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
+import { mulberry32, pick } from '../../storyteller/random.js';
+import { asReadBack, sentencesReadBack, WORD, wordsOf } from '../../storyteller/heard-before.js';
+import { escapeRegExp } from '../../storyteller/template.js';
 import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 
 /**

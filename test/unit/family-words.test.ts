@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FAMILY_VOCABULARY, readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
 import { FAMILY_READING, storyUserTurn } from '../../lambdas/workflow/providers/bedrock/prompts.js';
-import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
-import { KNOWN_WORDS } from '../../lambdas/workflow/providers/local/traits.js';
+import { writeStory } from '../../storyteller/story-writer.js';
+import { KNOWN_WORDS } from '../../storyteller/traits.js';
 import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
 
 /**

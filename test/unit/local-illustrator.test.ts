@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
-import { Painter } from '../../lambdas/workflow/providers/local/art-styles.js';
-import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
-import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
-import { COLOURS, NATURAL_FURS } from '../../lambdas/workflow/providers/local/traits.js';
+import { Painter } from '../../storyteller/art-styles.js';
+import { paintSvg } from '../../storyteller/illustrator.js';
+import { writeStory } from '../../storyteller/story-writer.js';
+import { COLOURS, NATURAL_FURS } from '../../storyteller/traits.js';
 import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
 

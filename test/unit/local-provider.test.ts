@@ -23,10 +23,10 @@ import {
   validateStory,
 } from '#common/story-validation.js';
 import { countWords } from '#common/words.js';
-import { createLocalProvider } from '../../lambdas/workflow/providers/local/index.js';
-import { paintSvg } from '../../lambdas/workflow/providers/local/illustrator.js';
-import { asReadBack } from '../../lambdas/workflow/providers/local/heard-before.js';
-import { writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
+import { paintSvg } from '../../storyteller/illustrator.js';
+import { asReadBack } from '../../storyteller/heard-before.js';
+import { writeStory } from '../../storyteller/story-writer.js';
 import type {
   IllustrationRequest,
   PromptTemplate,

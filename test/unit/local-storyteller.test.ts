@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { AgeBand } from '#common/age-bands.js';
 import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
 import { measureStory, paginate, splitSentences, validateStory } from '#common/story-validation.js';
-import { writePlannedStory, writeStory } from '../../lambdas/workflow/providers/local/story-writer.js';
+import { writePlannedStory, writeStory } from '../../storyteller/story-writer.js';
 import {
   KNOWN_WORDS,
   readErrand,
   readHeroTraits,
   readTheme,
   wordsOf,
-} from '../../lambdas/workflow/providers/local/traits.js';
-import { placeName } from '../../lambdas/workflow/providers/local/facts.js';
-import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
-import { escapeRegExp } from '../../lambdas/workflow/providers/local/template.js';
+} from '../../storyteller/traits.js';
+import { placeName } from '../../storyteller/facts.js';
+import { mulberry32 } from '../../storyteller/random.js';
+import { escapeRegExp } from '../../storyteller/template.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import { FAMILY_CUSTOMS } from '../support/library-measures.js';
 import {

@@ -12,7 +12,7 @@ import {
   validateStory,
 } from '#common/story-validation.js';
 import { countWords } from '#common/words.js';
-import { mulberry32 } from '../../lambdas/workflow/providers/local/random.js';
+import { mulberry32 } from '../../storyteller/random.js';
 
 function load(band: 'a' | 'b'): AgeBandConfig {
   const file = new URL(`../../common/config/age-band-${band}.json`, import.meta.url);

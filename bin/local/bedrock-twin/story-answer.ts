@@ -12,10 +12,10 @@ import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
 import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';
 import { HEARD_TITLES, STORY_TAG } from '../../../lambdas/workflow/providers/bedrock/prompts.js';
-import { createLocalProvider } from '../../../lambdas/workflow/providers/local/index.js';
+import { localStoryteller } from '#storyteller';
 import type { StoryRequest } from '../../../lambdas/workflow/providers/types.js';
 
-const writer = createLocalProvider();
+const writer = localStoryteller;
 
 /** What a model is sent: the system blocks and the first user turn's blocks, as texts. */
 export type Conversation = Readonly<{ system: readonly string[]; user: readonly string[] }>;

@@ -1,6 +1,6 @@
 import { storyPreview } from '#common/story-layout.js';
 import { splitSentences } from '#common/story-validation.js';
-import type { EarlierStory, StoryDraft } from '../types.js';
+import type { EarlierStory, StoryDraft } from '../lambdas/workflow/providers/types.js';
 import { escapeRegExp } from './template.js';
 import { episodesIn, type Episodes } from './episodes.js';
 

@@ -1,5 +1,5 @@
 import type { ImageType } from '#common/story-choices.js';
-import type { Illustration, IllustrationRequest } from '../types.js';
+import type { Illustration, IllustrationRequest } from '../lambdas/workflow/providers/types.js';
 import { Painter } from './art-styles.js';
 import { drawCreature, drawHome, drawObject, drawPath, type Pose } from './cast.js';
 import { darken, lighten } from './colour.js';

@@ -2,7 +2,7 @@ import type { AgeBandConfig, WritingStyle } from '#common/age-band-config.js';
 import type { CharacterType, ImageType, Mission, StoryKind } from '#common/story-choices.js';
 import { countSpokenWords, splitSentences, validateStory } from '#common/story-validation.js';
 import { countWords } from '#common/words.js';
-import type { StoryDraft, StoryRequest } from '../types.js';
+import type { StoryDraft, StoryRequest } from '../lambdas/workflow/providers/types.js';
 import { hashSeed, mulberry32, pick, shuffle, type Random } from './random.js';
 import {
   DIRECTIVES,
