@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { characterNameProblem, CHARACTER_NAME_MAX } from '#common/story-validation';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { stepPath } from './CreateLayout';
 import { useWizard, wizard } from './wizard';
 
