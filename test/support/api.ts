@@ -29,7 +29,7 @@ export function apiClient(stack: StackContext, token?: string, headers: Record<s
 export const storyChoices = {
   heroName: 'Maya',
   characterType: 'Explorer',
-  storyKind: 'Adventure',
+  storyType: 'Adventure',
   mission: 'Treasure',
   artStyle: 'watercolor',
   generationMode: 'express',

@@ -15,7 +15,7 @@ type Slot = {
 };
 
 const SLOTS: Slot[] = [
-  { step: 1, label: 'Hero', clear: { characterName: '' }, display: (s) => s.characterName.trim() || undefined },
+  { step: 1, label: 'Hero', clear: { heroName: '' }, display: (s) => s.heroName.trim() || undefined },
   {
     step: 2,
     label: 'Character',
