@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   if (run.has('lambdas')) report.lambdas = benchLambdaBundles(join(outDir, 'lambdas'));
   if (run.has('pictures')) report.pictures = await benchPictures(join(outDir, 'pictures'));
   if (run.has('storyteller')) report.storyteller = benchStoryteller();
-  if (run.has('safety')) report.safety = benchSafety(join(outDir, 'safety'));
+  if (run.has('safety')) report.safety = await benchSafety(join(outDir, 'safety'));
 
   // Read before the last stack stops: a child that has exited can no longer be asked for its CPU time.
   const recordCpu = () => {

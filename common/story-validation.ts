@@ -2,6 +2,7 @@ import type { AgeBandConfig } from './age-band-config.js';
 import { hasMarkup, isKidSafe, isKindName, MARKUP_MESSAGE, unsafeTerms } from './safety/check.js';
 import { countWords } from './words.js';
 import type { StoryKind } from './story-choices.js';
+import { characterCount, heroNameLengthProblem, NAME_MESSAGES } from './validation/hero-name.js';
 
 /**
  * The band's rules for a written story and for what a family types into the wizard (SPEC §5), shared by
@@ -9,37 +10,20 @@ import type { StoryKind } from './story-choices.js';
  * the provider as rewrite instructions.
  */
 
-export const NAME_MESSAGES = {
-  required: "Please enter your character's name",
-  tooShort: 'Name must be at least 2 characters',
-  tooLong: (max: number) => `Name must be less than ${max} characters`,
-  invalidCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
-  unkind: 'Please choose a kid-friendly name',
-} as const;
-
 export const DESCRIPTION_MESSAGES = {
   tooLong: (max: number, length: number) => `Description must be ${max} characters or less (currently ${length})`,
   notKidFriendly: 'Please use kid-friendly language for your description',
   markup: MARKUP_MESSAGE,
 } as const;
 
-/** SPEC §5: the wizard step's own cap, used when no band configuration is at hand. */
-export const CHARACTER_NAME_MAX = 24;
-const CHARACTER_NAME_MIN = 2;
-
 // Letters of any script (José, Zoë) with their combining marks; typographic apostrophes come from phone keyboards.
 const NAME_PATTERN = /^[\p{L}\p{M}' ’-]+$/u;
 const QUOTED_PATTERN = /"([^"]*)"|“([^”]*)”/g;
 
-/** Characters as people count them, so an accented letter is one character. */
-const length = (text: string) => [...text].length;
-
-export function characterNameProblem(name: string, band?: AgeBandConfig): string | undefined {
+export function heroNameProblem(name: string, band?: AgeBandConfig): string | undefined {
+  const lengthProblem = heroNameLengthProblem(name, band?.validators.character_name_max);
+  if (lengthProblem) return lengthProblem;
   const trimmed = name.trim();
-  if (!trimmed) return NAME_MESSAGES.required;
-  if (length(trimmed) < CHARACTER_NAME_MIN) return NAME_MESSAGES.tooShort;
-  const max = band?.validators.character_name_max ?? CHARACTER_NAME_MAX;
-  if (length(trimmed) > max) return NAME_MESSAGES.tooLong(max);
   if (!NAME_PATTERN.test(trimmed)) return NAME_MESSAGES.invalidCharacters;
   // The safety check (common/safety) read as a name, with the band's deny list when the band is known.
   if (!isKindName(trimmed, band?.safety.deny_if_topics)) return NAME_MESSAGES.unkind;
@@ -60,7 +44,7 @@ export function editedHeroNameProblem(name: string): string | undefined {
 export function customDescriptionProblem(text: string, band: AgeBandConfig): string | undefined {
   const trimmed = text.trim();
   const max = band.validators.custom_description_max;
-  if (length(trimmed) > max) return DESCRIPTION_MESSAGES.tooLong(max, length(trimmed));
+  if (characterCount(trimmed) > max) return DESCRIPTION_MESSAGES.tooLong(max, characterCount(trimmed));
   return pictureDescriptionProblem(trimmed, band);
 }
 

@@ -28,7 +28,7 @@ type Status = {
 
 const CHOICES = {
   characterType: 'Explorer',
-  storyKind: 'Adventure',
+  storyType: 'Adventure',
   mission: 'Treasure',
   artStyle: 'watercolor',
   generationMode: 'express',

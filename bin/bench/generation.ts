@@ -5,7 +5,7 @@ import { latency, percentile, round } from './stats.js';
 
 const CHOICES = {
   characterType: ['Explorer', 'Super Hero', 'Creature', 'Robot', 'Warrior', 'Surprise'],
-  storyKind: ['Adventure', 'Mystery', 'Magical', 'Epic', 'Space', 'Surprise'],
+  storyType: ['Adventure', 'Mystery', 'Magical', 'Epic', 'Space', 'Surprise'],
   mission: ['Rescue', 'Treasure', 'Protect', 'Ranch', 'Escape', 'Surprise'],
   artStyle: ['pixar-3d', 'anime', 'illustration', 'comic-book', 'watercolor', 'sketch'],
 } as const;
@@ -27,7 +27,7 @@ export async function generateStory(
   const { storyId } = await callApi<{ storyId: string }>(stack, family.token, 'POST', '/api/stories', {
     heroName: pick(['Maya', 'Leo', 'Ana-Lucia', "Rafi O'Neil", 'Zed']),
     characterType: pick(CHOICES.characterType),
-    storyKind: pick(CHOICES.storyKind),
+    storyType: pick(CHOICES.storyType),
     mission: pick(CHOICES.mission),
     artStyle: pick(CHOICES.artStyle),
     generationMode: 'express',

@@ -91,7 +91,7 @@ async function followFamily(stack: LocalStack, family: Family, run: FamilyRun, t
   const choices = {
     heroName: pick(NAMES),
     characterType: pick(CHARACTER_TYPES),
-    storyKind: pick(STORY_KINDS),
+    storyType: pick(STORY_KINDS),
     mission: pick(MISSIONS),
     artStyle: 'watercolor',
     generationMode: 'express',

@@ -35,7 +35,7 @@ export const BUDGETS = {
   landingJsGzipKB: 105,
   /** Home and the story page: what a signed-in family's first visit downloads. */
   signedInJsGzipKB: 150,
-  // Every function (issue 38): the part of a cold start our code decides.
+  /** Each Lambda bundle (api, workflow, triggers): importing it in a fresh process. */
   lambdaColdImportMs: 150,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
-import { writeStory } from '../../storyteller/story-writer.js';
+import { localStoryteller } from '#storyteller';
 import { draftTexts } from '../../common/story-validation.js';
 import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';
 import { corpusChoices, storyRequest } from '../../test/support/story-measures.js';
@@ -32,15 +32,19 @@ export type SafetyReport = {
 const FRESH_RUNS = 7;
 const STORY_WORDS = 800;
 
-export function benchSafety(outDir: string): SafetyReport {
+export async function benchSafety(outDir: string): Promise<SafetyReport> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   bundleLambda('common/safety/check.ts', outDir);
   const bundle = join(outDir, 'index.mjs');
   const code = readFileSync(bundle);
 
-  const words = corpusChoices('B', 30, 34)
-    .map((choices) => draftTexts(writeStory(storyRequest(choices))).join('\n\n'))
+  const storyteller = localStoryteller;
+  const stories = await Promise.all(
+    corpusChoices('B', 30, 34).map(async (choices) => draftTexts(await storyteller.writeStory(storyRequest(choices)))),
+  );
+  const words = stories
+    .map((texts) => texts.join('\n\n'))
     .join('\n\n')
     .split(/(?<=\s)/);
   const texts = Array.from({ length: 5 }, (_, i) => words.slice(i * STORY_WORDS, (i + 1) * STORY_WORDS).join(''));

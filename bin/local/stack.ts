@@ -24,7 +24,7 @@ import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
 import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
-import { cognitoAccounts } from '../../lambdas/shared/accounts/cognito-accounts.js';
+import { cognitoAccounts } from '../../lambdas/shared/cognito-accounts.js';
 import { untilRevocationSettles } from '../../lambdas/api/auth/revocation.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';

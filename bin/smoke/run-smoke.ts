@@ -21,7 +21,7 @@ type Answer = { status: number; body: Record<string, unknown> };
 export const SMOKE_STORY = {
   heroName: 'Smokey',
   characterType: 'Robot',
-  storyKind: 'Space',
+  storyType: 'Space',
   mission: 'Rescue',
   artStyle: 'watercolor',
   generationMode: 'express',

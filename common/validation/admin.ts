@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { findModel, modelsOfKind } from '../models/catalogue.js';
 import { ROLES } from '../roles.js';
+import { editedHeroNameSchema } from './hero-name.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /** Request bodies of the admin API, checked by the server and the SPA's forms alike. */
@@ -46,7 +47,7 @@ export const storyListQuerySchema = z.strictObject({
 /** The admin story editor's fields (SPEC §2: the title is not required; the sanitiser runs on save). */
 export const adminStorySchema = z.strictObject({
   title: z.string().trim().max(120, 'Title must be 120 characters or less'),
-  heroName: z.string().trim().max(50, 'Name must be less than 50 characters'),
+  heroName: editedHeroNameSchema,
   content: z.string().trim().max(20_000, 'The story is too long'),
   excerpt: z.string().trim().max(500, 'Preview text must be 500 characters or less'),
   storyUniverse: z.string().trim().max(60).optional(),

@@ -22,7 +22,8 @@ export const generateStoryRequestSchema = z.strictObject({
   requestId: z.uuid().optional(),
   heroName: z.string().max(100),
   characterType: characterTypeSchema.optional(),
-  storyKind: storyKindSchema,
+  /** The story kind (its values the bands' `story_kind` list), named as the table's `story_type`. */
+  storyType: storyKindSchema,
   mission: missionSchema,
   writingStyle: z.string().max(60).optional(),
   artStyle: artStyleSchema,
@@ -33,6 +34,17 @@ export const generateStoryRequestSchema = z.strictObject({
 });
 export type GenerateStoryRequest = z.input<typeof generateStoryRequestSchema>;
 
+/**
+ * One name per field from the wizard to the table (heroName / hero_name, storyType / story_type). A page
+ * loaded before that rename still sends `storyKind`: read as `storyType` until no such page can be open
+ * (a tab kept from before the deploy), then this goes.
+ */
+export function withCurrentNames(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('storyKind' in body) || 'storyType' in body) return body;
+  const { storyKind, ...rest } = body as Record<string, unknown>;
+  return { ...rest, storyType: storyKind };
+}
+
 /** True when the four required choices are present (SPEC §5 "Generation requires …"). */
 export function isCompleteStoryRequest(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
@@ -41,7 +53,7 @@ export function isCompleteStoryRequest(body: unknown): boolean {
   return (
     Boolean(String(b.heroName ?? '').trim()) &&
     hasCharacter &&
-    Boolean(b.storyKind) &&
+    Boolean(b.storyType) &&
     Boolean(b.mission) &&
     Boolean(b.artStyle)
   );

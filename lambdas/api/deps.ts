@@ -1,31 +1,36 @@
 import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
-import { cognitoAccounts, type CognitoAccounts } from '../shared/accounts/cognito-accounts.js';
+import { cognitoAccounts } from '../shared/cognito-accounts.js';
 import { deleteAccount } from '../shared/accounts/delete-account.js';
+import { exportAccountData } from '../shared/accounts/export-account.js';
 import { familyUseCases, type FamilyUseCases } from '../shared/accounts/family.js';
 import { grownUpGate, type GrownUpGate } from '../shared/accounts/grown-up-gate.js';
 import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
 import { profileProvisioning } from '../shared/accounts/provision-profile.js';
 import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
 import type { ServerConfig } from '../shared/config.js';
+import { checkDependencies, type DependencyState } from '../shared/dependency-health.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { importedOnFirstCall, once } from '../shared/lazy.js';
-import { mediaStore, type MediaStore } from '../shared/media.js';
-import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
-import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
+import { mediaStore } from '../shared/media.js';
+import { activityRepository } from '../shared/repositories/activity.js';
+import { counterRepository } from '../shared/repositories/counters.js';
+import { deletionRepository } from '../shared/repositories/deletions.js';
 import { familyRepository, type FamilyRepository } from '../shared/repositories/family.js';
-import { featuredRepository, type FeaturedRepository } from '../shared/repositories/featured.js';
-import { feedbackRepository, type FeedbackRepository } from '../shared/repositories/feedback.js';
-import { libraryRepository, type LibraryRepository } from '../shared/repositories/library.js';
-import { noteRepository, type NoteRepository } from '../shared/repositories/notes.js';
+import { featuredRepository } from '../shared/repositories/featured.js';
+import { feedbackRepository } from '../shared/repositories/feedback.js';
+import { grownUpGrantRepository } from '../shared/repositories/grown-up-grants.js';
+import { libraryRepository } from '../shared/repositories/library.js';
+import { noteRepository } from '../shared/repositories/notes.js';
 import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
-import { rateLimiter, type RateLimiter } from '../shared/repositories/rate-limits.js';
-import { storyRepository, type StoryRepository } from '../shared/repositories/stories.js';
-import { storyAdminRepository, type StoryAdminRepository } from '../shared/repositories/story-admin.js';
-import { templateRepository, type TemplateRepository } from '../shared/repositories/templates.js';
+import { rateLimiter } from '../shared/repositories/rate-limits.js';
+import { storyRepository } from '../shared/repositories/stories.js';
+import { storyAdminRepository } from '../shared/repositories/story-admin.js';
+import { templateRepository } from '../shared/repositories/templates.js';
 import { storyAccess, type StoryAccess } from '../shared/stories/access.js';
 import type { createStoryUseCase } from '../shared/stories/create-story.js';
 import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete-story.js';
 import type { EditorialUseCases } from '../shared/stories/editorial.js';
+import { promptTemplateUseCases, type PromptTemplateUseCases } from '../shared/stories/prompt-templates.js';
 import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
 import type { PictureUseCases } from '../shared/stories/request-picture.js';
 import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
@@ -40,33 +45,17 @@ import { sharingUseCases, type SharingUseCases } from '../shared/stories/sharing
 import { approvalUseCases, type ApprovalUseCases } from '../shared/stories/approval.js';
 import { capacityGate } from '../shared/capacity/gate.js';
 import type { WorkflowStarter } from '../shared/workflow-starter.js';
+import type { AccountDataExport } from '#common/api/views.js';
+import type { Role } from '#common/roles.js';
+import type { ProfileItem } from '../shared/entities/profile.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
 /**
- * Everything a route needs, built once per process (a Lambda container, the local API): the clients,
- * the repositories over the table, and the use cases over those. A route only parses, calls and maps.
+ * What a route may call: the use cases (lambdas/shared/stories, lambdas/shared/accounts), each bound to its
+ * repositories and adapters here. A route's `handle` receives this and nothing else, so a route that
+ * reaches for a repository or a client fails the typecheck (README "The server's layers").
  */
-export type ApiDeps = Readonly<{
-  config: ServerConfig;
-  aws: AwsClients;
-  tokens: TokenVerifier;
-  workflow: WorkflowStarter;
-  media: MediaStore;
-  accounts: CognitoAccounts;
-  // Repositories (lambdas/shared/repositories): one per entity or aggregate.
-  profiles: ProfileRepository;
-  family: FamilyRepository;
-  stories: StoryRepository;
-  storyAdmin: StoryAdminRepository;
-  library: LibraryRepository;
-  featured: FeaturedRepository;
-  templates: TemplateRepository;
-  notes: NoteRepository;
-  activity: ActivityRepository;
-  counters: CounterRepository;
-  feedback: FeedbackRepository;
-  rateLimits: RateLimiter;
-  // Use cases (lambdas/shared/stories, lambdas/shared/accounts).
+export type UseCases = Readonly<{
   access: StoryAccess;
   views: StoryViews;
   createStory: ReturnType<typeof createStoryUseCase>;
@@ -77,14 +66,32 @@ export type ApiDeps = Readonly<{
   sharing: SharingUseCases;
   approval: ApprovalUseCases;
   editorial: EditorialUseCases;
+  promptTemplates: PromptTemplateUseCases;
   deleteStory: StoryDeletion;
   deleteAccount: (userId: string) => Promise<boolean>;
   adminAccounts: AdminAccountActions;
   ownAccount: OwnAccountUseCases;
+  /** "Download my data" (all of the family, or one child's part). */
+  exportData: (profile: ProfileItem, role: Role, now?: Date, onlyChild?: string) => Promise<AccountDataExport>;
   children: FamilyUseCases;
   grownUpGate: GrownUpGate;
   provisionProfile: ReturnType<typeof profileProvisioning>;
+  /** GET /api/health: each dependency up or not. */
+  health: () => Promise<Record<string, DependencyState>>;
 }>;
+
+/**
+ * Everything the API needs, built once per process (a Lambda container, the local API): the use cases over
+ * the repositories and clients built here, and what the app itself reads before a route runs (the token
+ * verifier; the account's status and the child a call acts for).
+ */
+export type ApiDeps = UseCases &
+  Readonly<{
+    config: ServerConfig;
+    tokens: TokenVerifier;
+    profiles: ProfileRepository;
+    family: FamilyRepository;
+  }>;
 
 export function createApiDeps(
   config: ServerConfig,
@@ -104,9 +111,13 @@ export function createApiDeps(
   const activity = activityRepository(db, table);
   const rateLimits = rateLimiter(db, table);
   const storyAdmin = storyAdminRepository(db, table);
+  const featured = featuredRepository(db, table);
+  const templates = templateRepository(db, table);
+  const counters = counterRepository(db, table);
+  const feedback = feedbackRepository(db, table);
   const access = storyAccess(stories);
   const gate = capacityGate(db, table, config.capacity);
-  const views = storyViews({ profiles, library, gate });
+  const views = storyViews({ profiles, library, featured, gate });
   // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
   // The guardrail's reading of family text at the door (AWS with Bedrock only; see meaning-check.ts).
   const meaning = meaningCheckFor(config);
@@ -122,9 +133,16 @@ export function createApiDeps(
       meaning,
     }),
   );
-  const deletion = { db, s3: aws.s3, tableName: table, mediaBucket: config.mediaBucket, cdn };
+  const deletion = {
+    stories,
+    library,
+    deletions: deletionRepository(db, table),
+    s3: aws.s3,
+    mediaBucket: config.mediaBucket,
+    cdn,
+  };
   const deleteStory: StoryDeletion = (storyId) => deleteStoryForGood(deletion, storyId);
-  const removeAccount = (userId: string) => deleteAccount({ ...deletion, accounts }, userId);
+  const removeAccount = (userId: string) => deleteAccount({ ...deletion, profiles, accounts }, userId);
   const notes = noteRepository(db, table);
   const adminAccounts = adminAccountActions({
     profiles,
@@ -132,27 +150,14 @@ export function createApiDeps(
     activity,
     notes,
     stories,
+    counters,
     deleteAccount: removeAccount,
   });
   return {
     config,
-    aws,
     tokens,
-    workflow,
-    media,
-    accounts,
     profiles,
     family,
-    stories,
-    storyAdmin,
-    library,
-    featured: featuredRepository(db, table),
-    templates: templateRepository(db, table),
-    notes,
-    activity,
-    counters: counterRepository(db, table),
-    feedback: feedbackRepository(db, table),
-    rateLimits,
     access,
     views,
     // The use cases that check a family's or an admin's words load with their first call (and with them
@@ -199,13 +204,17 @@ export function createApiDeps(
         }),
       { list: true, create: true, update: true, setFlags: true, delete: true },
     ),
+    promptTemplates: promptTemplateUseCases({ templates, log: adminAccounts.log }),
     deleteStory,
     deleteAccount: removeAccount,
     adminAccounts,
-    ownAccount: ownAccountUseCases({ profiles, accounts, deleteAccount: removeAccount, meaning }),
+    ownAccount: ownAccountUseCases({ profiles, accounts, feedback, deleteAccount: removeAccount, meaning }),
+    exportData: (profile, role, now, onlyChild) =>
+      exportAccountData({ stories, library, family }, profile, role, now, onlyChild),
     children: familyUseCases({ profiles, family, stories, library, deleteStory }),
-    grownUpGate: grownUpGate({ db, tableName: table, profiles, accounts, rateLimits }),
+    grownUpGate: grownUpGate({ grants: grownUpGrantRepository(db, table), profiles, accounts, rateLimits }),
     provisionProfile: profileProvisioning(profiles, accounts),
+    health: () => checkDependencies(aws, config),
   };
 }
 

@@ -13,6 +13,11 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
   } catch {
     throw new ApiError(400, 'INVALID_JSON', 'The request body must be valid JSON.');
   }
+  return validBody(body, schema);
+}
+
+/** A body already read (a route that looks at it first), checked as parseBody checks it. */
+export function validBody<T extends z.ZodType>(body: unknown, schema: T): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CognitoConnection } from './accounts/cognito-accounts.js';
+import type { CognitoConnection } from './cognito-accounts.js';
 import type { ServerConfig } from './config.js';
 import type { PollyConnection } from './narration/polly-narrator.js';
 import { once } from './lazy.js';

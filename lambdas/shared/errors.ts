@@ -14,6 +14,17 @@ export class DomainError extends Error {
   }
 }
 
+/** SPEC §8's wording for a rate limit. */
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+/** A rate limit's window is used up (lambdas/shared/repositories/rate-limits.ts counts the calls). */
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(RATE_LIMIT_MESSAGE);
+    this.name = 'RateLimitedError';
+  }
+}
+
 /** No such story, or none the caller may see: the two are never told apart. */
 export class StoryNotFoundError extends DomainError {
   constructor(readonly storyId: string) {

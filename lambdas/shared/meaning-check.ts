@@ -1,5 +1,5 @@
 import type { ServerConfig } from './config.js';
-import { RateLimitedError } from './repositories/rate-limits.js';
+import { RateLimitedError } from './errors.js';
 
 /**
  * A second check of what families type, before a write answers (issue 34): on AWS with the Bedrock

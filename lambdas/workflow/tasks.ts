@@ -170,10 +170,10 @@ export function createTaskHandlers(deps: TaskDeps) {
   ): StoryRequest => ({
     storyId: story.id,
     heroName: story.hero_name,
-    characterType: story.character_type as StoryRequest['characterType'],
-    storyKind: story.story_type as StoryRequest['storyKind'],
-    mission: story.mission as StoryRequest['mission'],
-    narrativeStructure: story.narrative_structure as StoryRequest['narrativeStructure'],
+    characterType: story.character_type,
+    storyKind: story.story_type,
+    mission: story.mission,
+    narrativeStructure: story.narrative_structure,
     themeId: story.theme_id,
     writingStyle: story.writing_style,
     artStyle: story.art_style,
@@ -393,7 +393,7 @@ export function createTaskHandlers(deps: TaskDeps) {
           (pending.image_type === 'cover' ? story.cover_scene : undefined) ??
           `${story.title}. ${story.excerpt}`,
         heroName: story.hero_name,
-        characterType: story.character_type as StoryRequest['characterType'],
+        characterType: story.character_type,
         artStyle: story.art_style,
         ageBand: story.age_band,
         mode: pending.mode,

@@ -1,10 +1,18 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { adminClient, signUp } from '../support/accounts.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { serious, sweeper } from '../support/axe.js';
-import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, passGrownUpGate, signInThroughForm } from '../support/pages.js';
+import {
+  adminSignInThroughForm,
+  closeWelcomeVideo,
+  DESKTOP,
+  MOBILE,
+  openPage,
+  passGrownUpGate,
+  signInThroughForm,
+} from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -29,13 +37,7 @@ describe.each([
   beforeAll(async () => {
     browser = await launchBrowser();
     family = await signUp(stack, { displayName: 'Ada', authorName: 'Ada Lovelace' });
-    const call = apiClient(stack, family.accessToken);
-    const created = await call('/stories', {
-      method: 'POST',
-      body: JSON.stringify({ ...storyChoices, mission: 'Ranch' }),
-    });
-    storyId = String(created.body.storyId);
-    await waitForStory(call, storyId);
+    storyId = (await readyStory(apiClient(stack, family.accessToken), { mission: 'Ranch' })).id;
   });
   afterAll(async () => {
     await browser.close();
@@ -148,16 +150,11 @@ describe.each([
   });
 
   it('every screen an admin sees', { timeout: 240_000 }, async () => {
-    const adminCall = apiClient(stack, (await signIn(stack, stack.admin.email, stack.admin.password)).accessToken);
+    const adminCall = await adminClient(stack);
     expect((await adminCall(`/admin/stories/${storyId}`)).status).toBe(200);
     const { context, page } = await openPage(browser, viewport);
     await offlineVideoHost(context);
-    await page.goto(`${webUrl}/admin/dashboard`);
-    await page.waitForURL(`${webUrl}/auth`);
-    await page.getByLabel('Email').fill(stack.admin.email);
-    await page.getByLabel('Password').fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${webUrl}/admin/dashboard`);
+    await adminSignInThroughForm(page, webUrl, stack.admin);
 
     const axe = sweeper(page);
     const visit = async (screen: string, path: string, heading: string) => {

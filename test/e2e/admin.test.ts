@@ -5,10 +5,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import { ADMIN_MESSAGES } from '#common/validation/messages.js';
-import { signIn, signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { adminClient, signUp } from '../support/accounts.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, MOBILE, openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+import {
+  adminSignInThroughForm,
+  closeWelcomeVideo,
+  fillSignIn,
+  MOBILE,
+  openPage,
+  SCREENSHOT_DIR,
+  screenshot,
+  signInThroughForm,
+} from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -59,20 +68,12 @@ async function offlineVideoHost(context: BrowserContext) {
   await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('internetdisconnected'));
 }
 
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 /** A family signed in through the form in a fresh browser context, on /home with the welcome video closed. */
 async function familyPage(browser: Browser, account: Account) {
   const { context, page } = await openPage(browser);
   await recordToasts(context);
   await offlineVideoHost(context);
-  await page.goto(`${webUrl}/auth?mode=login`);
-  await fillSignIn(page, account.email, account.password);
-  await page.waitForURL(`${webUrl}/home`);
+  await signInThroughForm(page, webUrl, account);
   await closeWelcomeVideo(page);
   return { context, page };
 }
@@ -82,10 +83,7 @@ async function adminPage(browser: Browser, viewport?: { width: number; height: n
   const { context, page } = await openPage(browser, viewport);
   await recordToasts(context);
   await offlineVideoHost(context);
-  await page.goto(`${webUrl}/admin/dashboard`);
-  await page.waitForURL(`${webUrl}/auth`);
-  await fillSignIn(page, stack.admin.email, stack.admin.password);
-  await page.waitForURL(`${webUrl}/admin/dashboard`);
+  await adminSignInThroughForm(page, webUrl, stack.admin);
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
   return { context, page };
 }
@@ -140,7 +138,7 @@ describe('the admin area, in Chromium', () => {
   let adminCall: ReturnType<typeof apiClient>;
   beforeAll(async () => {
     browser = await launchBrowser();
-    adminCall = apiClient(stack, (await signIn(stack, stack.admin.email, stack.admin.password)).accessToken);
+    adminCall = await adminClient(stack);
   });
   afterAll(async () => {
     await browser.close();
@@ -225,7 +223,7 @@ describe('the admin area, in Chromium', () => {
     const blocked = await openPage(browser);
     await recordToasts(blocked.context);
     await blocked.page.goto(`${webUrl}/auth?mode=login`);
-    await fillSignIn(blocked.page, family.email, family.password);
+    await fillSignIn(blocked.page, family);
     await toast(blocked.page, MESSAGES.accountSuspended);
     expect(blocked.page.url()).toContain('/auth');
     await screenshot(blocked.page, 'admin-suspended-sign-in');
@@ -272,9 +270,7 @@ describe('the admin area, in Chromium', () => {
     const promoted = await openPage(browser);
     await recordToasts(promoted.context);
     await offlineVideoHost(promoted.context);
-    await promoted.page.goto(`${webUrl}/admin/dashboard`);
-    await promoted.page.waitForURL(`${webUrl}/auth`);
-    await fillSignIn(promoted.page, helper.email, helper.password);
+    await adminSignInThroughForm(promoted.page, webUrl, helper);
     await promoted.page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     await promoted.context.close();
 
@@ -497,11 +493,7 @@ describe('the admin area, in Chromium', () => {
 
     // The next story a family makes records that version.
     const family = await signUp(stack, { displayName: 'Lantern' });
-    const call = apiClient(stack, family.accessToken);
-    const { status, body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    expect(status).toBe(202);
-    const story = await waitForStory(call, String(body.storyId));
-    expect(story.status).toBe('ready');
+    const story = await readyStory(apiClient(stack, family.accessToken));
     expect(story.templateVersion).toBe(version + 1);
 
     // Logout from the sidebar.

@@ -8,7 +8,7 @@ import {
   spaContentSecurityPolicy,
 } from '#common/security-headers.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, openPage, createStoryThroughWizard } from '../support/pages.js';
+import { closeWelcomeVideo, openPage, createStoryThroughWizard, signUpThroughForm } from '../support/pages.js';
 
 /**
  * The local web server sends CloudFront's security headers and CSP (one definition, common/
@@ -94,15 +94,7 @@ describe('the app under the deployed Content-Security-Policy', () => {
     const watch = await watchViolations(page);
     const email = `csp-${randomUUID()}@storymagic.test`;
 
-    await page.goto(`${webUrl}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill('Cora');
-    await page.getByLabel('Little Storytellers (5-7)').check();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('Wizards123');
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-    await closeWelcomeVideo(page);
+    await signUpThroughForm(page, webUrl, { name: 'Cora', band: 'Little Storytellers (5-7)', email });
 
     // Sign out and in again: Amplify's calls to cognito-local are what connect-src must allow.
     await context.clearCookies();

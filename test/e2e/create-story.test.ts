@@ -1,25 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { MOBILE, openPage, screenshot, signUpThroughForm, type BandLabel } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
-async function signUpAs(page: Page, name: string, band: 'Little Storytellers (5-7)' | 'Young Adventurers (8-10)') {
-  await page.goto(`${webUrl}/auth?mode=signup`);
-  await page.getByLabel('Your Name').fill(name);
-  await page.getByLabel(band).check();
-  await page.getByLabel('Email').fill(`${name.toLowerCase()}-${randomUUID()}@storymagic.test`);
-  await page.getByLabel('Password').fill('Wizards123');
-  await page.getByLabel('I am a parent or guardian and at least 18').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${webUrl}/home`);
-  await closeWelcomeVideo(page);
-}
+const signUpAs = (page: Page, name: string, band: BandLabel) => signUpThroughForm(page, webUrl, { name, band });
 
 async function choose(page: Page, option: string) {
   await page.getByRole('radio', { name: option }).click();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { sweeper } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
@@ -29,8 +29,7 @@ describe.each([
   it('adds a child, asks who is reading, and keeps each child’s library their own', async () => {
     const account = await signUp(stack, { displayName: 'Ama', ageBand: 'A' });
     const call = apiClient(stack, account.accessToken);
-    const made = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    const title = String((await waitForStory(call, String(made.body.storyId))).title);
+    const { title } = await readyStory(call);
 
     const { page } = await openPage(browser, viewport);
     const axe = sweeper(page);

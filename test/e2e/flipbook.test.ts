@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, screenshot } from '../support/pages.js';
+import { MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 
 const stack = inject('stack');
@@ -135,26 +135,14 @@ describe('the flipbook, in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     account = await signUp(stack, { displayName: 'Rosie', authorName: 'Auntie Rose' });
-    const call = apiClient(stack, account.accessToken);
-    const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    expect(created.status).toBe(202);
-    storyId = String(created.body.storyId);
-    const story = await waitForStory(call, storyId);
-    expect(story.status).toBe('ready');
-    title = String(story.title);
+    ({ id: storyId, title } = await readyStory(apiClient(stack, account.accessToken)));
   });
   afterAll(async () => {
     await browser.close();
   });
 
   /** The same browser session as the reader: sign in through the UI. */
-  async function signIn(page: Page) {
-    await page.goto(`${webUrl}/auth?mode=login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-  }
+  const signIn = (page: Page) => signInThroughForm(page, webUrl, account);
 
   async function openCover(page: Page) {
     await page.goto(`${webUrl}/story/${storyId}/flipbook`);
@@ -235,10 +223,7 @@ describe('the flipbook, in Chromium', () => {
     { width: 375, height: 812 },
   ])('at $width×$height every text page holds what fits it, in the story’s order', async (viewport) => {
     const table = tableClient(stack);
-    const call = apiClient(stack, account.accessToken);
-    const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    const longId = String(created.body.storyId);
-    await waitForStory(call, longId);
+    const { id: longId } = await readyStory(apiClient(stack, account.accessToken));
     await table.set({ PK: `STORY#${longId}`, SK: 'META' }, { content: LONG_STORY });
 
     const { context, page } = await openPage(browser, viewport);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
 import { WELCOME_VIDEO } from '#common/welcome-video.js';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { closeWelcomeVideo, MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 
 const stack = inject('stack');
@@ -31,19 +31,8 @@ async function offlineVideoHost(context: BrowserContext): Promise<string[]> {
   return requests;
 }
 
-async function signInThroughForm(page: Page, account: Account) {
-  await page.goto(`${webUrl}/auth?mode=login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${webUrl}/home`);
-}
-
-async function newStory(account: Account): Promise<Story> {
-  const call = apiClient(stack, account.accessToken);
-  const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-  return (await waitForStory(call, String(body.storyId))) as Story;
-}
+const signIn = (page: Page, account: Account) => signInThroughForm(page, webUrl, account);
+const newStory = (account: Account): Promise<Story> => readyStory(apiClient(stack, account.accessToken));
 
 const welcomeDialog = (page: Page) => page.getByRole('dialog', { name: 'Welcome to Story Magic!' });
 /** A featured story's card, found by the story it opens (titles may repeat). */
@@ -63,7 +52,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     const { context, page } = await openPage(browser);
     const videoRequests = await offlineVideoHost(context);
     const family = await signUp(stack, { displayName: 'Wren' });
-    await signInThroughForm(page, family);
+    await signIn(page, family);
 
     const dialog = welcomeDialog(page);
     await dialog.waitFor();
@@ -111,7 +100,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
   it('closes the welcome video with its Close button on a phone', async () => {
     const { context, page } = await openPage(browser, MOBILE);
     await offlineVideoHost(context);
-    await signInThroughForm(page, await signUp(stack, { displayName: 'Juno' }));
+    await signIn(page, await signUp(stack, { displayName: 'Juno' }));
     const dialog = welcomeDialog(page);
     await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
     await screenshot(page, 'welcome-video-dialog-mobile');
@@ -135,7 +124,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     const { context, page } = await openPage(browser);
     await offlineVideoHost(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
-    await signInThroughForm(page, reader);
+    await signIn(page, reader);
     await closeWelcomeVideo(page);
 
     await page.getByText('Coming Soon').waitFor();
@@ -187,7 +176,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     // The same grid on a phone.
     const phone = await openPage(browser, MOBILE);
     await offlineVideoHost(phone.context);
-    await signInThroughForm(phone.page, reader);
+    await signIn(phone.page, reader);
     await closeWelcomeVideo(phone.page);
     await card(phone.page, withCover.id).waitFor();
     await screenshot(phone.page, 'home-featured-mobile');
@@ -200,7 +189,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     await context.route(`${webUrl}/api/featured`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL"}}' }),
     );
-    await signInThroughForm(page, await signUp(stack, { displayName: 'Ada' }));
+    await signIn(page, await signUp(stack, { displayName: 'Ada' }));
     await closeWelcomeVideo(page);
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load stories' }).first().waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, screenshot } from '../support/pages.js';
+import { MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
@@ -25,22 +25,15 @@ const MISSIONS = ['Treasure', 'Rescue', 'Protect', 'Ranch', 'Escape'] as const;
 
 /** Generates a story through the API (the workflow runs in the stack) and waits until it is ready. */
 async function makeStory(call: Call, index: number): Promise<{ id: string; title: string }> {
-  const choices = { ...storyChoices, heroName: HEROES[index % HEROES.length], mission: MISSIONS[index % 5] };
-  const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(choices) });
-  const story = await waitForStory(call, String(body.storyId));
+  const choices = { heroName: HEROES[index % HEROES.length], mission: MISSIONS[index % 5] };
+  const story = await readyStory(call, choices);
   // The generator may give two stories the same title; cards are found by title, so make each one unique.
   const title = `${String(story.title)} (${index + 1})`;
   await table.set(storyKey(String(story.id)), { title });
   return { id: String(story.id), title };
 }
 
-async function signInBrowser(page: Page, account: Account) {
-  await page.goto(`${webUrl}/auth?mode=login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${webUrl}/home`);
-}
+const signInBrowser = (page: Page, account: Account) => signInThroughForm(page, webUrl, account);
 
 /** A phone: 375 px wide, touch, no hover (so the card buttons always show). */
 async function openPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

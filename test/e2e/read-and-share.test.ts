@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
+import { MOBILE, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../support/pages.js';
 
 const stack = inject('stack');
 const webUrl = stack.webUrl ?? '';
@@ -16,14 +16,8 @@ const toast = (page: Page, text: string) =>
 async function familyWithStory(page: Page) {
   const account = await signUp(stack, { displayName: 'Reader', authorName: 'Auntie Bea' });
   const call = apiClient(stack, account.accessToken);
-  const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-  const storyId = String(body.storyId);
-  await waitForStory(call, storyId);
-  await page.goto(`${webUrl}/auth?mode=login`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${webUrl}/home`);
+  const { id: storyId } = await readyStory(call);
+  await signInThroughForm(page, webUrl, account);
   return { storyId, call };
 }
 
@@ -117,14 +111,9 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
   it("shows another family's private story as not found, never its content", async () => {
     const { context, page } = await openPage(browser);
     const owner = await signUp(stack, { displayName: 'Owner' });
-    const call = apiClient(stack, owner.accessToken);
-    const { body } = await call('/stories', {
-      method: 'POST',
-      body: JSON.stringify({ ...storyChoices, heroName: 'Secretia' }),
-    });
-    await waitForStory(call, String(body.storyId));
+    const secret = await readyStory(apiClient(stack, owner.accessToken), { heroName: 'Secretia' });
     await familyWithStory(page);
-    await page.goto(`${webUrl}/story/${String(body.storyId)}`);
+    await page.goto(`${webUrl}/story/${secret.id}`);
     await page.getByRole('heading', { name: 'Story not found or unavailable in the new format' }).waitFor();
     await expect(page.getByText('Secretia').count()).resolves.toBe(0);
     await context.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storyWords } from '#common/narration.js';
 import { storyParagraphs } from '#common/story-layout.js';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { DESKTOP, MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
@@ -62,10 +62,7 @@ describe('"Read to me", in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     account = await signUp(stack, { displayName: 'Zoë', authorName: 'Grandpa Joe' });
-    const call = apiClient(stack, account.accessToken);
-    const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    storyId = String(created.body.storyId);
-    content = String((await waitForStory(call, storyId)).content);
+    ({ id: storyId, content } = await readyStory(apiClient(stack, account.accessToken)));
   });
   afterAll(async () => {
     await browser.close();

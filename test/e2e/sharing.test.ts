@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiClient, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, readyStory } from '../support/api.js';
 import { sweeper } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
@@ -48,9 +48,8 @@ describe.each([
   it('the link is private until a grown-up opens it; a visitor then reads it and hears it; closed, it is dead', async () => {
     const account = await signUp(stack, { displayName: 'Sharer', authorName: 'Grandma Jo' });
     const call = apiClient(stack, account.accessToken);
-    const { body } = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
-    const storyId = String(body.storyId);
-    const story = await waitForStory(call, storyId);
+    const story = await readyStory(call);
+    const storyId = story.id;
     const width = viewport.width;
 
     const { page: parent } = await openPage(browser, viewport);

@@ -10,8 +10,12 @@ import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
 import type { AdminStatsView, AdminUserDetail, AdminUserPage, TemplateView } from '#common/api/admin-views.js';
 import type { StoryView } from '#common/api/views.js';
 import { routes } from '../../lambdas/api/app.js';
-import { cognitoAccounts, cognitoConnectionOf } from '../../lambdas/shared/accounts/cognito-accounts.js';
+import { cognitoAccounts, cognitoConnectionOf } from '../../lambdas/shared/cognito-accounts.js';
 import { deleteAccount } from '../../lambdas/shared/accounts/delete-account.js';
+import { deletionRepository } from '../../lambdas/shared/repositories/deletions.js';
+import { libraryRepository } from '../../lambdas/shared/repositories/library.js';
+import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
+import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { cognitoClient, createSignedInUser, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
@@ -273,10 +277,13 @@ describe('deleting a user', () => {
         return s3.send(command as never) as Promise<ServiceOutputTypes>;
       },
     } as unknown as S3Client & { send(input: ServiceInputTypes): Promise<ServiceOutputTypes> };
+    const db = table.documents;
     const deps = {
-      db: table.documents,
+      stories: storyRepository(db, stack.tableName),
+      library: libraryRepository(db, stack.tableName),
+      deletions: deletionRepository(db, stack.tableName),
+      profiles: profileRepository(db, stack.tableName),
       s3: s3ConnectionOf(failingS3),
-      tableName: stack.tableName,
       mediaBucket: stack.mediaBucket,
       cdn: NO_CDN,
       accounts: cognitoAccounts(

@@ -184,7 +184,7 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
       ...storyChoices,
       heroName: 'Zara',
       characterType: 'Robot',
-      storyKind: 'Space',
+      storyType: 'Space',
       mission: 'Ranch',
       customCharacterDescription: 'a cheerful robot who loves pancakes',
     });

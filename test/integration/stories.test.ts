@@ -68,7 +68,7 @@ describe('story generation over the API, with the local provider and the real wo
 
   it('refuses an incomplete request with the SPEC words, bad input with a clear message, and creates nothing', async () => {
     const { call, userId } = await family();
-    const incomplete = await call('/stories', post({ heroName: 'Maya', storyKind: 'Adventure' }));
+    const incomplete = await call('/stories', post({ heroName: 'Maya', storyType: 'Adventure' }));
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.error).toEqual({
       code: 'INCOMPLETE_STORY',

@@ -6,6 +6,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
+import { apiClient } from './api.js';
 import type { StackContext } from './stack-context.js';
 
 export function cognitoClient(stack: StackContext): CognitoIdentityProviderClient {
@@ -101,4 +102,9 @@ export async function signUp(
     }),
   );
   return { email, password, ...(await signIn(stack, email, password)) };
+}
+
+/** The API as the seeded admin (bin/local seeds it; stack.admin holds its e-mail and password). */
+export async function adminClient(stack: StackContext) {
+  return apiClient(stack, (await signIn(stack, stack.admin.email, stack.admin.password)).accessToken);
 }

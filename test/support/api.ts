@@ -29,7 +29,7 @@ export function apiClient(stack: StackContext, token?: string, headers: Record<s
 export const storyChoices = {
   heroName: 'Maya',
   characterType: 'Explorer',
-  storyKind: 'Adventure',
+  storyType: 'Adventure',
   mission: 'Treasure',
   artStyle: 'watercolor',
   generationMode: 'express',
@@ -43,13 +43,39 @@ export const storyChoices = {
 export async function waitForStory(call: ReturnType<typeof apiClient>, storyId: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { status, body } = await call(`/stories/${storyId}`);
+    // A busy machine can reset a kept-alive connection under a poll (ECONNRESET): that poll is asked again,
+    // until the deadline; a stack that is really gone still fails there.
+    const answer = await call(`/stories/${storyId}`).catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return undefined;
+    });
+    if (!answer) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    const { status, body } = answer;
     if (status !== 200) throw new Error(`GET story answered ${status}: ${JSON.stringify(body)}`);
     const jobs = (body.imageJobs ?? []) as { status: string }[];
     if (body.status !== 'generating' && !jobs.some((job) => job.status === 'pending')) return body;
     if (Date.now() > deadline) throw new Error(`Story ${storyId} still being made after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A story made through the API and ready (POST /stories, then polled until its workflow is done): the
+ * set-up the e2e and integration files share. `choices` change the default ones.
+ */
+export async function readyStory(
+  call: ReturnType<typeof apiClient>,
+  choices: Record<string, unknown> = {},
+  timeoutMs?: number,
+) {
+  const created = await call('/stories', { method: 'POST', body: JSON.stringify({ ...storyChoices, ...choices }) });
+  if (created.status !== 202) throw new Error(`POST /stories answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const story = await waitForStory(call, String(created.body.storyId), timeoutMs);
+  if (story.status !== 'ready') throw new Error(`Story ${String(created.body.storyId)} ended ${String(story.status)}`);
+  return story as typeof story & { id: string; title: string; content: string };
 }
 
 /** The HTTP status of a picture's object in the media bucket (a `/media/...` address): 404 once deleted. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,13 +50,51 @@ export async function passGrownUpGate(page: Page, password: string): Promise<voi
   await gate.waitFor({ state: 'hidden' });
 }
 
-/** Signs in through the real form (the SPA keeps its session in the browser) and waits for /home. */
-export async function signInThroughForm(page: Page, webUrl: string, account: { email: string; password: string }) {
-  await page.goto(`${webUrl}/auth?mode=login`);
+export type BandLabel = 'Little Storytellers (5-7)' | 'Young Adventurers (8-10)';
+
+/**
+ * A new family through the real sign-up form (a grown-up ticks the guardian box), on /home with the welcome
+ * video closed. Answers the e-mail and password it used.
+ */
+export async function signUpThroughForm(
+  page: Page,
+  webUrl: string,
+  family: { name: string; band: BandLabel; email?: string; password?: string },
+): Promise<{ email: string; password: string }> {
+  const email = family.email ?? `${family.name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID()}@storymagic.test`;
+  const password = family.password ?? 'Wizards123';
+  await page.goto(`${webUrl}/auth?mode=signup`);
+  await page.getByLabel('Your Name').fill(family.name);
+  await page.getByLabel(family.band).check();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await confirmGuardian(page);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${webUrl}/home`);
+  await closeWelcomeVideo(page);
+  return { email, password };
+}
+
+/** Fills the sign-in form already shown and sends it. */
+export async function fillSignIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in through the real form (the SPA keeps its session in the browser) and waits for /home. */
+export async function signInThroughForm(page: Page, webUrl: string, account: { email: string; password: string }) {
+  await page.goto(`${webUrl}/auth?mode=login`);
+  await fillSignIn(page, account);
   await page.waitForURL(`${webUrl}/home`);
+}
+
+/** The seeded admin signs in where the guard sends them (the dashboard, by way of /auth), and lands there. */
+export async function adminSignInThroughForm(page: Page, webUrl: string, admin: { email: string; password: string }) {
+  await page.goto(`${webUrl}/admin/dashboard`);
+  await page.waitForURL(`${webUrl}/auth`);
+  await fillSignIn(page, admin);
+  await page.waitForURL(`${webUrl}/admin/dashboard`);
 }
 
 /** Where a screen change left the reader: how far down the window is scrolled and what has the focus. */

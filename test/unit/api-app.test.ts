@@ -234,7 +234,7 @@ describe('API app', () => {
         body: JSON.stringify({
           heroName: 'Maya',
           characterType: 'Surprise',
-          storyKind: 'Adventure',
+          storyType: 'Adventure',
           mission: 'Treasure',
           artStyle: 'anime',
         }),

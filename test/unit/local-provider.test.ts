@@ -16,7 +16,7 @@ import {
   type StoryKind,
 } from '#common/story-choices.js';
 import {
-  characterNameProblem,
+  heroNameProblem,
   customDescriptionProblem,
   findDeniedTopics,
   splitSentences,
@@ -129,7 +129,7 @@ const choices: fc.Arbitrary<Choices> = fc.constantFrom<AgeBand>('A', 'B').chain(
   return fc.record({
     band: fc.constant(band),
     heroName: heroName.filter(
-      (name) => !characterNameProblem(name, BANDS[band]) && !findDeniedTopics(name, BANDS[band]).length,
+      (name) => !heroNameProblem(name, BANDS[band]) && !findDeniedTopics(name, BANDS[band]).length,
     ),
     characterType: fc.constantFrom(...CHARACTER_TYPES),
     storyKind: fc.constantFrom(...STORY_KINDS),

@@ -3,14 +3,14 @@ import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
 import { findUnsafe, isKidSafe, isKindName } from '#common/safety/check.js';
 import { sanitiseText } from '#common/sanitiser.js';
 import {
-  characterNameProblem,
+  heroNameProblem,
   customDescriptionProblem,
   DESCRIPTION_MESSAGES,
   draftSafetyProblem,
   editedHeroNameProblem,
-  NAME_MESSAGES,
   pictureDescriptionProblem,
 } from '#common/story-validation.js';
+import { NAME_MESSAGES } from '#common/validation/hero-name.js';
 import { authorNameSchema, displayNameSchema, firstError } from '#common/validation/accounts.js';
 import { ACCEPTABLE, ACCEPTABLE_NAMES, HOSTILE, HOSTILE_NAMES, MARKUP } from '../support/red-team/phrases.js';
 import {
@@ -90,10 +90,10 @@ describe(`${HOSTILE.length} hostile phrasings: none accepted anywhere`, () => {
   });
 
   it(`hero names: ${HOSTILE_NAMES.length} unkind names and disguises are refused; letters-only ones say why`, () => {
-    const accepted = BANDS.flatMap((band) => HOSTILE_NAMES.filter((name) => !characterNameProblem(name, band)));
+    const accepted = BANDS.flatMap((band) => HOSTILE_NAMES.filter((name) => !heroNameProblem(name, band)));
     expect(accepted).toEqual([]);
-    expect(characterNameProblem('Ｈｉｔｌｅｒ', AGE_BAND_CONFIGS.B)).toBe(NAME_MESSAGES.unkind);
-    expect(characterNameProblem('Sаtаn', AGE_BAND_CONFIGS.A)).toBe(NAME_MESSAGES.unkind);
+    expect(heroNameProblem('Ｈｉｔｌｅｒ', AGE_BAND_CONFIGS.B)).toBe(NAME_MESSAGES.unkind);
+    expect(heroNameProblem('Sаtаn', AGE_BAND_CONFIGS.A)).toBe(NAME_MESSAGES.unkind);
   });
 
   it('display and author names refuse the unkind names too', () => {
@@ -125,7 +125,7 @@ describe(`${ACCEPTABLE.length} acceptable phrasings: none refused`, () => {
   });
 
   it('acceptable hero and display names are accepted', () => {
-    const refused = BANDS.flatMap((band) => ACCEPTABLE_NAMES.filter((name) => characterNameProblem(name, band)));
+    const refused = BANDS.flatMap((band) => ACCEPTABLE_NAMES.filter((name) => heroNameProblem(name, band)));
     expect(refused).toEqual([]);
     expect(ACCEPTABLE_NAMES.filter((name) => !displayNameSchema.safeParse(name).success)).toEqual([]);
   });
@@ -217,7 +217,7 @@ describe('issue 34: the corpus from public material', () => {
     });
     const realRefused = REAL_NAMES.filter((name) => {
       const refused =
-        BANDS.some((band) => characterNameProblem(name, band)) ||
+        BANDS.some((band) => heroNameProblem(name, band)) ||
         !displayNameSchema.safeParse(name).success ||
         !authorNameSchema.safeParse(name).success ||
         editedHeroNameProblem(name) !== undefined;

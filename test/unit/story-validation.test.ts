@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
 import {
-  characterNameProblem,
+  heroNameProblem,
   countSpokenWords,
   customDescriptionProblem,
   findDeniedTopics,
@@ -26,7 +26,7 @@ const B = load('b');
 const letters = (n: number) => 'Abcdefghijklmnopqrstuvwxyz'.repeat(2).slice(0, n);
 const chars = (n: number) => 'x'.repeat(n);
 
-describe('characterNameProblem (SPEC §5, wizard step 1)', () => {
+describe('heroNameProblem (SPEC §5, wizard step 1)', () => {
   const table: [string, string, AgeBandConfig | undefined, string | undefined][] = [
     ['empty', '', A, "Please enter your character's name"],
     ['only spaces', '   ', B, "Please enter your character's name"],
@@ -50,12 +50,12 @@ describe('characterNameProblem (SPEC §5, wizard step 1)', () => {
     ['letters of another script', 'Юлия', A, undefined],
   ];
   it.each(table)('%s', (_case, name, band, expected) => {
-    expect(characterNameProblem(name, band)).toBe(expected);
+    expect(heroNameProblem(name, band)).toBe(expected);
   });
 
   it('checks length before characters, as the SPEC lists the rules', () => {
-    expect(characterNameProblem('!', A)).toBe('Name must be at least 2 characters');
-    expect(characterNameProblem(`${letters(15)}!`, A)).toBe('Name must be less than 15 characters');
+    expect(heroNameProblem('!', A)).toBe('Name must be at least 2 characters');
+    expect(heroNameProblem(`${letters(15)}!`, A)).toBe('Name must be less than 15 characters');
   });
 });
 
@@ -283,9 +283,9 @@ describe('pickWritingStyle', () => {
 describe('hero names and the deny list', () => {
   it('refuses a deny-listed hero name (it would fail every draft) and accepts an innocent one', async () => {
     const { AGE_BAND_CONFIGS } = await import('../../lambdas/shared/age-band-configs.js');
-    const { characterNameProblem } = await import('#common/story-validation.js');
+    const { heroNameProblem } = await import('#common/story-validation.js');
     const denied = AGE_BAND_CONFIGS.B.safety.deny_if_topics.find((topic) => /^[a-z]{3,12}$/.test(topic)) ?? 'gun';
-    expect(characterNameProblem(denied, AGE_BAND_CONFIGS.B)).toBe('Please choose a kid-friendly name');
-    expect(characterNameProblem('Maya', AGE_BAND_CONFIGS.B)).toBeUndefined();
+    expect(heroNameProblem(denied, AGE_BAND_CONFIGS.B)).toBe('Please choose a kid-friendly name');
+    expect(heroNameProblem('Maya', AGE_BAND_CONFIGS.B)).toBeUndefined();
   });
 });

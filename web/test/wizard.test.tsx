@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_MESSAGES, NAME_MESSAGES } from '#common/story-validation';
+import { DESCRIPTION_MESSAGES } from '#common/story-validation';
+import { NAME_MESSAGES } from '#common/validation/hero-name';
 import { family } from './support/fake-api';
 import { openApp } from './support/render-app';
 
@@ -37,7 +38,7 @@ describe('the create-story wizard', () => {
     expect(request).toMatchObject({
       heroName: 'Maya',
       characterType: 'Explorer',
-      storyKind: 'Adventure',
+      storyType: 'Adventure',
       mission: 'Surprise',
       artStyle: 'watercolor',
       generationMode: 'express',
@@ -121,6 +122,22 @@ describe('the create-story wizard', () => {
     openApp('/create/01');
     expect(((await screen.findByLabelText(NAME)) as HTMLInputElement).value).toBe('');
     expect(screen.getByLabelText('Hero: not chosen yet')).toBeTruthy();
+  });
+
+  it('keeps a draft stored before the rename (its hero under `characterName`), and sends it as `heroName`', async () => {
+    // As the wizard stored it until this release (SPEC §3 wizard state).
+    localStorage.setItem(
+      'story-config',
+      JSON.stringify({ characterName: 'Zoë', characterType: 'Robot', storyType: 'Space', mission: 'Rescue', writingStyle: 'Surprise' }),
+    );
+    const { user } = openApp('/create/05');
+    expect(await screen.findByRole('heading', { name: 'Choose Your Art Style' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go back to Hero: Zoë' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Watercolor Dreams/ }));
+    await user.click(screen.getByRole('button', { name: "Yes, let's go!" }));
+    expect(await screen.findByRole('heading', { name: 'Making Zoë’s story…' })).toBeTruthy();
+    expect(family.storyRequests.at(-1)).toMatchObject({ heroName: 'Zoë', storyType: 'Space', mission: 'Rescue' });
+    expect(family.storyRequests.at(-1)).not.toHaveProperty('characterName');
   });
 
   it('sends a family who skips ahead back to the first step not done', async () => {

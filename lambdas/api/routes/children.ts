@@ -1,6 +1,4 @@
 import { childDataFileName } from '#common/validation/account-data.js';
-import { exportAccountData } from '../../shared/accounts/export-account.js';
-import { toChildView } from '../../shared/entities/child.js';
 import { once } from '../../shared/lazy.js';
 import { dataFile } from './me.js';
 import { parseBody } from '../validation.js';
@@ -18,7 +16,7 @@ export const childRoutes = [
     access: 'grown-up',
     async handle(c, deps) {
       const child = await parseBody(c, (await familySchemas()).newChildSchema);
-      return c.json(toChildView(await deps.children.add(callerOf(c), child)), 201);
+      return c.json(await deps.children.add(callerOf(c), child), 201);
     },
   }),
 
@@ -28,7 +26,7 @@ export const childRoutes = [
     access: 'grown-up',
     async handle(c, deps) {
       const update = await parseBody(c, (await familySchemas()).childUpdateSchema);
-      return c.json(toChildView(await deps.children.update(callerOf(c), c.req.param('childId') ?? '', update)));
+      return c.json(await deps.children.update(callerOf(c), c.req.param('childId') ?? '', update));
     },
   }),
 
@@ -41,7 +39,7 @@ export const childRoutes = [
       const caller = callerOf(c);
       const profile = await deps.ownAccount.profile(caller);
       const now = new Date();
-      const document = await exportAccountData(deps, profile, caller.role, now, c.req.param('childId') ?? '');
+      const document = await deps.exportData(profile, caller.role, now, c.req.param('childId') ?? '');
       return dataFile(c, document, childDataFileName(now));
     },
   }),

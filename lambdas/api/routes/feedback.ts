@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { feedbackSchema } from '#common/validation/feedback.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
@@ -10,9 +9,7 @@ export const feedbackRoutes = [
     access: 'grown-up',
     async handle(c, deps) {
       const feedback = await parseBody(c, feedbackSchema);
-      const id = randomUUID();
-      await deps.feedback.add({ id, user_id: callerOf(c).userId, created_at: new Date().toISOString(), ...feedback });
-      return c.json({ id }, 201);
+      return c.json({ id: await deps.ownAccount.sendFeedback(callerOf(c), feedback) }, 201);
     },
   }),
 ];

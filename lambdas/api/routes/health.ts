@@ -1,4 +1,3 @@
-import { checkDependencies } from '../../shared/dependency-health.js';
 import { defineRoute } from './route.js';
 
 export const healthRoutes = [
@@ -7,7 +6,7 @@ export const healthRoutes = [
     path: '/health',
     access: 'public',
     async handle(c, deps) {
-      const dependencies = await checkDependencies(deps.aws, deps.config);
+      const dependencies = await deps.health();
       const allUp = Object.values(dependencies).every((d) => d.status === 'up');
       // Error details help an operator; they name a dependency, never a secret.
       return c.json({ status: allUp ? 'ok' : 'degraded', dependencies }, allUp ? 200 : 503);

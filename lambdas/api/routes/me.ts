@@ -1,33 +1,14 @@
 import type { Context } from 'hono';
-import type { AccountDataExport, ProfileView } from '#common/api/views.js';
+import type { AccountDataExport } from '#common/api/views.js';
 import { accountDataFileName, deleteAccountSchema } from '#common/validation/account-data.js';
-import { exportAccountData } from '../../shared/accounts/export-account.js';
-import type { FamilyOverview } from '../../shared/accounts/family.js';
-import { toChildView } from '../../shared/entities/child.js';
-import { toProfile } from '../../shared/entities/profile.js';
+import { toOwnProfileView } from '../../shared/accounts/family.js';
 import { once } from '../../shared/lazy.js';
 import { childKeyOf } from '../../shared/stories/access.js';
 import { untilRevocationSettles } from '../auth/revocation.js';
-import { bearerToken, type Caller } from '../auth/token-verifier.js';
+import { bearerToken } from '../auth/token-verifier.js';
 import { ApiError } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';
-
-/**
- * The profile as its owner sees it, with the family's children; the age band and library count are the
- * child the call acts for (a client from before child profiles reads its one child). The role is the
- * token's (Cognito groups are the source of truth).
- */
-const ownView = ({ profile, children, child }: FamilyOverview, caller: Caller): ProfileView => ({
-  ...toProfile(profile),
-  ageBand: child.ageBand,
-  libraryCount: child.libraryCount,
-  role: caller.role,
-  isAdmin: caller.role === 'admin',
-  childId: child.key.childId,
-  children: children.map(toChildView),
-  hasPin: Boolean(profile.pin_hash),
-});
 
 /**
  * The account schemas check names with the safety lexicon: loaded by the first change of a profile or a
@@ -51,7 +32,7 @@ export const meRoutes = [
     async handle(c, deps) {
       const caller = callerOf(c);
       const profile = await deps.ownAccount.profile(caller);
-      return c.json(ownView(await deps.children.overview(profile, caller), caller));
+      return c.json(toOwnProfileView(await deps.children.overview(profile, caller), caller.role));
     },
   }),
   /** The parent's names (Grown-ups only), and the age band of the child the call acts for. */
@@ -69,7 +50,7 @@ export const meRoutes = [
       }
       if (ageBand !== undefined) await deps.children.update(caller, childKeyOf(caller).childId, { ageBand });
       const profile = await deps.ownAccount.profile(caller);
-      return c.json(ownView(await deps.children.overview(profile, caller), caller));
+      return c.json(toOwnProfileView(await deps.children.overview(profile, caller), caller.role));
     },
   }),
 
@@ -105,7 +86,7 @@ export const meRoutes = [
       const caller = callerOf(c);
       const profile = await deps.ownAccount.profile(caller);
       const now = new Date();
-      return dataFile(c, await exportAccountData(deps, profile, caller.role, now), accountDataFileName(now));
+      return dataFile(c, await deps.exportData(profile, caller.role, now), accountDataFileName(now));
     },
   }),
   /**

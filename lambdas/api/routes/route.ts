@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Caller } from '../auth/token-verifier.js';
-import type { ApiDeps } from '../deps.js';
+import type { UseCases } from '../deps.js';
 
 /**
  * Who may call a route. Every route declares one; the app refuses to register a route without it, and
@@ -21,7 +21,8 @@ export type RouteDefinition = Readonly<{
   /** Path below `/api`, in Hono syntax (`/stories/:id`). */
   path: string;
   access: Access;
-  handle: (c: Context<Env>, deps: ApiDeps) => Response | Promise<Response>;
+  /** A route calls use cases only (README "The server's layers"). */
+  handle: (c: Context<Env>, deps: UseCases) => Response | Promise<Response>;
 }>;
 
 export const defineRoute = (route: RouteDefinition): RouteDefinition => route;

@@ -2,9 +2,10 @@ import {
   generateStoryRequestSchema,
   INCOMPLETE_STORY,
   isCompleteStoryRequest,
+  withCurrentNames,
 } from '#common/validation/story-request.js';
 import { ApiError } from '../errors.js';
-import { parseBody } from '../validation.js';
+import { parseBody, validBody } from '../validation.js';
 import { sharingSchema } from '#common/validation/sharing.js';
 import { callerOf, defineRoute, readerOf } from './route.js';
 
@@ -14,10 +15,11 @@ export const storyRoutes = [
     path: '/stories',
     access: 'user',
     async handle(c, deps) {
-      const raw: unknown = await c.req.json().catch(() => undefined);
-      if (!isCompleteStoryRequest(raw)) throw new ApiError(400, 'INCOMPLETE_STORY', INCOMPLETE_STORY.message);
-      // parseBody re-reads the cached body and applies the full schema (strict: unknown fields refused).
-      const request = await parseBody(c, generateStoryRequestSchema);
+      // Read once: first the SPEC's "Incomplete Story Magic" (a missing choice), then the full schema
+      // (strict: unknown fields refused). Unreadable JSON is an incomplete story too.
+      const body = withCurrentNames(await c.req.json().catch(() => undefined));
+      if (!isCompleteStoryRequest(body)) throw new ApiError(400, 'INCOMPLETE_STORY', INCOMPLETE_STORY.message);
+      const request = validBody(body, generateStoryRequestSchema);
       return c.json(await deps.createStory(callerOf(c), request), 202);
     },
   }),

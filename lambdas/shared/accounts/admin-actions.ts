@@ -1,13 +1,17 @@
+import type { AdminStatsView, AdminUserPage } from '#common/api/admin-views.js';
 import type { Role } from '#common/roles.js';
+import type { UserListQuery } from '#common/validation/admin.js';
 import type { ActivityItem, NoteItem } from '../entities/admin-records.js';
 import type { ProfileItem } from '../entities/profile.js';
 import { NoteNotFoundError, NotYourselfError, UserNotFoundError } from '../errors.js';
 import type { ActivityRepository } from '../repositories/activity.js';
+import type { CounterRepository } from '../repositories/counters.js';
 import type { NoteRepository } from '../repositories/notes.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { StoryRepository } from '../repositories/stories.js';
 import type { Actor } from '../stories/access.js';
-import type { CognitoAccounts } from './cognito-accounts.js';
+import type { CognitoAccounts } from '../cognito-accounts.js';
+import { toAdminUserRow, type AdminAccountDetail } from './admin-views.js';
 
 export type AdminActionDeps = Readonly<{
   profiles: ProfileRepository;
@@ -15,6 +19,7 @@ export type AdminActionDeps = Readonly<{
   activity: ActivityRepository;
   notes: NoteRepository;
   stories: StoryRepository;
+  counters: CounterRepository;
   deleteAccount: (userId: string) => Promise<boolean>;
 }>;
 
@@ -48,11 +53,34 @@ export function adminAccountActions(deps: AdminActionDeps) {
     log,
     refuseSelf,
 
+    /** The users list: one page of the search and filters, 25 by default. */
+    async list(query: UserListQuery): Promise<AdminUserPage> {
+      const page = await deps.profiles.listPage({
+        search: query.q || undefined,
+        role: query.role,
+        status: query.status,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+      return { users: page.items.map(toAdminUserRow), nextCursor: page.nextCursor };
+    },
+
+    /** The dashboard's counts (SPEC §4). */
+    async stats(): Promise<AdminStatsView> {
+      const counters = await deps.counters.read();
+      return {
+        profiles: counters.profiles,
+        stories: counters.stories,
+        featuredStories: counters.featured,
+        publicStories: counters.public,
+      };
+    },
+
     /**
      * The user detail dialog: the profile, the notes (newest first), the last 20 activity entries about
      * the account, how many stories it made, and the display names of the admins named in those.
      */
-    async detail(userId: string) {
+    async detail(userId: string): Promise<AdminAccountDetail> {
       const profile = await existing(userId);
       const [notes, activity, storyCount] = await Promise.all([
         deps.notes.list(userId),

@@ -1,9 +1,6 @@
-import { keys } from '../keys.js';
-import { deletePartition } from '../repositories/partitions.js';
-import { profileRepository } from '../repositories/profiles.js';
-import { storyRepository } from '../repositories/stories.js';
+import type { ProfileRepository } from '../repositories/profiles.js';
 import { deleteStoryForGood, type StoryDeletionDeps } from '../stories/delete-story.js';
-import type { CognitoAccounts } from './cognito-accounts.js';
+import type { CognitoAccounts } from '../cognito-accounts.js';
 
 /**
  * Deletes an account and everything of it (an admin's "delete user"; a parent's "delete my account"):
@@ -17,26 +14,20 @@ import type { CognitoAccounts } from './cognito-accounts.js';
  * Returns false when there is no such account (or it is already fully deleted).
  */
 export async function deleteAccount(
-  deps: StoryDeletionDeps & Readonly<{ accounts: CognitoAccounts }>,
+  deps: StoryDeletionDeps & Readonly<{ profiles: ProfileRepository; accounts: CognitoAccounts }>,
   userId: string,
 ): Promise<boolean> {
-  const profiles = profileRepository(deps.db, deps.tableName);
+  const { profiles } = deps;
   if (!(await profiles.get(userId))) return false;
   await profiles.setSuspended(userId, true);
   await deps.accounts.setEnabled(userId, false).catch((error: unknown) => {
     if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
   });
 
-  const storyIds = await storyRepository(deps.db, deps.tableName).idsCreatedBy(userId);
+  const storyIds = await deps.stories.idsCreatedBy(userId);
   for (const storyId of storyIds) await deleteStoryForGood(deps, storyId);
-  // Their library entries and notes; the profile goes last, with its counter.
-  await deletePartition(deps.db, deps.tableName, keys.userPartition(userId), (sk) => sk === keys.profile(userId).SK);
-  await deletePartition(deps.db, deps.tableName, keys.feedbackPartition(), undefined, {
-    expression: 'user_id = :user',
-    values: { ':user': userId },
-  });
-  await deletePartition(deps.db, deps.tableName, keys.ratePartition(userId));
-  await deletePartition(deps.db, deps.tableName, keys.activityPartition(userId));
+  // Their library entries, notes, feedback, rate windows and the activity about them; the profile goes last, with its counter.
+  await deps.deletions.removeAccountItems(userId);
   await deps.accounts.remove(userId);
   await profiles.remove(userId);
   return true;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { ChildView, ProfileView } from '#common/api/views.js';
+import type { Role } from '#common/roles.js';
 import type { ChildUpdate, NewChild } from '#common/validation/family.js';
-import type { Child } from '../entities/child.js';
-import type { ProfileItem } from '../entities/profile.js';
+import { toChildView, type Child } from '../entities/child.js';
+import { toProfile, type ProfileItem } from '../entities/profile.js';
 import { AccountGoneError, ChildNotFoundError, LastChildError, StoryGeneratingError } from '../errors.js';
 import type { FamilyRepository } from '../repositories/family.js';
 import type { LibraryRepository } from '../repositories/library.js';
@@ -21,6 +23,22 @@ export type FamilyDeps = Readonly<{
 
 /** The family as the parent's screens show it: the account, its children, and the child a call acts for. */
 export type FamilyOverview = Readonly<{ profile: ProfileItem; children: Child[]; child: Child }>;
+
+/**
+ * The profile as its owner sees it, with the family's children; the age band and library count are the
+ * child the call acts for (a client from before child profiles reads its one child). The role is the
+ * token's (Cognito groups are the source of truth).
+ */
+export const toOwnProfileView = ({ profile, children, child }: FamilyOverview, role: Role): ProfileView => ({
+  ...toProfile(profile),
+  ageBand: child.ageBand,
+  libraryCount: child.libraryCount,
+  role,
+  isAdmin: role === 'admin',
+  childId: child.key.childId,
+  children: children.map(toChildView),
+  hasPin: Boolean(profile.pin_hash),
+});
 
 /**
  * A parent's children (issue 36): listing them, adding one ("Add a child"), changing one, and removing one
@@ -48,21 +66,21 @@ export function familyUseCases(deps: FamilyDeps) {
     },
 
     /** "Add a child": a new child profile with its own, empty library. */
-    async add(actor: Actor, child: NewChild): Promise<Child> {
+    async add(actor: Actor, child: NewChild): Promise<ChildView> {
       const childId = randomUUID();
       await deps.family.add(actor.userId, childId, child);
       const { child: added } = await overviewOf(await profileOf(actor), childId);
-      return added;
+      return toChildView(added);
     },
 
     /** Changes a child's name, picture, age band or approval switch. */
-    async update(actor: Actor, childId: string, update: ChildUpdate): Promise<Child> {
+    async update(actor: Actor, childId: string, update: ChildUpdate): Promise<ChildView> {
       const profile = await profileOf(actor);
       const child = await deps.family.child(profile, childId);
       if (!child) throw new ChildNotFoundError();
       await deps.family.update(profile, child.key, update);
       const { child: updated } = await overviewOf(await profileOf(actor), childId);
-      return updated;
+      return toChildView(updated);
     },
 
     /**

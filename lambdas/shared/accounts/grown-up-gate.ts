@@ -1,19 +1,12 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import { FAMILY_MESSAGES, GROWN_UP_GRANT_SECONDS, PIN_ATTEMPTS, PIN_LOCK_MINUTES } from '#common/family.js';
 import type { UnlockRequest } from '#common/validation/grown-up.js';
 import { AccountGoneError, UnlockRefusedError } from '../errors.js';
-import { keys } from '../keys.js';
+import type { GrownUpGrantRepository } from '../repositories/grown-up-grants.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { RateLimiter } from '../repositories/rate-limits.js';
 import type { Actor } from '../stories/access.js';
-import type { CognitoAccounts } from './cognito-accounts.js';
+import type { CognitoAccounts } from '../cognito-accounts.js';
 
 /**
  * "Grown-ups only" (issue 36), enforced by the server: the parent unlocks with their PIN (or the account
@@ -58,53 +51,26 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 export type GrownUpGrant = Readonly<{ token: string; expiresAt: string }>;
 
 export type GrownUpGateDeps = Readonly<{
-  db: DynamoDBDocumentClient;
-  tableName: string;
+  grants: GrownUpGrantRepository;
   profiles: ProfileRepository;
   accounts: Pick<CognitoAccounts, 'checkPassword'>;
   rateLimits: RateLimiter;
 }>;
 
 export function grownUpGate(deps: GrownUpGateDeps) {
-  const { db, tableName } = deps;
+  const { grants } = deps;
 
   /** Counts a wrong PIN; the fifth in a row locks the PIN for PIN_LOCK_MINUTES. */
   async function countWrongPin(userId: string, now: number): Promise<boolean> {
-    const result = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.profile(userId),
-        UpdateExpression: 'ADD pin_failures :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    if (Number(result.Attributes?.pin_failures ?? 0) < PIN_ATTEMPTS) return false;
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.profile(userId),
-        UpdateExpression: 'SET pin_locked_until = :until REMOVE pin_failures',
-        ExpressionAttributeValues: { ':until': now + PIN_LOCK_MINUTES * 60_000 },
-      }),
-    );
+    if ((await grants.countWrongPin(userId)) < PIN_ATTEMPTS) return false;
+    await grants.lockPin(userId, now + PIN_LOCK_MINUTES * 60_000);
     return true;
   }
 
   async function grant(userId: string, now: number): Promise<GrownUpGrant> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = Math.floor(now / 1000) + GROWN_UP_GRANT_SECONDS;
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...keys.grownUpGrant(userId, tokenHash(token)),
-          granted_at: new Date(now).toISOString(),
-          expires_at: expiresAt,
-        },
-      }),
-    );
+    await grants.putGrant(userId, tokenHash(token), new Date(now).toISOString(), expiresAt);
     return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
   }
 
@@ -130,53 +96,23 @@ export function grownUpGate(deps: GrownUpGateDeps) {
         const locked = await countWrongPin(actor.userId, now);
         throw new UnlockRefusedError(locked ? FAMILY_MESSAGES.pinLocked : FAMILY_MESSAGES.wrongPin, locked);
       }
-      if (profile.pin_failures) {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.profile(actor.userId),
-            UpdateExpression: 'REMOVE pin_failures',
-          }),
-        );
-      }
+      if (profile.pin_failures) await grants.clearPinFailures(actor.userId);
       return grant(actor.userId, now);
     },
 
     /** Whether this token is a live grant of this account (one strongly consistent GetItem). */
     async isGranted(userId: string, token: string, now = Date.now()): Promise<boolean> {
-      const result = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.grownUpGrant(userId, tokenHash(token)),
-          ProjectionExpression: 'expires_at',
-          ConsistentRead: true,
-        }),
-      );
-      const expiresAt = Number(result.Item?.expires_at ?? 0);
-      return expiresAt * 1000 > now;
+      return (await grants.grantExpiry(userId, tokenHash(token))) * 1000 > now;
     },
 
     /** "Done": the grant ends now, before its time (the device goes back to the child). */
     async lock(userId: string, token: string): Promise<void> {
-      await db.send(new DeleteCommand({ TableName: tableName, Key: keys.grownUpGrant(userId, tokenHash(token)) }));
+      await grants.removeGrant(userId, tokenHash(token));
     },
 
     /** Sets or changes the PIN (the caller passed the gate already); any lock and count start again. */
     async setPin(actor: Actor, pin: string): Promise<void> {
-      await db
-        .send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.profile(actor.userId),
-            UpdateExpression: 'SET pin_hash = :hash REMOVE pin_failures, pin_locked_until',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':hash': await hashPin(pin) },
-          }),
-        )
-        .catch((error: unknown) => {
-          if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new AccountGoneError();
-          throw error;
-        });
+      if (!(await grants.setPinHash(actor.userId, await hashPin(pin)))) throw new AccountGoneError();
     },
   };
 }

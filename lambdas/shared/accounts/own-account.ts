@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { ProfileUpdate } from '#common/validation/accounts.js';
+import type { Feedback } from '#common/validation/feedback.js';
 import type { ProfileItem } from '../entities/profile.js';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import {
@@ -9,13 +11,15 @@ import {
   WrongPasswordError,
 } from '../errors.js';
 import { NO_MEANING_CHECK, type MeaningCheck } from '../meaning-check.js';
+import type { FeedbackRepository } from '../repositories/feedback.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { Actor } from '../stories/access.js';
-import type { CognitoAccounts } from './cognito-accounts.js';
+import type { CognitoAccounts } from '../cognito-accounts.js';
 
 export type OwnAccountDeps = Readonly<{
   profiles: ProfileRepository;
   accounts: CognitoAccounts;
+  feedback: FeedbackRepository;
   deleteAccount: (userId: string) => Promise<boolean>;
   /** The guardrail's reading of the names (AWS with Bedrock); none by default. */
   meaning?: MeaningCheck;
@@ -35,7 +39,7 @@ function passwordChangeRefusal(error: unknown): Error | undefined {
   }
 }
 
-/** What a family does to its own account ("My account"): its profile, its password, its deletion. */
+/** What a family does to its own account ("My account"): its profile, its password, its deletion, its feedback. */
 export function ownAccountUseCases(deps: OwnAccountDeps) {
   /**
    * The caller's profile. The account-status check made one for an account created outside the sign-up
@@ -94,6 +98,13 @@ export function ownAccountUseCases(deps: OwnAccountDeps) {
       await profile(actor);
       // False: a second, simultaneous request finished first.
       if (!(await deps.deleteAccount(actor.userId))) throw new AccountGoneError();
+    },
+
+    /** Beta feedback from a grown-up: kept, never read by the app; answers its id. */
+    async sendFeedback(actor: Actor, feedback: Feedback, now = new Date()): Promise<string> {
+      const id = randomUUID();
+      await deps.feedback.add({ id, user_id: actor.userId, created_at: now.toISOString(), ...feedback });
+      return id;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Role } from '#common/roles.js';
 import { AccountGoneError } from '../errors.js';
 import type { AccountStatus, ProfileRepository } from '../repositories/profiles.js';
-import type { CognitoAccounts } from './cognito-accounts.js';
+import type { CognitoAccounts } from '../cognito-accounts.js';
 
 /** The verified caller whose account has no profile yet. */
 export type Newcomer = Readonly<{ userId: string; username: string; role: Role }>;

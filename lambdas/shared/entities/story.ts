@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { ageBandSchema } from '#common/validation/choices.js';
-import { ART_STYLE_IDS, GENERATION_MODES, IMAGE_TYPES } from '#common/story-choices.js';
+import {
+  ART_STYLE_IDS,
+  CHARACTER_TYPES,
+  GENERATION_MODES,
+  IMAGE_TYPES,
+  MISSIONS,
+  NARRATIVE_STRUCTURES,
+  STORY_KINDS,
+} from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions, type ChildKey } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
 import { queueTicketSchema } from './capacity-lane.js';
@@ -47,11 +55,13 @@ export const storyItemSchema = z.object({
   preview: optionalString,
   excerpt: z.string(),
   hero_name: z.string(),
-  character_type: z.string(),
-  story_type: z.string(),
-  mission: z.string(),
+  // The family's choices, resolved when the story was asked for ("Surprise Me!" never stored): typed, so the
+  // workflow hands them to the provider as they are (every story since the first was written this way).
+  character_type: z.enum(CHARACTER_TYPES),
+  story_type: z.enum(STORY_KINDS),
+  mission: z.enum(MISSIONS),
   theme_id: z.string(),
-  narrative_structure: z.string(),
+  narrative_structure: z.enum(NARRATIVE_STRUCTURES),
   writing_style: z.string(),
   art_style: z.enum(ART_STYLE_IDS),
   generation_mode: z.enum(GENERATION_MODES),

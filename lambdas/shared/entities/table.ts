@@ -1,8 +1,10 @@
 import {
   BatchGetCommand,
+  QueryCommand,
   TransactWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
@@ -40,6 +42,26 @@ export function parseItem<S extends z.ZodType>(schema: S, item: Record<string, u
 /** Every item of a page or batch, each checked against the schema. */
 export const parseItems = <S extends z.ZodType>(schema: S, items: readonly Record<string, unknown>[] | undefined) =>
   (items ?? []).map((item): z.infer<S> => schema.parse(item));
+
+/**
+ * Every item a Query finds, page after page (DynamoDB answers at most 1 MB a page), each checked against the
+ * schema: the one way a repository reads "all of them" (a family's stories, a partition, a template's
+ * versions). A screen's list reads one page at a time instead, with a cursor (repositories/cursor.ts).
+ */
+export async function queryAll<S extends z.ZodType>(
+  db: DynamoDBDocumentClient,
+  query: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+  schema: S,
+): Promise<z.infer<S>[]> {
+  const items: z.infer<S>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...query, ExclusiveStartKey: startKey }));
+    items.push(...parseItems(schema, page.Items));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
 
 /** The most keys one BatchGetItem may ask for. */
 const BATCH_GET_KEYS = 100;

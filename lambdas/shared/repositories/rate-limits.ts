@@ -2,6 +2,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { keys } from '../keys.js';
 import type { RATE_LIMITED_ACTIONS } from '../entities/rate-window.js';
 import { isConditionFailure } from '../entities/table.js';
+import { RateLimitedError } from '../errors.js';
 
 /**
  * Per-family limits on the expensive calls (each one starts model work that costs money). Generous for
@@ -22,16 +23,6 @@ export const RATE_LIMITS = {
   unlock: { limit: 10, windowSeconds: 600 },
 } as const satisfies Record<(typeof RATE_LIMITED_ACTIONS)[number], { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
-
-/** SPEC §8's wording for a rate limit. */
-export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
-
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(RATE_LIMIT_MESSAGE);
-    this.name = 'RateLimitedError';
-  }
-}
 
 /** One counted call, which can be given back once; `spent` names it, to give it back later (a failed story). */
 export type RateSlot<A extends RateLimitedAction = RateLimitedAction> = Readonly<{

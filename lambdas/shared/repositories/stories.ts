@@ -49,6 +49,7 @@ import {
   parseItem,
   parseItems,
   projectionOf,
+  queryAll,
   transact,
 } from '../entities/table.js';
 import { ImageLimitError, ImageTypeTakenError, LibraryFullError } from '../errors.js';
@@ -173,16 +174,8 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      * parent's data export lists and what deleting their account deletes.
      */
     async idsCreatedBy(userId: string): Promise<string[]> {
-      const ids: string[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({ ...newestCreatedBy(userId), ProjectionExpression: 'id', ExclusiveStartKey: startKey }),
-        );
-        ids.push(...parseItems(storyIdSchema, page.Items).map((item) => item.id));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return ids;
+      const found = await queryAll(db, { ...newestCreatedBy(userId), ProjectionExpression: 'id' }, storyIdSchema);
+      return found.map((item) => item.id);
     },
 
     /**
@@ -190,45 +183,33 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
      * what removing the child deletes. A story from before child profiles is the founding child's.
      */
     async madeFor(child: ChildKey): Promise<{ id: string; status: StoryItem['status'] }[]> {
-      const found: { id: string; status: StoryItem['status'] }[] = [];
-      let startKey: Record<string, unknown> | undefined;
       const founding = child.childId === child.userId;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            ...newestCreatedBy(child.userId),
-            ProjectionExpression: 'id, #s',
-            FilterExpression: founding ? 'attribute_not_exists(child_id) OR child_id = :child' : 'child_id = :child',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':creator': keys.creator(child.userId), ':child': child.childId },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        found.push(...parseItems(storyIdStatusSchema, page.Items));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found;
+      return queryAll(
+        db,
+        {
+          ...newestCreatedBy(child.userId),
+          ProjectionExpression: 'id, #s',
+          FilterExpression: founding ? 'attribute_not_exists(child_id) OR child_id = :child' : 'child_id = :child',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':creator': keys.creator(child.userId), ':child': child.childId },
+        },
+        storyIdStatusSchema,
+      );
     },
 
     /** The family's stories waiting for a grown-up's yes (index `creator`, newest first). */
     async waitingFor(familyId: string): Promise<z.infer<typeof storyWaitingSchema>[]> {
-      const found: z.infer<typeof storyWaitingSchema>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            ...newestCreatedBy(familyId),
-            ProjectionExpression: 'id, #s, hero_name, title, created_by, child_id, created_at',
-            FilterExpression: 'approval = :waiting',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':creator': keys.creator(familyId), ':waiting': 'waiting' },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        found.push(...parseItems(storyWaitingSchema, page.Items));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return found;
+      return queryAll(
+        db,
+        {
+          ...newestCreatedBy(familyId),
+          ProjectionExpression: 'id, #s, hero_name, title, created_by, child_id, created_at',
+          FilterExpression: 'approval = :waiting',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':creator': keys.creator(familyId), ':waiting': 'waiting' },
+        },
+        storyWaitingSchema,
+      );
     },
 
     /** A grown-up says yes to a ready story of their family: it is the child's to read. False if not such a story. */

@@ -1,7 +1,6 @@
 import {
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -18,7 +17,7 @@ import {
   type TemplateItem,
   type TemplateType,
 } from '../entities/template.js';
-import { isCancelled, parseItem, parseItems } from '../entities/table.js';
+import { isCancelled, parseItem, queryAll } from '../entities/table.js';
 import { keys, prefixes } from '../keys.js';
 
 export function templateRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -69,22 +68,16 @@ export function templateRepository(db: DynamoDBDocumentClient, tableName: string
   }
 
   async function listType(type: TemplateType): Promise<TemplateItem[]> {
-    const items: TemplateItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :v)',
-          ExpressionAttributeValues: { ':pk': keys.templatePartition(type), ':v': prefixes.templateVersion },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...parseItems(templateItemSchema, page.Items));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items;
+    return queryAll(
+      db,
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :v)',
+        ExpressionAttributeValues: { ':pk': keys.templatePartition(type), ':v': prefixes.templateVersion },
+        ScanIndexForward: false,
+      },
+      templateItemSchema,
+    );
   }
 
   async function findVersion(id: string): Promise<TemplateItem | undefined> {

@@ -12,12 +12,12 @@ import {
   type StoryKind,
 } from '#common/story-choices.js';
 import {
-  characterNameProblem,
+  heroNameProblem,
   customDescriptionProblem,
   DESCRIPTION_MESSAGES,
-  NAME_MESSAGES,
   pickWritingStyle,
 } from '#common/story-validation.js';
+import { NAME_MESSAGES } from '#common/validation/hero-name.js';
 import type { MeaningCheck } from '../meaning-check.js';
 import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
@@ -57,7 +57,7 @@ const seedFor = (storyId: string) => createHash('sha256').update(storyId).digest
 /** The family's texts, checked against their age band's rules (the schema checked only their shape). */
 function checkedTexts(request: StoryRequest, band: AgeBandConfig) {
   const heroName = request.heroName.trim();
-  const nameProblem = characterNameProblem(heroName, band);
+  const nameProblem = heroNameProblem(heroName, band);
   if (nameProblem) throw new InvalidInputError(nameProblem, 'heroName');
   const custom = {
     character: request.customCharacterDescription?.trim() || undefined,
@@ -104,13 +104,13 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
 
     // "Surprise Me!" is resolved now (SPEC §9), among the five real options of its category.
     const characterType = resolveSurprise<CharacterType>(request.characterType ?? 'Surprise', CHARACTER_TYPES);
-    const storyKind = resolveSurprise<StoryKind>(request.storyKind, STORY_KINDS);
+    const storyType = resolveSurprise<StoryKind>(request.storyType, STORY_KINDS);
     const mission = resolveSurprise<Mission>(request.mission, MISSIONS);
     // Own keys only: `in` would also find "toString" and the rest of Object.prototype.
     const writingStyle =
       request.writingStyle && Object.hasOwn(band.styles, request.writingStyle)
         ? request.writingStyle
-        : pickWritingStyle(storyKind, band);
+        : pickWritingStyle(storyType, band);
     const { narrativeStructure, themeId } = MISSION_MAPPING[mission];
 
     const storyId = storyIdFor(actor.userId, request.requestId);
@@ -122,7 +122,7 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
       id: storyId,
       hero_name: heroName,
       character_type: characterType,
-      story_type: storyKind,
+      story_type: storyType,
       mission,
       theme_id: themeId,
       narrative_structure: narrativeStructure,

@@ -1,10 +1,10 @@
 import { narrationParts, paragraphWords, partText, type NarrationPartView } from '#common/narration.js';
 import { storyParagraphs } from '#common/story-layout.js';
-import { NarrationPartNotFoundError, StoryNotFoundError } from '../errors.js';
+import { NarrationPartNotFoundError, RateLimitedError, StoryNotFoundError } from '../errors.js';
 import { mediaUrlOf, type MediaStore } from '../media.js';
 import { narrationVersion, wordTimes, type Narrator } from '../narration/narrator.js';
 import type { NarrationClaims } from '../repositories/narration-claims.js';
-import { RateLimitedError, type RateLimiter } from '../repositories/rate-limits.js';
+import type { RateLimiter } from '../repositories/rate-limits.js';
 import type { Reader, StoryAccess } from './access.js';
 
 export type NarrationDeps = Readonly<{

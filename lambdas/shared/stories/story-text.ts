@@ -1,6 +1,7 @@
 import type { StoryView } from '#common/api/views.js';
 import { sanitiseStoryEdit } from '#common/sanitiser.js';
-import { DESCRIPTION_MESSAGES, editedHeroNameProblem, NAME_MESSAGES } from '#common/story-validation.js';
+import { DESCRIPTION_MESSAGES, editedHeroNameProblem } from '#common/story-validation.js';
+import { NAME_MESSAGES } from '#common/validation/hero-name.js';
 import type { MeaningCheck } from '../meaning-check.js';
 import { exportFileName } from '#common/story-layout.js';
 import { buildStoryExportHtml, type ExportImage } from '../export-html.js';

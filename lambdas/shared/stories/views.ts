@@ -12,6 +12,7 @@ import type { ImageJobItem, StoryImageItem } from '../entities/story-image.js';
 import type { CapacityGate } from '../capacity/gate.js';
 import type { QueueTicket } from '../entities/capacity-lane.js';
 import { coverThumbnailOf, thumbnailUrlOf } from '../media.js';
+import type { FeaturedRepository } from '../repositories/featured.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import type { ProfileRepository } from '../repositories/profiles.js';
 import type { StoryCardItem } from '../repositories/story-cards.js';
@@ -180,7 +181,12 @@ export const toFeaturedCard = (story: StoryCardItem, authorName: string | null):
  * it and its pictures stand in line for capacity.
  */
 export function storyViews(
-  deps: Readonly<{ profiles: ProfileRepository; library: LibraryRepository; gate: Pick<CapacityGate, 'placeOf'> }>,
+  deps: Readonly<{
+    profiles: ProfileRepository;
+    library: LibraryRepository;
+    featured: FeaturedRepository;
+    gate: Pick<CapacityGate, 'placeOf'>;
+  }>,
 ) {
   async function authorNameOf(story: Pick<StoryItem, 'created_by'>): Promise<string | null> {
     if (!story.created_by) return null;
@@ -190,6 +196,19 @@ export function storyViews(
 
   return {
     authorNameOf,
+
+    /**
+     * SPEC §2 Home "Featured Stories": every signed-in family sees the same cards, newest first. Featured
+     * stories are readable by any signed-in family (see `mayRead`), so the cards show nothing more private
+     * than the story page itself does.
+     */
+    async featured(): Promise<FeaturedStoryView[]> {
+      const stories = await deps.featured.list();
+      const authors = await deps.profiles.namesOf(stories.flatMap((story) => story.created_by ?? []));
+      return stories.map((story) =>
+        toFeaturedCard(story, signatureOf(story.created_by ? authors.get(story.created_by) : undefined)),
+      );
+    },
 
     /** The story as this reader sees it: its author's name and their Save state, read together. */
     async viewFor(

@@ -8,6 +8,8 @@ export const queryKeys = {
   storyStatus: (storyId: string) => ['story-status', storyId] as const,
   library: ['library'] as const,
   featured: ['featured'] as const,
+  /** The age band's published rules (web/src/story-config/band-config.ts). */
+  ageBandConfig: (band: string) => ['age-band-config', band] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

@@ -1,13 +1,18 @@
 import { useAuth } from '../auth/AuthContext';
-import { AgeBandConfigProvider } from '../story-config/AgeBandConfigContext';
+import { LoadBandConfig } from '../story-config/band-config';
 import { SignedInLayout } from './SignedInLayout';
 import { VisitorLayout } from './VisitorLayout';
 
 /**
- * Every signed-in screen: the family's age-band configuration around the header, menu and footer. A visitor
+ * Every signed-in screen: the header, menu and footer, and the family's age-band configuration loading beside them. A visitor
  * reading a shared story (the only screen here a visitor may open) gets the visitor's header instead.
  */
 export default function SignedInShell() {
   const { userId } = useAuth();
-  return <AgeBandConfigProvider>{userId ? <SignedInLayout /> : <VisitorLayout />}</AgeBandConfigProvider>;
+  return (
+    <>
+      <LoadBandConfig />
+      {userId ? <SignedInLayout /> : <VisitorLayout />}
+    </>
+  );
 }

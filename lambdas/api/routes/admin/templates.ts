@@ -1,21 +1,6 @@
-import type { TemplateView } from '#common/api/admin-views.js';
 import { templateUpdateSchemaFor } from '#common/validation/admin.js';
-import type { TemplateItem } from '../../../shared/entities/template.js';
-import { TemplateNotFoundError } from '../../../shared/errors.js';
 import { parseBody } from '../../validation.js';
-import { defineRoute } from '../route.js';
-import { logActivity } from './admin-deps.js';
-
-const toView = (item: TemplateItem & { is_active: boolean }): TemplateView => ({
-  id: item.id,
-  name: item.name,
-  type: item.template_type,
-  version: item.version,
-  content: item.content,
-  parameters: item.parameters,
-  isActive: item.is_active,
-  createdAt: item.created_at,
-});
+import { callerOf, defineRoute } from '../route.js';
 
 export const adminTemplateRoutes = [
   defineRoute({
@@ -23,8 +8,7 @@ export const adminTemplateRoutes = [
     path: '/admin/templates',
     access: 'admin',
     async handle(c, deps) {
-      const all = await deps.templates.listAll();
-      return c.json({ templates: all.map(toView) });
+      return c.json({ templates: await deps.promptTemplates.list() });
     },
   }),
 
@@ -35,18 +19,8 @@ export const adminTemplateRoutes = [
     async handle(c, deps) {
       const id = c.req.param('id') ?? '';
       // The template's type decides which catalogue models (and token limits) an edit may name.
-      const current = (await deps.templates.listAll()).find((item) => item.id === id);
-      if (!current) throw new TemplateNotFoundError();
-      const edit = await parseBody(c, templateUpdateSchemaFor(current.template_type));
-      const saved = await deps.templates.saveVersion(id, edit);
-      if (!saved) throw new TemplateNotFoundError();
-      await logActivity(c, deps, {
-        action: 'update_template',
-        target_type: 'template',
-        target_id: saved.id,
-        details: { from: c.req.param('id'), version: saved.version, active: saved.is_active },
-      });
-      return c.json(toView(saved));
+      const edit = await parseBody(c, templateUpdateSchemaFor(await deps.promptTemplates.typeOf(id)));
+      return c.json(await deps.promptTemplates.save(callerOf(c), id, edit));
     },
   }),
 
@@ -55,15 +29,7 @@ export const adminTemplateRoutes = [
     path: '/admin/templates/:id/activate',
     access: 'admin',
     async handle(c, deps) {
-      const active = await deps.templates.activate(c.req.param('id') ?? '');
-      if (!active) throw new TemplateNotFoundError();
-      await logActivity(c, deps, {
-        action: 'activate_template',
-        target_type: 'template',
-        target_id: active.id,
-        details: { version: active.version },
-      });
-      return c.json(toView(active));
+      return c.json(await deps.promptTemplates.activate(callerOf(c), c.req.param('id') ?? ''));
     },
   }),
 ];

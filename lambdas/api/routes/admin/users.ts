@@ -1,47 +1,15 @@
-import type {
-  ActivityView,
-  AdminNoteView,
-  AdminUserDetail,
-  AdminUserPage,
-  AdminUserRow,
-  BulkResultView,
-} from '#common/api/admin-views.js';
+import type { BulkResultView } from '#common/api/admin-views.js';
 import {
   adminNoteSchema,
   bulkUserActionSchema,
   userListQuerySchema,
   userUpdateSchema,
 } from '#common/validation/admin.js';
-import type { NoteItem } from '../../../shared/entities/admin-records.js';
-import { toProfile, type ProfileRow } from '../../../shared/entities/profile.js';
+import { toAdminNoteView, toAdminUserDetail, toAdminUserRow } from '../../../shared/accounts/admin-views.js';
 import { DomainError } from '../../../shared/errors.js';
 import { untilRevocationSettles } from '../../auth/revocation.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute } from '../route.js';
-
-const toNoteView = (note: NoteItem, adminName: string): AdminNoteView => ({
-  id: note.id,
-  note: note.note,
-  adminId: note.admin_id,
-  adminName,
-  createdAt: note.created_at,
-});
-
-const toRow = (item: ProfileRow): AdminUserRow => {
-  const profile = toProfile(item);
-  return {
-    id: profile.id,
-    email: profile.email,
-    displayName: profile.displayName,
-    authorName: profile.authorName,
-    role: profile.role,
-    suspended: profile.suspended,
-    createdAt: profile.createdAt,
-    lastLogin: profile.lastLogin,
-    // An account from before child profiles is a family of one child.
-    children: item.child_count ?? 1,
-  };
-};
 
 export const adminUserRoutes = [
   defineRoute({
@@ -49,16 +17,7 @@ export const adminUserRoutes = [
     path: '/admin/users',
     access: 'admin',
     async handle(c, deps) {
-      const query = parseQuery(c, userListQuerySchema);
-      const page = await deps.profiles.listPage({
-        search: query.q || undefined,
-        role: query.role,
-        status: query.status,
-        cursor: query.cursor,
-        limit: query.limit,
-      });
-      const body: AdminUserPage = { users: page.items.map(toRow), nextCursor: page.nextCursor };
-      return c.json(body);
+      return c.json(await deps.adminAccounts.list(parseQuery(c, userListQuerySchema)));
     },
   }),
 
@@ -67,27 +26,7 @@ export const adminUserRoutes = [
     path: '/admin/users/:id',
     access: 'admin',
     async handle(c, deps) {
-      const { profile, notes, activity, storyCount, adminName } = await deps.adminAccounts.detail(
-        c.req.param('id') ?? '',
-      );
-      const detail: AdminUserDetail = {
-        ...toRow(profile),
-        ageBand: toProfile(profile).ageBand,
-        libraryCount: profile.library_count ?? 0,
-        storyCount,
-        notes: notes.map((note) => toNoteView(note, adminName(note.admin_id))),
-        activity: activity.map((entry): ActivityView => ({
-          id: entry.id,
-          adminId: entry.admin_id,
-          adminName: adminName(entry.admin_id),
-          action: entry.action,
-          targetType: entry.target_type,
-          targetId: entry.target_id,
-          details: entry.details,
-          createdAt: entry.created_at,
-        })),
-      };
-      return c.json(detail);
+      return c.json(toAdminUserDetail(await deps.adminAccounts.detail(c.req.param('id') ?? '')));
     },
   }),
 
@@ -104,7 +43,7 @@ export const adminUserRoutes = [
         profile = await deps.adminAccounts.ensureStatus(admin, userId, update.suspended);
       if (update.role !== undefined) profile = await deps.adminAccounts.setRole(admin, userId, update.role);
       await untilRevocationSettles(profile.sessions_revoked_at);
-      return c.json(toRow(profile));
+      return c.json(toAdminUserRow(profile));
     },
   }),
 
@@ -167,7 +106,7 @@ export const adminUserRoutes = [
       const userId = c.req.param('id') ?? '';
       const { note } = await parseBody(c, adminNoteSchema);
       const saved = await deps.adminAccounts.addNote(callerOf(c), userId, note);
-      const view = toNoteView(saved.note, saved.adminName);
+      const view = toAdminNoteView(saved.note, saved.adminName);
       return c.json(view, 201);
     },
   }),

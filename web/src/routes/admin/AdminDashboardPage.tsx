@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAdminStats, type AdminStatsView } from '../../api/admin';
+import './admin-dashboard.css';
 
 const COUNTS: { key: keyof AdminStatsView; label: string; icon: string; hint: string }[] = [
   { key: 'profiles', label: 'Total Users', icon: '👥', hint: 'Family profiles' },

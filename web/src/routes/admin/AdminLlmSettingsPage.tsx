@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';
 import { formatDateTime, messageOf } from './format';
 import { useBusyAction } from './useBusyAction';
+import './admin-llm-settings.css';
 
 type TemplateType = TemplateView['type'];
 

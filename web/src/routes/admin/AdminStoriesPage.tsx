@@ -10,6 +10,7 @@ import { useCursorPage, type FetchPage } from './useCursorPage';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
 import { queryKeys } from '../../api/query-keys';
+import './admin-stories.css';
 
 const fetchStoriesPage: FetchPage<{ q: string }, AdminStoryRow> = ({ q }, cursor) =>
   fetchAdminStories({ q: q || undefined, cursor }).then(({ stories, nextCursor }) => ({ rows: stories, nextCursor }));

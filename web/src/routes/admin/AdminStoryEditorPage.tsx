@@ -10,6 +10,7 @@ import { useAdminStory, useCreateAdminStory, useRequestAdminImage, useSaveAdminS
 import { useDismissImageJob } from '../../api/stories';
 import { PageSpinner } from '../../components/PageSpinner';
 import { AdminImageDialog, type AdminImageSlot } from './AdminImageDialog';
+import './admin-story-editor.css';
 
 /** While a picture is being painted, the editor reads the story this often. */
 const FORM_ID = 'admin-story-form';

@@ -13,6 +13,7 @@ import { useDebouncedValue } from './useDebouncedValue';
 import { useIdSet } from './useIdSet';
 import { UserDetailDialog } from './UserDetailDialog';
 import { queryKeys } from '../../api/query-keys';
+import './admin-users.css';
 
 const PAGE_SIZE = 25;
 

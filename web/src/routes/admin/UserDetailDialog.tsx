@@ -24,6 +24,7 @@ import { RoleOptions, TryAgainButton } from './controls';
 import { BreakableEmail, formatAction, formatDate, formatDateTime, messageOf } from './format';
 import { useBusyAction } from './useBusyAction';
 import { queryKeys } from '../../api/query-keys';
+import './admin-user-dialog.css';
 
 const NOTE_MAX = 2000;
 

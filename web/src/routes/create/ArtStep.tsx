@@ -5,7 +5,7 @@ import { INCOMPLETE_STORY } from '#common/validation/story-request';
 import { ApiRequestError } from '../../api/client';
 import { useGenerateStory } from '../../api/stories';
 import { LibraryFullDialog } from '../../components/dialogs';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { ART_STYLE_CHOICES } from './choices';
 import { stepPath } from './CreateLayout';
 import { stepComplete, storyRequest, useWizard, wizard } from './wizard';

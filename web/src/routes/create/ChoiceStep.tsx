@@ -4,7 +4,7 @@ import type { AgeBandConfig } from '#common/age-band-config';
 import { SURPRISE } from '#common/story-choices';
 import { customDescriptionProblem, pickWritingStyle } from '#common/story-validation';
 import { readFamilyWords, type FamilyReading } from '#common/family-words';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { CHARACTER_CHOICES, KIND_CHOICES, MISSION_CHOICES, type Choice } from './choices';
 import { stepPath } from './CreateLayout';
 import { stepComplete, useWizard, wizard, type WizardChoices } from './wizard';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CONFIG_MISSING_BANNER } from '#common/age-band-config-file';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { ART_STYLE_CHOICES, CHARACTER_CHOICES, KIND_CHOICES, labelOf, MISSION_CHOICES } from './choices';
 import { useWizard, wizard, type WizardChoices } from './wizard';
 import './wizard.css';
@@ -15,7 +15,7 @@ type Slot = {
 };
 
 const SLOTS: Slot[] = [
-  { step: 1, label: 'Hero', clear: { characterName: '' }, display: (s) => s.characterName.trim() || undefined },
+  { step: 1, label: 'Hero', clear: { heroName: '' }, display: (s) => s.heroName.trim() || undefined },
   {
     step: 2,
     label: 'Character',

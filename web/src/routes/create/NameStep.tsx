@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { characterNameProblem, CHARACTER_NAME_MAX } from '#common/story-validation';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { heroNameProblem } from '#common/story-validation';
+import { HERO_NAME_MAX } from '#common/validation/hero-name';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { stepPath } from './CreateLayout';
 import { useWizard, wizard } from './wizard';
 
@@ -10,16 +11,16 @@ export default function NameStep() {
   const choices = useWizard();
   const { config } = useAgeBandConfig();
   const navigate = useNavigate();
-  const [name, setName] = useState(choices.characterName);
+  const [name, setName] = useState(choices.heroName);
   // SPEC §5: the error shows after blur or a continue attempt, then follows every change.
   const [touched, setTouched] = useState(false);
-  const problem = characterNameProblem(name, config);
+  const problem = heroNameProblem(name, config);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    wizard.update({ characterName: name.trim() });
+    wizard.update({ heroName: name.trim() });
     navigate(stepPath(2));
   }
 
@@ -33,13 +34,13 @@ export default function NameStep() {
         id="hero-name"
         className="field__input wizard-name"
         value={name}
-        maxLength={CHARACTER_NAME_MAX}
+        maxLength={HERO_NAME_MAX}
         autoComplete="off"
         aria-invalid={touched && Boolean(problem)}
         aria-describedby={touched && problem ? 'hero-name-error' : undefined}
         onChange={(e) => {
           setName(e.target.value);
-          if (!characterNameProblem(e.target.value, config)) wizard.update({ characterName: e.target.value.trim() });
+          if (!heroNameProblem(e.target.value, config)) wizard.update({ heroName: e.target.value.trim() });
         }}
         onBlur={() => setTouched(true)}
       />

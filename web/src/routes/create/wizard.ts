@@ -8,6 +8,7 @@ import {
   storyKindSchema,
 } from '#common/validation/choices';
 import type { ArtStyle, CharacterType, GenerationMode, Mission, StoryKind, SURPRISE } from '#common/story-choices';
+import { heroNameLengthProblem } from '#common/validation/hero-name';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
 /**
@@ -23,7 +24,8 @@ type Surprise = typeof SURPRISE;
 type Unchosen = '';
 
 export type WizardChoices = {
-  characterName: string;
+  /** The hero's name: `heroName` from the wizard to the table (`hero_name`). */
+  heroName: string;
   characterType: CharacterType | Surprise | Unchosen;
   storyType: StoryKind | Surprise | Unchosen;
   mission: Mission | Surprise | Unchosen;
@@ -44,7 +46,7 @@ export type WizardChoices = {
  */
 const unchosen = z.literal('');
 const storedChoices = z.object({
-  characterName: z.string().catch(''),
+  heroName: z.string().catch(''),
   characterType: z.union([characterTypeSchema, unchosen]).catch(''),
   storyType: z.union([storyKindSchema, unchosen]).catch(''),
   mission: z.union([missionSchema, unchosen]).catch(''),
@@ -62,9 +64,19 @@ export const EMPTY_CHOICES: WizardChoices = storedChoices.parse({});
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; choices: WizardChoices } | undefined;
 
+/**
+ * A draft kept before the hero's name was `heroName` everywhere names it `characterName` (SPEC §3's wizard
+ * state): read under the new name, so a family's unfinished story keeps its hero.
+ */
+function withCurrentNames(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || 'heroName' in stored) return stored;
+  const { characterName, ...rest } = stored as Record<string, unknown>;
+  return characterName === undefined ? rest : { ...rest, heroName: characterName };
+}
+
 function parse(raw: string | null): WizardChoices {
   try {
-    return raw ? storedChoices.parse(JSON.parse(raw)) : EMPTY_CHOICES;
+    return raw ? storedChoices.parse(withCurrentNames(JSON.parse(raw))) : EMPTY_CHOICES;
   } catch {
     return EMPTY_CHOICES; // damaged JSON starts the wizard afresh rather than breaking it
   }
@@ -111,7 +123,7 @@ export const useWizard = (): WizardChoices => useSyncExternalStore(subscribe, re
 
 /** SPEC §5 step completion. */
 export const stepComplete = {
-  1: (c: WizardChoices) => c.characterName.trim().length >= 2 && c.characterName.trim().length <= 24,
+  1: (c: WizardChoices) => !heroNameLengthProblem(c.heroName),
   2: (c: WizardChoices) => Boolean(c.characterType) || Boolean(c.customCharacterDescription.trim()),
   3: (c: WizardChoices) => Boolean(c.storyType),
   4: (c: WizardChoices) => Boolean(c.mission),
@@ -133,9 +145,9 @@ export function storyRequest(choices: WizardChoices, requestId: string): Generat
   const customMissionDescription = text(choices.customMissionDescription);
   return {
     requestId,
-    heroName: choices.characterName,
+    heroName: choices.heroName,
     ...(characterType ? { characterType } : {}),
-    storyKind: storyType,
+    storyType,
     mission,
     writingStyle: choices.writingStyle,
     artStyle,

@@ -6,7 +6,7 @@ import { useDeleteImage, useRegenerateImage, useRequestImage, type Story, type S
 import { placeInLine } from '../../story/place-in-line';
 import { StoryPicture } from '../../components/StoryPicture';
 import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config-file';
-import { useAgeBandConfig } from '../../story-config/AgeBandConfigContext';
+import { useAgeBandConfig } from '../../story-config/band-config';
 import { downloadStory } from '../../story/download-export';
 import { imageErrorMessage } from '../../story/image-errors';
 import { SaveToggle } from './SaveToggle';
