@@ -12,6 +12,7 @@ import { Budget } from './constructs/budget.js';
 import { AccessLogs } from './constructs/buckets.js';
 import { Data } from './constructs/data.js';
 import { Media } from './constructs/media.js';
+import { MediaSigning } from './constructs/media-signing.js';
 import { Web } from './constructs/web.js';
 import { Workflow } from './constructs/workflow.js';
 import { fromRoot } from './paths.js';
@@ -29,6 +30,7 @@ export class StoryMagicStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly media: Media;
+  readonly mediaSigning: MediaSigning;
   readonly bedrock: Bedrock | undefined;
   readonly workflow: Workflow;
   readonly api: Api;
@@ -62,6 +64,8 @@ export class StoryMagicStack extends Stack {
       autoDeleteObjects,
       accessLogs: { bucket: logBucket, prefix: 's3/media/' },
     });
+
+    this.mediaSigning = new MediaSigning(this, 'MediaSigning');
 
     // The bedrock provider's region, guardrail and grants (the catalogue's synth-time check runs here).
     this.bedrock =
@@ -106,8 +110,10 @@ export class StoryMagicStack extends Stack {
       data: this.data,
       media: this.media,
       workflow: this.workflow.stateMachine,
-      environment: { ...environment, ORIGIN_SECRET: originSecret },
+      environment: { ...environment, ORIGIN_SECRET: originSecret, ...this.mediaSigning.environment },
     });
+    // The API hands out the signed cookies that open a story's media to whoever may read it.
+    this.mediaSigning.grantSign(this.api.handler.role);
     // Family text passes the guardrail at the door too (issue 34): the API may apply it.
     this.bedrock?.grantApplyGuardrail(this.api.handler.role);
     this.web = new Web(this, 'Web', {
@@ -115,6 +121,7 @@ export class StoryMagicStack extends Stack {
       apiDomainName: this.api.domainName,
       originSecret,
       mediaBucket: this.media.bucket,
+      mediaKeyGroup: this.mediaSigning.keyGroup,
       logBucket,
       feedbackFormUrl: props.deploy.feedbackFormUrl,
       webAclArn: props.deploy.webAclArn,

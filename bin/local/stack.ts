@@ -30,6 +30,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
 import { startWebServer, type WebMode } from './web-server.js';
+import { localMediaSigningKey, type MediaSigningKey } from './media-signing-key.js';
 
 export const TABLE_NAME = 'story-magic';
 export const MEDIA_BUCKET = 'story-magic-media';
@@ -72,6 +73,8 @@ export type LocalStackOptions = {
 export type LocalStack = Readonly<{
   urls: { web?: string; api: string; dynamodb: string; cognito: string; s3: string };
   serverConfig: ServerConfig;
+  /** The key pair media grants are signed with (the API) and checked against (the web server). */
+  mediaSigning: MediaSigningKey;
   /** The Bedrock twin the bedrock provider calls (bedrock provider only). */
   bedrockTwin: BedrockTwin | undefined;
   appConfig: AppConfig;
@@ -185,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(speechEngine.stop);
 
     const issuer = `${cognito.endpoint}/${userPoolId}`;
+    const mediaSigning = localMediaSigningKey(options.dataDir);
     const serverConfig = loadServerConfig({
       AWS_REGION: REGION,
       TABLE_NAME,
@@ -199,6 +203,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
+      MEDIA_KEY_PAIR_ID: mediaSigning.keyPairId,
+      MEDIA_SIGNING_PRIVATE_KEY: mediaSigning.privateKey,
       ...(bedrockTwin
         ? {
             BEDROCK_ENDPOINT: bedrockTwin.url,
@@ -254,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl: api.url,
         mediaUrl: `${s3.endpoint}/${MEDIA_BUCKET}`,
         appConfig,
+        trustedMediaKeys: new Map([[mediaSigning.keyPairId, mediaSigning.publicKey]]),
         outDir: options.webOutDir,
       });
       stoppers.push(web.stop);
@@ -269,6 +276,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
       },
       serverConfig,
+      mediaSigning,
       bedrockTwin,
       appConfig,
       admin: options.admin,

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../shared/config.js';
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { importedOnFirstCall, once } from '../shared/lazy.js';
 import { mediaStore, type MediaStore } from '../shared/media.js';
+import { createMediaGrants, type MediaGrants } from '../shared/media-grants.js';
 import { activityRepository, type ActivityRepository } from '../shared/repositories/activity.js';
 import { counterRepository, type CounterRepository } from '../shared/repositories/counters.js';
 import { familyRepository, type FamilyRepository } from '../shared/repositories/family.js';
@@ -52,6 +53,8 @@ export type ApiDeps = Readonly<{
   tokens: TokenVerifier;
   workflow: WorkflowStarter;
   media: MediaStore;
+  /** The signed cookies that open a story's media to the browser it was shown to (undefined: media unsigned). */
+  mediaGrants: MediaGrants | undefined;
   accounts: CognitoAccounts;
   // Repositories (lambdas/shared/repositories): one per entity or aggregate.
   profiles: ProfileRepository;
@@ -140,6 +143,7 @@ export function createApiDeps(
     tokens,
     workflow,
     media,
+    mediaGrants: createMediaGrants(config),
     accounts,
     profiles,
     family,
