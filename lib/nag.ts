@@ -51,7 +51,7 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
     'AwsSolutions-L1',
     'Node.js 22 on purpose, like every function of the project (see the api function).',
   );
-  for (const fn of [api.handler, workflow.tasks]) {
+  for (const fn of [api.handler, workflow.tasks, stack.retention.job]) {
     ack(
       fn.function,
       'AwsSolutions-L1',
@@ -75,7 +75,8 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
   const xRay =
     'xray:PutTraceSegments and xray:PutTelemetryRecords, added by CDK for active tracing: X-Ray has no ' +
     'resource-level permissions for them.';
-  for (const fn of [auth.triggers, api.handler]) ack(fn.role, 'AwsSolutions-IAM5[Resource::*]', xRay);
+  for (const fn of [auth.triggers, api.handler, stack.retention.job])
+    ack(fn.role, 'AwsSolutions-IAM5[Resource::*]', xRay);
   ack(
     workflow.tasks.role,
     'AwsSolutions-IAM5[Resource::*]',

@@ -13,6 +13,7 @@ import { AccessLogs } from './constructs/buckets.js';
 import { Data } from './constructs/data.js';
 import { Media } from './constructs/media.js';
 import { MediaSigning } from './constructs/media-signing.js';
+import { Retention } from './constructs/retention.js';
 import { Web } from './constructs/web.js';
 import { Workflow } from './constructs/workflow.js';
 import { fromRoot } from './paths.js';
@@ -35,6 +36,7 @@ export class StoryMagicStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly web: Web;
+  readonly retention: Retention;
   readonly originSecret: Secret;
   readonly alarms: Alarms;
   /** The SSM parameter holding the distribution id, which the functions that delete pictures read. */
@@ -130,6 +132,14 @@ export class StoryMagicStack extends Stack {
       autoDeleteObjects,
     });
 
+    this.retention = new Retention(this, 'Retention', {
+      auth: this.auth,
+      data: this.data,
+      media: this.media,
+      environment,
+      mailFrom: props.deploy.mailFrom,
+    });
+
     this.grantMediaInvalidation();
 
     this.alarms = new Alarms(this, 'Alarms', {
@@ -160,7 +170,7 @@ export class StoryMagicStack extends Stack {
       stringValue: this.web.distribution.distributionId,
       description: 'Story Magic: the CloudFront distribution whose /media/* cache is invalidated on picture deletion',
     });
-    const roles = [this.api.handler.role, this.workflow.tasks.role];
+    const roles = [this.api.handler.role, this.workflow.tasks.role, this.retention.job.role];
     new Policy(this, 'MediaInvalidation', {
       roles,
       statements: [

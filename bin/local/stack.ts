@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '#common/app-config.js';
@@ -13,6 +13,8 @@ import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter, type RetryTiming } from './workflow-runner.js';
 import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
+import { createRetentionJob } from '../../lambdas/retention/job.js';
+import { inactivityWarning } from '../../lambdas/shared/accounts/inactive-accounts.js';
 import {
   ensureUser,
   ensureUserPool,
@@ -241,6 +243,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }, 60_000);
     sweep.unref();
     stoppers.push(async () => clearInterval(sweep));
+    // The retention job (lambdas/retention), as AWS's daily rule runs it; the warnings it would e-mail are
+    // written to the log folder instead (logs/inactivity-warnings.log).
+    const retention = createRetentionJob(serverConfig, createAwsClients(serverConfig), {
+      sendWarning: async (to, deleteOn) => {
+        const { subject } = inactivityWarning(deleteOn);
+        appendFileSync(join(logDir, 'inactivity-warnings.log'), `${new Date().toISOString()} to ${to}: ${subject}\n`);
+      },
+    });
+    const runRetention = () => void retention().catch((error: unknown) => console.error('retention job failed', error));
+    runRetention();
+    const daily = setInterval(runRetention, 24 * 60 * 60_000);
+    daily.unref();
+    stoppers.push(async () => clearInterval(daily));
     const api = await startApiServer(serverConfig, workflow, ports.api);
     stoppers.push(api.stop);
 

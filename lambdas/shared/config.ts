@@ -70,6 +70,8 @@ const envSchema = dataEnvSchema.extend({
   MEDIA_KEY_PAIR_ID: z.string().min(1).optional(),
   MEDIA_SIGNING_KEY_PARAMETER: z.string().min(1).optional(),
   MEDIA_SIGNING_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The verified SES sender of the inactive-account warning (`-c mailFrom`); unset: no warning, no deletion. */
+  MAIL_FROM: z.email().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -93,6 +95,8 @@ export type ServerConfig = DataConfig &
     mediaBucket: string;
     /** Unset locally, where no CDN caches media (lambdas/shared/media-cdn.ts). */
     mediaDistributionParameter: string | undefined;
+    /** The SES sender of the inactive-account warning (lambdas/retention); undefined: none is sent. */
+    mailFrom: string | undefined;
     /** Signed media cookies: the key pair id, with the private key or the SSM parameter holding it. */
     mediaSigning:
       | Readonly<{ keyPairId: string; privateKey?: string | undefined; privateKeyParameter?: string | undefined }>
@@ -136,6 +140,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     ...loadDataConfig(env),
     mediaBucket: e.MEDIA_BUCKET,
     mediaDistributionParameter: e.MEDIA_DISTRIBUTION_PARAMETER,
+    mailFrom: e.MAIL_FROM,
     mediaSigning:
       e.MEDIA_KEY_PAIR_ID && (e.MEDIA_SIGNING_PRIVATE_KEY || e.MEDIA_SIGNING_KEY_PARAMETER)
         ? {

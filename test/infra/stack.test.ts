@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '#common/validation/app-config.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
 import { routes } from '../../lambdas/api/app.js';
+import { RETENTION } from '#common/retention.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
 import { tableSchema } from '../../lambdas/shared/table-schema.js';
 import { SPA_FIXTURE_INLINE_SCRIPT, synthesize, type Synthesized } from './synth.js';
@@ -205,6 +206,20 @@ describe('buckets (media, web, access logs)', () => {
         }),
       );
     }
+  });
+
+  it('expire "Read to me" sound (objects tagged retention=narration) after the days the data policy states', () => {
+    const media = template.findResources('AWS::S3::Bucket')[logicalIdOf(synth.stack.media.bucket)] as Resource;
+    expect(media.Properties.LifecycleConfiguration).toEqual({
+      Rules: [
+        {
+          Id: 'narration-expires',
+          Status: 'Enabled',
+          TagFilters: [{ Key: 'retention', Value: 'narration' }],
+          ExpirationInDays: RETENTION.narrationDays,
+        },
+      ],
+    });
   });
 
   it('log media and web bucket access to the log bucket', () => {
@@ -487,7 +502,7 @@ describe('api (API Gateway HTTP API)', () => {
 });
 
 describe('Lambda functions', () => {
-  it('run our three handlers (api, workflow tasks, Cognito triggers) on Node.js 22, ARM64, with JSON logs, source maps and X-Ray tracing', () => {
+  it('run our four handlers (api, workflow tasks, Cognito triggers, retention) on Node.js 22, ARM64, with JSON logs, source maps and X-Ray tracing', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') },
     });
@@ -496,6 +511,7 @@ describe('Lambda functions', () => {
         logicalIdOf(synth.stack.api.handler.function),
         logicalIdOf(synth.stack.workflow.tasks.function),
         logicalIdOf(synth.stack.auth.triggers.function),
+        logicalIdOf(synth.stack.retention.job.function),
       ].sort(),
     );
     for (const fn of Object.values(ours) as Resource[]) {
@@ -640,7 +656,7 @@ describe('least privilege', () => {
       expect(statements).toContainEqual(expect.objectContaining({ Resource: tableArn }));
       expect(statements).toContainEqual(
         expect.objectContaining({
-          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
           Resource: {
             'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(synth.stack.media.bucket), 'Arn'] }, '/media/*']],
           },

@@ -68,8 +68,8 @@ export default function DataPolicyPage() {
               (it is made again if someone asks for it later).
             </li>
             <li>
-              <strong>A story being written:</strong> its draft is deleted once the story is ready, and after{' '}
-              {RETENTION.draftHours} hours at most.
+              <strong>A story being written:</strong> its draft is deleted once the story is ready; a draft left
+              unfinished expires after {RETENTION.draftHours} hours and is removed by our database soon after.
             </li>
             <li>
               <strong>An account nobody uses:</strong> after {years(RETENTION.inactiveDays)} without anyone signing in,
