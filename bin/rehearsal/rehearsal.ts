@@ -363,7 +363,8 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         ScheduleExpression?: string;
         Targets?: { Arn: string; Input?: string }[];
       };
-      const minutes = Number(/^rate\((\d+) minutes?\)$/.exec(props.ScheduleExpression ?? '')?.[1]);
+      const rate = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(props.ScheduleExpression ?? '');
+      const minutes = Number(rate?.[1]) * ({ minute: 1, hour: 60, day: 24 * 60 }[rate?.[2] ?? ''] ?? 0);
       if (!minutes) {
         notRehearsed.push(
           `${stack.name}/${logicalId} (AWS::Events::Rule): ${props.ScheduleExpression ?? 'no schedule'}`,
