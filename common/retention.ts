@@ -23,3 +23,11 @@ export const RETENTION = {
   /** The table's point-in-time backups: what was deleted is gone from them after this many days. */
   backupDays: 35,
 } as const;
+
+/**
+ * The S3 object tag every narration object is stored with (lambdas/shared/media.ts): the media bucket's
+ * lifecycle rule expires objects carrying it RETENTION.narrationDays after they were written
+ * (lib/constructs/media.ts). A tag, not a prefix, because narration lives in its story's folder, whose path
+ * is the story's media grant (lambdas/shared/media-signing.ts).
+ */
+export const NARRATION_RETENTION_TAG = { key: 'retention', value: 'narration' } as const;

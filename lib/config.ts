@@ -25,6 +25,8 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  * - `bedrockQuotas={"textRequestsPerMinute":…,"imageRequestsPerMinute":…}`: the account's Bedrock quotas as
  *   `npm run doctor` reads them; the capacity gate admits stories and pictures at the rate they allow.
  *   Default: AWS's public defaults where they are written down (us-west-2, common/models/quotas.ts).
+ * - `mailFrom=…`: the SES-verified address the inactive-account warning is sent from (lambdas/retention).
+ *   Default: none, and then no account is warned, so none is deleted for inactivity.
  * - `alarmEmail=…`: where the operational alarms (throttling, queue age, failed executions, API 429s) are
  *   e-mailed. Default: the alarms exist, with no subscriber.
  * - `workflowConcurrency=…` (default 100): the most workflow tasks that run at once (reserved concurrency),
@@ -41,6 +43,7 @@ export interface DeployConfig {
   readonly budget: { readonly usd: number; readonly email: string } | undefined;
   readonly bedrockQuotas: BedrockQuotas | undefined;
   readonly alarmEmail: string | undefined;
+  readonly mailFrom: string | undefined;
   readonly concurrency: { readonly workflow: number; readonly triggers: number };
   /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
   readonly removalPolicy: RemovalPolicy;
@@ -131,6 +134,7 @@ export function readDeployConfig(scope: Construct): DeployConfig {
       readString(scope, 'bedrockRegion', /^[a-z]{2}(-gov)?-[a-z]+-\d$/) ?? DEFAULT_BEDROCK_REGION,
     ),
     alarmEmail: readString(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+    mailFrom: readString(scope, 'mailFrom', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
     concurrency: {
       workflow: readCount(scope, 'workflowConcurrency', 100),
       triggers: readCount(scope, 'triggersConcurrency', 10),

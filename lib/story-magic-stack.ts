@@ -12,6 +12,8 @@ import { Budget } from './constructs/budget.js';
 import { AccessLogs } from './constructs/buckets.js';
 import { Data } from './constructs/data.js';
 import { Media } from './constructs/media.js';
+import { MediaSigning } from './constructs/media-signing.js';
+import { Retention } from './constructs/retention.js';
 import { Web } from './constructs/web.js';
 import { Workflow } from './constructs/workflow.js';
 import { fromRoot } from './paths.js';
@@ -29,10 +31,12 @@ export class StoryMagicStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly media: Media;
+  readonly mediaSigning: MediaSigning;
   readonly bedrock: Bedrock | undefined;
   readonly workflow: Workflow;
   readonly api: Api;
   readonly web: Web;
+  readonly retention: Retention;
   readonly originSecret: Secret;
   readonly alarms: Alarms;
   /** The SSM parameter holding the distribution id, which the functions that delete pictures read. */
@@ -62,6 +66,8 @@ export class StoryMagicStack extends Stack {
       autoDeleteObjects,
       accessLogs: { bucket: logBucket, prefix: 's3/media/' },
     });
+
+    this.mediaSigning = new MediaSigning(this, 'MediaSigning');
 
     // The bedrock provider's region, guardrail and grants (the catalogue's synth-time check runs here).
     this.bedrock =
@@ -106,8 +112,10 @@ export class StoryMagicStack extends Stack {
       data: this.data,
       media: this.media,
       workflow: this.workflow.stateMachine,
-      environment: { ...environment, ORIGIN_SECRET: originSecret },
+      environment: { ...environment, ORIGIN_SECRET: originSecret, ...this.mediaSigning.environment },
     });
+    // The API hands out the signed cookies that open a story's media to whoever may read it.
+    this.mediaSigning.grantSign(this.api.handler.role);
     // Family text passes the guardrail at the door too (issue 34): the API may apply it.
     this.bedrock?.grantApplyGuardrail(this.api.handler.role);
     this.web = new Web(this, 'Web', {
@@ -115,12 +123,21 @@ export class StoryMagicStack extends Stack {
       apiDomainName: this.api.domainName,
       originSecret,
       mediaBucket: this.media.bucket,
+      mediaKeyGroup: this.mediaSigning.keyGroup,
       logBucket,
       feedbackFormUrl: props.deploy.feedbackFormUrl,
       webAclArn: props.deploy.webAclArn,
       spaDistDir: props.spaDistDir ?? fromRoot('web', 'dist'),
       removalPolicy,
       autoDeleteObjects,
+    });
+
+    this.retention = new Retention(this, 'Retention', {
+      auth: this.auth,
+      data: this.data,
+      media: this.media,
+      environment,
+      mailFrom: props.deploy.mailFrom,
     });
 
     this.grantMediaInvalidation();
@@ -153,7 +170,7 @@ export class StoryMagicStack extends Stack {
       stringValue: this.web.distribution.distributionId,
       description: 'Story Magic: the CloudFront distribution whose /media/* cache is invalidated on picture deletion',
     });
-    const roles = [this.api.handler.role, this.workflow.tasks.role];
+    const roles = [this.api.handler.role, this.workflow.tasks.role, this.retention.job.role];
     new Policy(this, 'MediaInvalidation', {
       roles,
       statements: [

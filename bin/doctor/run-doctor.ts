@@ -2,7 +2,8 @@
  * The pre-deploy check of `npm run doctor` (bin/doctor.ts), with the operator's AWS credentials: CDK
  * bootstrap in the stack's region and in us-east-1 (the web ACL's stack), each default model invocable
  * from the stack's region (a Marketplace model's agreement in place), the operator's guardrail (when named),
- * the web ACL in us-east-1, and the account's quotas: what a busy evening can carry (capacity.ts). One line
+ * the web ACL in us-east-1, the media signing key pair in Parameter Store (private pictures and sound), and
+ * the account's quotas: what a busy evening can carry (capacity.ts). One line
  * per check, with what to do when it fails; resolves false when any check failed.
  *
  * "Invocable" is proven at the lowest cost that still proves it: a text model gets a real Converse call
@@ -19,6 +20,8 @@ import { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
 import { capacityChecks, type CapacityFloor, type ReservedConcurrency } from './capacity.js';
 import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
+import { createPublicKey, createSign, createVerify, randomBytes } from 'node:crypto';
+import { mediaSigningParameterNames } from '../../lib/media-signing-parameters.js';
 
 /** CloudFront takes web ACLs only from us-east-1, so the StoryMagicWaf stack lives there. */
 export const WEB_ACL_REGION = 'us-east-1';
@@ -214,6 +217,44 @@ async function webAcl(clients: DoctorClients, arn: string | undefined): Promise<
   }
 }
 
+/** The stack `cdk deploy` makes (lib/app.ts). */
+const STACK_NAME = 'StoryMagic';
+
+/**
+ * Private pictures and sound: CloudFront trusts the public key the deploy reads from Parameter Store, and the
+ * API signs with the private key in its SecureString. Both must be there before the first deploy, and be one
+ * pair (a probe signed with one is checked with the other; neither is printed).
+ */
+async function mediaSigningKey(clients: DoctorClients, region: string): Promise<Outcome> {
+  const names = mediaSigningParameterNames(STACK_NAME);
+  const fix =
+    'make a key pair and store it (README runbook, "Private pictures and sound"): ' +
+    'openssl genrsa -out media-key.pem 2048 && openssl rsa -in media-key.pem -pubout -out media-key.pub.pem && ' +
+    `aws ssm put-parameter --region ${region} --name ${names.privateKey} --type SecureString --value file://media-key.pem && ` +
+    `aws ssm put-parameter --region ${region} --name ${names.publicKey} --type String --value file://media-key.pub.pem && ` +
+    'shred -u media-key.pem';
+  try {
+    const read = (name: string, decrypt: boolean) =>
+      clients.ssm(region).send(new GetParameterCommand({ Name: name, WithDecryption: decrypt }));
+    const [publicKey, privateKey] = await Promise.all([read(names.publicKey, false), read(names.privateKey, true)]);
+    if (privateKey.Parameter?.Type !== 'SecureString') {
+      return fail(`${names.privateKey} is not a SecureString`, `delete it, then ${fix}`);
+    }
+    const probe = randomBytes(32);
+    const signature = createSign('RSA-SHA1')
+      .update(probe)
+      .sign(privateKey.Parameter.Value ?? '');
+    const paired = createVerify('RSA-SHA1')
+      .update(probe)
+      .verify(createPublicKey(publicKey.Parameter?.Value ?? ''), signature);
+    if (!paired) return fail(`the media signing keys in ${region} are not one pair`, fix);
+    return pass(`media signing key pair in ${region} (${names.publicKey}, private key a SecureString)`);
+  } catch (error) {
+    if (/ParameterNotFound/.test(errorText(error))) return fail(`no media signing key pair in ${region}`, fix);
+    return fail(`could not read the media signing key pair in ${region} (${errorText(error)})`, fix);
+  }
+}
+
 /**
  * The least a launch needs: 20 stories and 5 covers a minute (a class of families starting together gets
  * its stories at once and its covers within minutes). The operator raises it for a real launch (README
@@ -241,6 +282,7 @@ export async function runDoctor(options: DoctorOptions): Promise<boolean> {
       ? () => guardrail(clients, region, options.guardrail as { id: string; version: string })
       : () => Promise.resolve(pass('guardrail: none named, the app creates its own child-safety guardrail')),
     () => webAcl(clients, options.webAclArn),
+    () => mediaSigningKey(clients, region),
   ];
   let failed = 0;
   const report = (outcome: Outcome) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '#common/app-config.js';
@@ -13,6 +13,8 @@ import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter, type RetryTiming } from './workflow-runner.js';
 import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
+import { createRetentionJob } from '../../lambdas/retention/job.js';
+import { inactivityWarning } from '../../lambdas/shared/accounts/inactive-accounts.js';
 import {
   ensureUser,
   ensureUserPool,
@@ -30,6 +32,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
 import { startWebServer, type WebMode } from './web-server.js';
+import { localMediaSigningKey, type MediaSigningKey } from './media-signing-key.js';
 
 export const TABLE_NAME = 'story-magic';
 export const MEDIA_BUCKET = 'story-magic-media';
@@ -72,6 +75,8 @@ export type LocalStackOptions = {
 export type LocalStack = Readonly<{
   urls: { web?: string; api: string; dynamodb: string; cognito: string; s3: string };
   serverConfig: ServerConfig;
+  /** The key pair media grants are signed with (the API) and checked against (the web server). */
+  mediaSigning: MediaSigningKey;
   /** The Bedrock twin the bedrock provider calls (bedrock provider only). */
   bedrockTwin: BedrockTwin | undefined;
   appConfig: AppConfig;
@@ -185,6 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(speechEngine.stop);
 
     const issuer = `${cognito.endpoint}/${userPoolId}`;
+    const mediaSigning = localMediaSigningKey(options.dataDir);
     const serverConfig = loadServerConfig({
       AWS_REGION: REGION,
       TABLE_NAME,
@@ -199,6 +205,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
+      MEDIA_KEY_PAIR_ID: mediaSigning.keyPairId,
+      MEDIA_SIGNING_PRIVATE_KEY: mediaSigning.privateKey,
       ...(bedrockTwin
         ? {
             BEDROCK_ENDPOINT: bedrockTwin.url,
@@ -235,6 +243,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }, 60_000);
     sweep.unref();
     stoppers.push(async () => clearInterval(sweep));
+    // The retention job (lambdas/retention), as AWS's daily rule runs it; the warnings it would e-mail are
+    // written to the log folder instead (logs/inactivity-warnings.log).
+    const retention = createRetentionJob(serverConfig, createAwsClients(serverConfig), {
+      sendWarning: async (to, deleteOn) => {
+        const { subject } = inactivityWarning(deleteOn);
+        appendFileSync(join(logDir, 'inactivity-warnings.log'), `${new Date().toISOString()} to ${to}: ${subject}\n`);
+      },
+    });
+    const runRetention = () => void retention().catch((error: unknown) => console.error('retention job failed', error));
+    runRetention();
+    const daily = setInterval(runRetention, 24 * 60 * 60_000);
+    daily.unref();
+    stoppers.push(async () => clearInterval(daily));
     const api = await startApiServer(serverConfig, workflow, ports.api);
     stoppers.push(api.stop);
 
@@ -254,6 +275,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl: api.url,
         mediaUrl: `${s3.endpoint}/${MEDIA_BUCKET}`,
         appConfig,
+        trustedMediaKeys: new Map([[mediaSigning.keyPairId, mediaSigning.publicKey]]),
         outDir: options.webOutDir,
       });
       stoppers.push(web.stop);
@@ -269,6 +291,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
       },
       serverConfig,
+      mediaSigning,
       bedrockTwin,
       appConfig,
       admin: options.admin,

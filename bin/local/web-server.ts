@@ -11,6 +11,7 @@ import {
   securityHeadersWith,
   spaContentSecurityPolicy,
 } from '#common/security-headers.js';
+import { mediaGate, type TrustedMediaKeys } from './media-gate.js';
 import { LOOPBACK } from './ports.js';
 
 export type WebMode = 'dev' | 'preview';
@@ -65,6 +66,15 @@ function securityHeadersPlugin(headersOf: ReturnType<typeof securityHeadersFor>)
   };
 }
 
+/** Private media: `/media/*` only with a signed grant, as CloudFront's trusted key group (media-gate.ts). */
+function mediaGatePlugin(gate: ReturnType<typeof mediaGate>): Plugin {
+  return {
+    name: 'story-magic-media-gate',
+    configureServer: (server) => void server.middlewares.use(gate),
+    configurePreviewServer: (server) => void server.middlewares.use(gate),
+  };
+}
+
 /**
  * Serves the SPA on one loopback URL that also answers `/api/*` (the API server) and `/media/*` (the
  * media bucket), the same paths CloudFront routes in AWS. `dev` is Vite's dev server (fast start,
@@ -76,6 +86,8 @@ export async function startWebServer(opts: {
   apiUrl: string;
   mediaUrl: string;
   appConfig: AppConfig;
+  /** The public keys whose signed cookies open `/media/*` (the local stack's; CloudFront's key group in AWS). */
+  trustedMediaKeys: TrustedMediaKeys;
   /** `preview` only: the production build to serve, when not web/dist (the benchmark builds its own). */
   outDir?: string | undefined;
 }): Promise<WebServer> {
@@ -101,7 +113,13 @@ export async function startWebServer(opts: {
   };
   const shared = {
     configFile,
-    plugins: [securityHeadersPlugin(headersOf), appConfigPlugin(opts.appConfig)],
+    plugins: [
+      securityHeadersPlugin(headersOf),
+      mediaGatePlugin(
+        mediaGate({ mediaBasePath: opts.appConfig.mediaBasePath, trustedKeys: opts.trustedMediaKeys, siteUrl: url }),
+      ),
+      appConfigPlugin(opts.appConfig),
+    ],
     logLevel: 'warn' as const,
     clearScreen: false,
   };

@@ -31,6 +31,23 @@ export async function edgeChecks(site: string, apiUrl: string): Promise<CheckRes
       ? pass('API Gateway refuses /api/me without a token before the function runs')
       : fail(`/api/me without a token: ${anonymous.status} ${body.slice(0, 100)}`),
   );
+  // A visitor reads a story whose link is open: API Gateway lets its reader routes through without a token,
+  // and the app answers (here: no such story).
+  const visitor = await fetch(`${site}/api/stories/00000000-0000-4000-8000-000000000000`);
+  const visitorBody = (await visitor.json().catch(() => ({}))) as { error?: { code?: string } };
+  results.push(
+    visitor.status === 404 && visitorBody.error?.code === 'STORY_NOT_FOUND'
+      ? pass("a visitor without a token reaches the app's story route (404 for a story that is not there)")
+      : fail(`GET /api/stories/{id} without a token: ${visitor.status} ${JSON.stringify(visitorBody).slice(0, 100)}`),
+  );
+  // Private pictures and sound: /media/* asks for the signed cookies the API grants.
+  const unsigned = await fetch(`${site}/media/stories/00000000-0000-4000-8000-000000000000/cover.png`);
+  const unsignedBody = await unsigned.text();
+  results.push(
+    unsigned.status === 403 && unsignedBody.includes('MissingKey')
+      ? pass('CloudFront refuses /media/* without signed cookies (403 MissingKey)')
+      : fail(`/media/* without signed cookies: ${unsigned.status} ${unsignedBody.slice(0, 100)}`),
+  );
   // The API's own address skips CloudFront and its web ACL: without the origin secret, the API refuses.
   const around = await fetch(`${apiUrl}/api/health`);
   const aroundBody = (await around.json().catch(() => ({}))) as { error?: { code?: string } };

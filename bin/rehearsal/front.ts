@@ -7,13 +7,14 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { LOOPBACK } from '../local/ports.js';
 import type { LambdaFunctionPool } from './lambda-service.js';
+import { checkSignedCookies, parseCookieHeader, refusalBody } from '../../lambdas/shared/media-signing.js';
 
 /**
  * The front: one HTTP server standing where CloudFront and API Gateway stand, built from the template's
  * distribution and HTTP API (bin/rehearsal/stand-ins.ts reads them). As CloudFront: the cache behaviours in
  * order (path pattern, allowed methods), the viewer-request CloudFront Function run on its own code, the S3
  * origins read through origin access control (a missing object is 403, as S3 answers a caller without
- * ListBucket), the API origin sent the template's origin custom headers (the origin secret) and every viewer
+ * ListBucket), a behaviour's trusted key groups (no valid signed cookies for the path: CloudFront's 403), the API origin sent the template's origin custom headers (the origin secret) and every viewer
  * header but Host, and each behaviour's response headers policy applied. As API Gateway (HTTP API, payload
  * format 2.0): the routes by their route keys, the JWT authorizer (issuer, audience or client_id, expiry),
  * the stage's throttling (a token bucket of its rate and burst), the 30 s integration timeout, and the answers
@@ -35,6 +36,8 @@ export type FrontBehavior = Readonly<{
   /** The viewer-request CloudFront Function's code, if any. */
   viewerRequest: string | undefined;
   headersPolicy: HeadersPolicy | undefined;
+  /** The public keys of the behaviour's trusted key groups, by key pair id: requests need signed cookies. */
+  trustedKeys: ReadonlyMap<string, string> | undefined;
 }>;
 
 export type HttpApiRoute = Readonly<{ method: string; path: string; routeKey: string; jwt: boolean }>;
@@ -428,6 +431,16 @@ export async function startFront(model: FrontModel, s3: S3Client, port = 0): Pro
         });
       }
       uri = result.uri;
+    }
+    if (behavior.trustedKeys) {
+      const refusal = checkSignedCookies({
+        cookies: parseCookieHeader(viewerHeaders.cookie),
+        url: `https://${url.host}${uri}`,
+        trustedKeys: behavior.trustedKeys,
+      });
+      if (refusal) {
+        return send({ status: 403, headers: { 'content-type': 'text/xml' }, body: Buffer.from(refusalBody(refusal)) });
+      }
     }
     const origin = behavior.origin;
     if (origin.kind === 's3') {

@@ -14,6 +14,8 @@ import { startPollyTwin } from '../local/polly-twin/server.js';
 import { freePort } from '../local/ports.js';
 import { startS3Local } from '../local/s3-local.js';
 import { startSpeechEngine } from '../local/speech-engine/index.js';
+import { newMediaSigningKey } from '../local/media-signing-key.js';
+import { mediaSigningParameterNames } from '../../lib/media-signing-parameters.js';
 import { lambdaFunctionsOf, readCloudAssembly, assetOf, type AssemblyStack, type CfnResource } from './assembly.js';
 import { startControlPlane, type ControlPlane, type StateMachineSpec } from './control-plane.js';
 import {
@@ -179,6 +181,11 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     }
     // An account bootstrapped by this checkout's CDK CLI (the version its bootstrap template writes).
     const parameters = new Map<string, string>([['/cdk-bootstrap/hnb659fds/version', bootstrapVersion()]]);
+    // The operator's step before a first deploy (README runbook): the media signing key pair in Parameter Store.
+    const mediaKey = newMediaSigningKey();
+    const mediaKeyNames = mediaSigningParameterNames(stack.name);
+    parameters.set(mediaKeyNames.publicKey, mediaKey.publicKey);
+    parameters.set(mediaKeyNames.privateKey, mediaKey.privateKey);
     const context: ResolveContext = { ...identity, template: stack.template, physical, secrets, parameters };
     const refused = failedRule(stack.template, context);
     if (refused) throw new Error(`CloudFormation would refuse the deploy in ${region}: ${refused}`);
@@ -356,7 +363,8 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         ScheduleExpression?: string;
         Targets?: { Arn: string; Input?: string }[];
       };
-      const minutes = Number(/^rate\((\d+) minutes?\)$/.exec(props.ScheduleExpression ?? '')?.[1]);
+      const rate = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(props.ScheduleExpression ?? '');
+      const minutes = Number(rate?.[1]) * ({ minute: 1, hour: 60, day: 24 * 60 }[rate?.[2] ?? ''] ?? 0);
       if (!minutes) {
         notRehearsed.push(
           `${stack.name}/${logicalId} (AWS::Events::Rule): ${props.ScheduleExpression ?? 'no schedule'}`,
@@ -516,6 +524,30 @@ function buildFrontModel(
       ),
     ]),
   );
+  // CloudFront's key groups: each one's public keys (their ids are the cookies' Key-Pair-Id), by group id.
+  const publicKeys = new Map(
+    resourcesOfType(stack, 'AWS::CloudFront::PublicKey').map(([logicalId, resource]) => [
+      context.physical.get(logicalId)?.ref ?? '',
+      resolveString(
+        (resource.Properties?.PublicKeyConfig as { EncodedKey?: unknown } | undefined)?.EncodedKey,
+        context,
+        `${logicalId}.EncodedKey`,
+      ),
+    ]),
+  );
+  const keyGroups = new Map(
+    resourcesOfType(stack, 'AWS::CloudFront::KeyGroup').map(([logicalId, resource]) => {
+      const { Items } = resolveValue(resource.Properties?.KeyGroupConfig, context) as { Items: string[] };
+      return [
+        context.physical.get(logicalId)?.ref ?? '',
+        Items.map((id) => [id, publicKeys.get(id) ?? ''] as const),
+      ] as const;
+    }),
+  );
+  const trustedKeysOf = (groups: unknown) =>
+    Array.isArray(groups) && groups.length > 0
+      ? new Map(groups.flatMap((group) => keyGroups.get(String(group)) ?? []))
+      : undefined;
   const behaviorOf = (behavior: Record<string, unknown>): FrontBehavior => {
     const origin = origins.get(String(behavior.TargetOriginId));
     if (!origin) throw new Error(`cache behaviour targets unknown origin ${String(behavior.TargetOriginId)}`);
@@ -532,6 +564,7 @@ function buildFrontModel(
       headersPolicy: behavior.ResponseHeadersPolicyId
         ? policies.get(String(behavior.ResponseHeadersPolicyId))
         : undefined,
+      trustedKeys: trustedKeysOf(behavior.TrustedKeyGroups),
     };
   };
 

@@ -128,6 +128,16 @@ export function physicalNamesOf(
           attributes: { FunctionARN: `arn:aws:cloudfront::${accountId}:function/${generated}`, Stage: 'LIVE' },
         });
         break;
+      case 'AWS::CloudFront::PublicKey': {
+        const id = `K${suffix()}${suffix().slice(0, 1)}`;
+        physical.set(logicalId, { ref: id, attributes: { Id: id } });
+        break;
+      }
+      case 'AWS::CloudFront::KeyGroup': {
+        const id = `${lowerSuffix()}-${lowerSuffix()}`;
+        physical.set(logicalId, { ref: id, attributes: { Id: id } });
+        break;
+      }
       case 'AWS::CloudFront::OriginAccessControl':
         physical.set(logicalId, { ref: `E${suffix()}`, attributes: { Id: `E${suffix()}` } });
         break;

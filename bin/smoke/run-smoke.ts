@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { appConfigSchema } from '#common/validation/app-config.js';
 import { APP_CONFIG_PATH } from '#common/app-config-path.js';
 import { GROWN_UP_HEADER } from '#common/family.js';
+import { cookieJar } from './cookie-jar.js';
 
 type Step = (detail: string) => void;
 type Answer = { status: number; body: Record<string, unknown> };
@@ -48,6 +49,9 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
   const ok: Step = (detail) => log(`✓ ${detail}`);
   /** The "Grown-ups only" grant (issue 36): deleting the account is the parent's, as in the app. */
   let grant: string | undefined;
+  /** The signed media cookies the API grants (issue 36), kept and sent as a browser does. */
+  const jar = cookieJar();
+  const media = (address: string) => fetch(`${site}${address}`, { headers: { cookie: jar.headerFor(address) } });
   const call = async (path: string, init: RequestInit = {}): Promise<Answer> => {
     const response = await fetch(`${site}/api${path}`, {
       ...init,
@@ -57,6 +61,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
     });
+    jar.keep(response);
     const text = await response.text();
     try {
       return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
@@ -142,7 +147,7 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     const narration = await call(`/stories/${storyId}/narration/0`);
     expectStatus(narration, 200, 'GET /api/stories/{id}/narration/0');
     const audioUrl = String(narration.body.audioUrl);
-    const sound = await fetch(`${site}${audioUrl}`);
+    const sound = await media(audioUrl);
     const soundBytes = (await sound.arrayBuffer()).byteLength;
     if (!sound.ok || !/^audio\//.test(sound.headers.get('content-type') ?? '') || soundBytes === 0) {
       throw new Error(
@@ -165,9 +170,14 @@ export async function runSmoke(options: SmokeOptions): Promise<boolean> {
     if (failed) throw new Error(`the picture failed: ${failed.error ?? ''}`);
     const images = (await call(`/stories/${storyId}`)).body.images as { imageUrl: string }[];
     const last = images.at(-1);
-    const picture = last ? await fetch(`${site}${last.imageUrl}`) : undefined;
+    const picture = last ? await media(last.imageUrl) : undefined;
     if (!picture?.ok) throw new Error(`the picture is not served (${String(picture?.status)})`);
     ok(`painted a picture (${images.length} in all), served at ${last?.imageUrl ?? ''}`);
+    // Private pictures and sound: the same address from a browser that never read the story is refused.
+    const copied = last ? await fetch(`${site}${last.imageUrl}`) : undefined;
+    if (copied?.status !== 403)
+      throw new Error(`the picture loads without the story's grant (${String(copied?.status)})`);
+    ok('the picture is private: without the signed cookies the story grants, 403');
 
     const exported = await call(`/stories/${storyId}/export`);
     expectStatus(exported, 200, 'GET /api/stories/{id}/export');

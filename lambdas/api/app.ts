@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { countMetric, errorFields, log, publishMetrics, withCorrelationId } from '../shared/observability.js';
 import { GrownUpRequiredError, RateLimitedError } from '../shared/errors.js';
 import { CHILD_HEADER, GROWN_UP_HEADER } from '#common/family.js';
+import { storyIdsInMedia } from '../shared/media-signing.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
@@ -100,6 +101,25 @@ function authorize(
   };
 }
 
+/**
+ * Private media (issue 36): an answer that shows media of a story (its pictures, a card's cover, a part's
+ * narration) also hands the browser that story's signed cookies, so it can load them and no other browser
+ * can. The route has already decided who may see what it answers; this only follows it, for every route
+ * alike (story, status, narration, library, featured, admin lists), and on every read the grant is renewed.
+ */
+function grantMediaShown(deps: ApiDeps): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    await next();
+    const grants = deps.mediaGrants;
+    if (!grants || c.res.status >= 300 || !c.res.headers.get('content-type')?.includes('application/json')) return;
+    const storyIds = storyIdsInMedia(await c.res.clone().text());
+    // CloudFront answers viewers over HTTPS only; the local stack and the rehearsal serve plain-http loopback.
+    const secure = c.req.header('x-forwarded-proto') === 'https';
+    for (const cookie of await grants.cookiesFor(storyIds, { secure }))
+      c.header('Set-Cookie', cookie, { append: true });
+  };
+}
+
 /** Every id in a path (stories, users, images, notes, templates) is a UUID or a Cognito sub. */
 const MAX_ID_LENGTH = 128;
 
@@ -155,6 +175,8 @@ export function createApi(deps: ApiDeps): Hono<Env> {
       onError: (c) => c.json(errorBody('BODY_TOO_LARGE', 'The request is too large.'), 413),
     }),
   );
+
+  app.use('*', grantMediaShown(deps));
 
   const assertActive = createAccountStatusCheck(deps.profiles, deps.provisionProfile);
   for (const route of routes) {

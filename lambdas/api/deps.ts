@@ -12,6 +12,7 @@ import { checkDependencies, type DependencyState } from '../shared/dependency-he
 import { createMediaCdn } from '../shared/media-cdn.js';
 import { importedOnFirstCall, once } from '../shared/lazy.js';
 import { mediaStore } from '../shared/media.js';
+import { createMediaGrants, type MediaGrants } from '../shared/media-grants.js';
 import { activityRepository } from '../shared/repositories/activity.js';
 import { counterRepository } from '../shared/repositories/counters.js';
 import { deletionRepository } from '../shared/repositories/deletions.js';
@@ -91,6 +92,8 @@ export type ApiDeps = UseCases &
     tokens: TokenVerifier;
     profiles: ProfileRepository;
     family: FamilyRepository;
+    /** The signed cookies that open a story's media to the browser it was shown to (undefined: media unsigned). */
+    mediaGrants: MediaGrants | undefined;
   }>;
 
 export function createApiDeps(
@@ -156,6 +159,7 @@ export function createApiDeps(
   return {
     config,
     tokens,
+    mediaGrants: createMediaGrants(config),
     profiles,
     family,
     access,

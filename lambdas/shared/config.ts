@@ -62,6 +62,16 @@ const envSchema = dataEnvSchema.extend({
   ORIGIN_SECRET: z.string().min(32).optional(),
   /** AWS only: the SSM parameter holding the CloudFront distribution id, for invalidating deleted pictures. */
   MEDIA_DISTRIBUTION_PARAMETER: z.string().min(1).optional(),
+  /**
+   * Private media (lambdas/shared/media-grants.ts): the id CloudFront knows the signing key pair by, and its
+   * private key: in AWS the SSM SecureString parameter holding it, locally the PEM itself (the local stack
+   * makes one). Without them the API grants no media cookies.
+   */
+  MEDIA_KEY_PAIR_ID: z.string().min(1).optional(),
+  MEDIA_SIGNING_KEY_PARAMETER: z.string().min(1).optional(),
+  MEDIA_SIGNING_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The verified SES sender of the inactive-account warning (`-c mailFrom`); unset: no warning, no deletion. */
+  MAIL_FROM: z.email().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -85,6 +95,12 @@ export type ServerConfig = DataConfig &
     mediaBucket: string;
     /** Unset locally, where no CDN caches media (lambdas/shared/media-cdn.ts). */
     mediaDistributionParameter: string | undefined;
+    /** The SES sender of the inactive-account warning (lambdas/retention); undefined: none is sent. */
+    mailFrom: string | undefined;
+    /** Signed media cookies: the key pair id, with the private key or the SSM parameter holding it. */
+    mediaSigning:
+      | Readonly<{ keyPairId: string; privateKey?: string | undefined; privateKeyParameter?: string | undefined }>
+      | undefined;
     /** The CloudFront origin secret; undefined locally, where the API checks no origin header. */
     originSecret: string | undefined;
     userPoolId: string;
@@ -124,6 +140,15 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     ...loadDataConfig(env),
     mediaBucket: e.MEDIA_BUCKET,
     mediaDistributionParameter: e.MEDIA_DISTRIBUTION_PARAMETER,
+    mailFrom: e.MAIL_FROM,
+    mediaSigning:
+      e.MEDIA_KEY_PAIR_ID && (e.MEDIA_SIGNING_PRIVATE_KEY || e.MEDIA_SIGNING_KEY_PARAMETER)
+        ? {
+            keyPairId: e.MEDIA_KEY_PAIR_ID,
+            privateKey: e.MEDIA_SIGNING_PRIVATE_KEY,
+            privateKeyParameter: e.MEDIA_SIGNING_KEY_PARAMETER,
+          }
+        : undefined,
     originSecret: e.ORIGIN_SECRET,
     userPoolId: e.USER_POOL_ID,
     auth: { issuer: e.AUTH_ISSUER, jwksUri: e.AUTH_JWKS_URI, clientId: e.AUTH_CLIENT_ID },

@@ -1,6 +1,7 @@
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
+import { NARRATION_RETENTION_TAG, RETENTION } from '#common/retention.js';
 import type { MediaCdn } from './media-cdn.js';
 
 /**
@@ -86,8 +87,14 @@ async function deleteKeys(s3: S3Connection, bucket: string, keys: readonly strin
 /**
  * A story's narration: media/stories/{storyId}/narration/{version}/{part}.{mp3|wav} and {part}.json (when each
  * word is read). The version is the narrated text's hash, so an edit makes new keys and a replay reads the
- * stored ones.
+ * stored ones. Each object carries NARRATION_RETENTION_TAG, which the bucket's lifecycle rule expires after
+ * RETENTION.narrationDays; a part a day short of that is read as not made, so it is made (and written,
+ * tagged) again rather than its timings outliving its sound.
  */
+const NARRATION_TAGGING = new URLSearchParams({
+  [NARRATION_RETENTION_TAG.key]: NARRATION_RETENTION_TAG.value,
+}).toString();
+const NARRATION_REMADE_AFTER_MS = (RETENTION.narrationDays - 1) * 24 * 60 * 60 * 1000;
 const narrationPrefix = (storyId: string) => `media/stories/${storyId}/narration/`;
 const SOUND_EXTENSIONS: Readonly<Record<string, string>> = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
 export const narrationObjectKeys = (storyId: string, version: string, part: number, contentType: string) => ({
@@ -155,8 +162,11 @@ export type PictureData = Readonly<{ contentType: string; dataUri: string }>;
  */
 export function mediaStore(s3: S3Connection, bucket: string, cdn: MediaCdn) {
   return {
-    /** Long-cached: a picture's key never changes, a new picture gets a new key. */
-    async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    /**
+     * Long-cached: a picture's key never changes, a new picture gets a new key. Narration is tagged to expire
+     * and cached a day at most, so the CDN does not serve it long after it is gone.
+     */
+    async put(key: string, body: Uint8Array, contentType: string, kind: 'picture' | 'narration' = 'picture') {
       const { sdk, client } = await s3();
       await client.send(
         new sdk.PutObjectCommand({
@@ -164,7 +174,9 @@ export function mediaStore(s3: S3Connection, bucket: string, cdn: MediaCdn) {
           Key: key,
           Body: body,
           ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
+          ...(kind === 'narration'
+            ? { CacheControl: 'public, max-age=86400', Tagging: NARRATION_TAGGING }
+            : { CacheControl: 'public, max-age=31536000, immutable' }),
         }),
       );
     },
@@ -227,14 +239,21 @@ export function mediaStore(s3: S3Connection, bucket: string, cdn: MediaCdn) {
     /** Deletes pictures' objects, thumbnails and variants, and drops them from the CDN's cache. */
     deletePictures: (pictures: readonly StoredPicture[]) => deletePictureObjects(s3, bucket, pictures, cdn),
 
-    /** A part's stored narration, or undefined when it has not been made yet. */
-    async readNarration(storyId: string, version: string, part: number): Promise<StoredNarration | undefined> {
+    /** A part's stored narration, or undefined when it has not been made yet (or is about to expire). */
+    async readNarration(
+      storyId: string,
+      version: string,
+      part: number,
+      now = Date.now(),
+    ): Promise<StoredNarration | undefined> {
       try {
         const { sdk, client } = await s3();
         const object = await client.send(
           new sdk.GetObjectCommand({ Bucket: bucket, Key: narrationObjectKeys(storyId, version, part, '').timings }),
         );
-        return storedNarrationSchema.parse(JSON.parse((await object.Body?.transformToString('utf-8')) ?? ''));
+        const body = (await object.Body?.transformToString('utf-8')) ?? '';
+        if (object.LastModified && now - object.LastModified.getTime() > NARRATION_REMADE_AFTER_MS) return undefined;
+        return storedNarrationSchema.parse(JSON.parse(body));
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
         throw error;
@@ -250,9 +269,9 @@ export function mediaStore(s3: S3Connection, bucket: string, cdn: MediaCdn) {
       words: Readonly<{ firstWord: number; times: number[] }>,
     ): Promise<StoredNarration> {
       const keys = narrationObjectKeys(storyId, version, part, sound.contentType);
-      await this.put(keys.sound, sound.audio, sound.contentType);
+      await this.put(keys.sound, sound.audio, sound.contentType, 'narration');
       const stored = { soundKey: keys.sound, ...words };
-      await this.put(keys.timings, new TextEncoder().encode(JSON.stringify(stored)), 'application/json');
+      await this.put(keys.timings, new TextEncoder().encode(JSON.stringify(stored)), 'application/json', 'narration');
       return stored;
     },
 

@@ -30,7 +30,10 @@ export type ProductMetric =
   | 'PicturePainted'
   | 'PictureFiltered'
   | 'PictureFailed'
-  | 'RateLimitRefused';
+  | 'RateLimitRefused'
+  | 'InactiveAccountWarned'
+  | 'InactiveAccountDeleted'
+  | 'InactiveAccountNotWarned';
 
 export function countMetric(metric: ProductMetric, value = 1): void {
   metrics.addMetric(metric, MetricUnit.Count, value);

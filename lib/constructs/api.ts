@@ -33,6 +33,13 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
 ];
 
+/**
+ * The `reader` routes (lambdas/api/routes): a visitor without an account reads a story whose share link is
+ * open, with its narration, so API Gateway lets these through without a token; the app verifies a token
+ * when one is sent and decides who may read (test/infra/stack.test.ts holds this list to the app's).
+ */
+export const READER_ROUTE_PATHS = ['/stories/{id}', '/stories/{id}/status', '/stories/{id}/narration/{part}'];
+
 export interface ApiProps {
   readonly auth: Auth;
   readonly data: Data;
@@ -130,6 +137,9 @@ export class Api extends Construct {
 
     // Public by design (DESIGN: "anyone"): it only reports whether each dependency is up.
     this.httpApi.addRoutes({ path: `${API_BASE_PATH}/health`, methods: [HttpMethod.GET], integration });
+    for (const path of READER_ROUTE_PATHS) {
+      this.httpApi.addRoutes({ path: `${API_BASE_PATH}${path}`, methods: [HttpMethod.GET], integration });
+    }
     this.httpApi.addRoutes({ path: `${API_BASE_PATH}/{proxy+}`, methods: [HttpMethod.ANY], integration, authorizer });
 
     this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;

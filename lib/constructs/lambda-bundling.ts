@@ -128,4 +128,5 @@ export const LAMBDA_ENTRIES = {
   api: 'lambdas/api/handler.ts',
   workflow: 'lambdas/workflow/handler.ts',
   triggers: 'lambdas/triggers/handler.ts',
+  retention: 'lambdas/retention/handler.ts',
 } as const;

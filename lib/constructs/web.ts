@@ -10,6 +10,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  type IKeyGroup,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
@@ -59,6 +60,8 @@ export interface WebProps {
   /** Sent to the API as `x-story-magic-origin` (a deploy-time secret; see common/origin-header.ts). */
   readonly originSecret: string;
   readonly mediaBucket: IBucket;
+  /** The key group whose signed cookies `/media/*` requires (lib/constructs/media-signing.ts). */
+  readonly mediaKeyGroup: IKeyGroup;
   /** Destination of S3 server access logs and CloudFront standard logs. */
   readonly logBucket: IBucket;
   /** The embedded third-party feedback form, if any: written to app-config.json and allowed to be framed. */
@@ -149,6 +152,8 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: mediaHeaders.policy,
+          // Private pictures and sound: served only with the API's signed cookies for the story's folder.
+          trustedKeyGroups: [props.mediaKeyGroup],
         },
       },
     });

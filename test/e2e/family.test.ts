@@ -74,6 +74,23 @@ describe.each([
     // Handed back: the profile asks again.
     await page.goto(`${webUrl}/profile`);
     await page.getByRole('heading', { name: 'Grown-ups only' }).waitFor();
+
+    // Past the gate again: removing a child asks first (the shared confirmation dialog); Cancel keeps him.
+    await passGrownUpGate(page, account.password);
+    await page.getByRole('button', { name: 'Remove Kofi' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove Kofi?' });
+    await remove.getByText('This cannot be undone.').waitFor();
+    await axe.sweep('remove a child, asked first');
+    await screenshot(page, `remove-child-dialog-${viewport.width}`, { fullPage: false });
+    await remove.getByRole('button', { name: 'Cancel' }).click();
+    await remove.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Remove Kofi' }).count()).toBe(1);
+    // The family PIN's fields keep digits only.
+    const pin = page.getByRole('form', { name: 'Family PIN' });
+    await pin.getByLabel('PIN (4 digits)').fill('1a2b');
+    expect(await pin.getByLabel('PIN (4 digits)').inputValue()).toBe('12');
+    await pin.scrollIntoViewIfNeeded();
+    await screenshot(page, `family-pin-${viewport.width}`, { fullPage: false });
     expect(axe.found, axe.summary('family', label)).toEqual([]);
   });
 });

@@ -112,4 +112,30 @@ describe.each([
     expect(axe.found, axe.summary('family', label)).toEqual([]);
     expect(visitorAxe.found, visitorAxe.summary('visitor', label)).toEqual([]);
   });
+
+  it("a private story's picture address copied to another browser does not load there", async () => {
+    const account = await signUp(stack, { displayName: 'Private', authorName: 'Aunt Bea' });
+    const call = apiClient(stack, account.accessToken);
+    const storyId = (await readyStory(call)).id;
+
+    const { page: family } = await openPage(browser, viewport);
+    await signInThroughForm(family, webUrl, account);
+    await family.goto(`${webUrl}/story/${storyId}`);
+    await family.getByText('Story Created by Aunt Bea').waitFor();
+    await expect.poll(() => picturesLoaded(family)).toEqual({ count: 1, loaded: 1 });
+    // The address the family's browser loaded the cover from (the size it chose), as "Copy image address" gives it.
+    const address = await family
+      .locator('main img')
+      .first()
+      .evaluate((image) => (image as unknown as { currentSrc: string }).currentSrc);
+    expect(new URL(address).pathname).toMatch(new RegExp(`^/media/stories/${storyId}/`));
+    expect((await family.request.get(address)).status()).toBe(200);
+
+    // Another browser (a fresh context: no session, no cookies) opens the same address: refused, no picture.
+    const { context: other, page: stranger } = await openPage(browser, viewport);
+    const opened = await stranger.goto(address);
+    expect(opened?.status()).toBe(403);
+    expect(opened?.headers()['content-type'] ?? '').not.toMatch(/^image\//);
+    await other.close();
+  });
 });

@@ -55,7 +55,7 @@ describe('deploy options', () => {
       const node = Object.values(
         template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }),
       ) as Resource[];
-      expect(node).toHaveLength(3);
+      expect(node).toHaveLength(4); // api, workflow tasks, Cognito triggers, retention
       for (const fn of node.filter((f) => JSON.stringify(f).includes('STORY_PROVIDER'))) {
         expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STORY_PROVIDER).toBe(
           'local',

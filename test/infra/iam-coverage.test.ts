@@ -23,6 +23,7 @@ const SERVICE: Readonly<Record<string, string>> = {
   '@aws-sdk/client-cloudfront': 'cloudfront',
   '@aws-sdk/client-ssm': 'ssm',
   '@aws-sdk/client-polly': 'polly',
+  '@aws-sdk/client-sesv2': 'ses',
 };
 
 /** Commands whose IAM actions are not their own name (document-client names, transactions, Converse…). */
@@ -123,7 +124,8 @@ const globToRegExp = (pattern: string) =>
 describe('IAM coverage: every SDK command a function sends is allowed by its role', () => {
   let synth: Synthesized;
   beforeAll(() => {
-    synth = synthesize({ bundle: false });
+    // With a sender for the inactive-account warning, so the retention job's SES call is granted.
+    synth = synthesize({ bundle: false, context: { mailFrom: 'stories@example.com' } });
   });
   afterAll(() => synth.cleanup());
 
@@ -143,9 +145,10 @@ describe('IAM coverage: every SDK command a function sends is allowed by its rol
     ['api', 'lambdas/api/handler.ts', synth.stack.api.handler],
     ['tasks', 'lambdas/workflow/handler.ts', synth.stack.workflow.tasks],
     ['triggers', 'lambdas/triggers/handler.ts', synth.stack.auth.triggers],
+    ['retention', 'lambdas/retention/handler.ts', synth.stack.retention.job],
   ];
 
-  it.each(['api', 'tasks', 'triggers'])('the %s function', async (name) => {
+  it.each(['api', 'tasks', 'triggers', 'retention'])('the %s function', async (name) => {
     const [, entry, fn] = functions().find(([each]) => each === name) ?? [];
     if (!entry || !fn) throw new Error(`no function ${name}`);
     const needed = await commandsOf(entry);

@@ -35,6 +35,7 @@ describe("every Lambda's asset holds its own code", { timeout: 240_000 }, () => 
     const ours = functions.filter((fn) => fn.metadata[ENTRY_METADATA] !== undefined);
     expect(ours.map((fn) => fn.metadata[ENTRY_METADATA]).sort()).toEqual([
       'lambdas/api/handler.ts',
+      'lambdas/retention/handler.ts',
       'lambdas/triggers/handler.ts',
       'lambdas/workflow/handler.ts',
     ]);

@@ -18,7 +18,7 @@ describe('CloudFront invalidation of deleted pictures', () => {
   const roleOf = (fn: { role: { node: { defaultChild?: unknown } } }) =>
     synth.stack.getLogicalId(fn.role.node.defaultChild as never);
 
-  it('grants CreateInvalidation on exactly this distribution, to the API and the workflow tasks only', () => {
+  it('grants CreateInvalidation on exactly this distribution, to the API, the workflow tasks and the retention job only', () => {
     const grants = Object.values(
       synth.template.findResources('AWS::IAM::Policy') as Record<string, PolicyResource>,
     ).filter((policy) =>
@@ -27,7 +27,12 @@ describe('CloudFront invalidation of deleted pictures', () => {
       ),
     );
     // The other is the SPA deployment's own (it invalidates the site on deploy).
-    const functions = [roleOf(synth.stack.api.handler), roleOf(synth.stack.workflow.tasks)].sort();
+    // The retention job deletes accounts nobody uses, pictures and all.
+    const functions = [
+      roleOf(synth.stack.api.handler),
+      roleOf(synth.stack.workflow.tasks),
+      roleOf(synth.stack.retention.job),
+    ].sort();
     const ours = grants.filter((policy) => policy.Properties.Roles.some((role) => functions.includes(role.Ref)));
     expect(ours).toHaveLength(1);
     const [grant] = ours as [PolicyResource];
@@ -58,7 +63,7 @@ describe('CloudFront invalidation of deleted pictures', () => {
       Name: '/StoryMagic/media-distribution-id',
       Value: { Ref: distribution },
     });
-    for (const fn of [synth.stack.api.handler, synth.stack.workflow.tasks]) {
+    for (const fn of [synth.stack.api.handler, synth.stack.workflow.tasks, synth.stack.retention.job]) {
       synth.template.hasResourceProperties('AWS::Lambda::Function', {
         Role: { 'Fn::GetAtt': [roleOf(fn), 'Arn'] },
         Environment: {

@@ -7,6 +7,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '#common/validation/app-config.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
+import { routes } from '../../lambdas/api/app.js';
+import { RETENTION } from '#common/retention.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
 import { tableSchema } from '../../lambdas/shared/table-schema.js';
 import { SPA_FIXTURE_INLINE_SCRIPT, synthesize, type Synthesized } from './synth.js';
@@ -206,6 +208,20 @@ describe('buckets (media, web, access logs)', () => {
     }
   });
 
+  it('expire "Read to me" sound (objects tagged retention=narration) after the days the data policy states', () => {
+    const media = template.findResources('AWS::S3::Bucket')[logicalIdOf(synth.stack.media.bucket)] as Resource;
+    expect(media.Properties.LifecycleConfiguration).toEqual({
+      Rules: [
+        {
+          Id: 'narration-expires',
+          Status: 'Enabled',
+          TagFilters: [{ Key: 'retention', Value: 'narration' }],
+          ExpirationInDays: RETENTION.narrationDays,
+        },
+      ],
+    });
+  });
+
   it('log media and web bucket access to the log bucket', () => {
     const logBucketId = logicalIdOf(synth.stack.accessLogs.bucket);
     const buckets = template.findResources('AWS::S3::Bucket');
@@ -303,6 +319,41 @@ describe('web (CloudFront)', () => {
     expect(origin.OriginAccessControlId).toBeDefined();
   });
 
+  it('serves /media/* only with cookies signed by the media key group, whose public key comes from SSM at deploy', () => {
+    const [keyGroupId, keyGroup] = only('AWS::CloudFront::KeyGroup');
+    const [publicKeyId, publicKey] = only('AWS::CloudFront::PublicKey');
+    expect(behavior('/media/*').TrustedKeyGroups).toEqual([{ Ref: keyGroupId }]);
+    expect(keyGroup.Properties).toMatchObject({ KeyGroupConfig: { Items: [{ Ref: publicKeyId }] } });
+    // The encoded key is a deploy-time SSM parameter, not text in the template.
+    const encoded = (publicKey.Properties.PublicKeyConfig as { EncodedKey: { Ref: string } }).EncodedKey;
+    const parameter = (template.toJSON() as { Parameters: Record<string, { Type: string; Default: string }> })
+      .Parameters[encoded.Ref];
+    expect(parameter).toEqual({
+      Type: 'AWS::SSM::Parameter::Value<String>',
+      Default: `/${synth.stack.stackName}/media-signing/public-key`,
+    });
+    // No other behaviour asks for signed requests: the SPA and the API stay as they were.
+    expect(distribution.DefaultCacheBehavior.TrustedKeyGroups).toBeUndefined();
+    expect(behavior('/api/*').TrustedKeyGroups).toBeUndefined();
+  });
+
+  it('keeps the media signing private key out of the template: the API reads its SecureString parameter at run time', () => {
+    const text = JSON.stringify(template.toJSON());
+    expect(text).not.toMatch(/PRIVATE KEY|BEGIN [A-Z ]*KEY/);
+    const api = template.findResources('AWS::Lambda::Function')[logicalIdOf(synth.stack.api.handler.function)] as {
+      Properties: { Environment: { Variables: Record<string, unknown> } };
+    };
+    expect(api.Properties.Environment.Variables).toMatchObject({
+      MEDIA_KEY_PAIR_ID: { Ref: only('AWS::CloudFront::PublicKey')[0] },
+      MEDIA_SIGNING_KEY_PARAMETER: `/${synth.stack.stackName}/media-signing/private-key`,
+    });
+    expect(api.Properties.Environment.Variables).not.toHaveProperty('MEDIA_SIGNING_PRIVATE_KEY');
+    const reads = policyStatements(logicalIdOf(synth.stack.api.handler.role))
+      .filter((statement) => actionsOf(statement).includes('ssm:GetParameter'))
+      .map((statement) => JSON.stringify(statement.Resource));
+    expect(reads.some((resource) => resource.includes('media-signing/private-key'))).toBe(true);
+  });
+
   it('speaks HTTP/2 and HTTP/3 and writes access logs', () => {
     expect(distribution.HttpVersion).toBe('http2and3');
     expect(distribution.Logging).toMatchObject({ Prefix: 'cloudfront/' });
@@ -397,7 +448,25 @@ describe('api (API Gateway HTTP API)', () => {
       AuthorizationType: 'JWT',
       AuthorizerId: { Ref: authorizerId },
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+    // A visitor reads a story whose link is open: its reader routes pass without a token (the app checks one when sent).
+    for (const path of ['/api/stories/{id}', '/api/stories/{id}/status', '/api/stories/{id}/narration/{part}']) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `GET ${path}`,
+        AuthorizationType: 'NONE',
+      });
+    }
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 5);
+  });
+
+  it("lets through without a token exactly the app's reader routes", () => {
+    const readerPaths = routes
+      .filter((route) => route.access === 'reader')
+      .map((route) => `${route.method} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);
+    const open = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[])
+      .filter((route) => route.Properties.AuthorizationType === 'NONE')
+      .map((route) => String(route.Properties.RouteKey))
+      .filter((key) => key !== 'GET /api/health');
+    expect(open.sort()).toEqual(readerPaths.sort());
   });
 
   it("checks the pool's issuer and the web client as audience", () => {
@@ -433,7 +502,7 @@ describe('api (API Gateway HTTP API)', () => {
 });
 
 describe('Lambda functions', () => {
-  it('run our three handlers (api, workflow tasks, Cognito triggers) on Node.js 22, ARM64, with JSON logs, source maps and X-Ray tracing', () => {
+  it('run our four handlers (api, workflow tasks, Cognito triggers, retention) on Node.js 22, ARM64, with JSON logs, source maps and X-Ray tracing', () => {
     const ours = template.findResources('AWS::Lambda::Function', {
       Properties: { Handler: 'index.handler', Runtime: Match.stringLikeRegexp('^nodejs') },
     });
@@ -442,6 +511,7 @@ describe('Lambda functions', () => {
         logicalIdOf(synth.stack.api.handler.function),
         logicalIdOf(synth.stack.workflow.tasks.function),
         logicalIdOf(synth.stack.auth.triggers.function),
+        logicalIdOf(synth.stack.retention.job.function),
       ].sort(),
     );
     for (const fn of Object.values(ours) as Resource[]) {
@@ -586,7 +656,7 @@ describe('least privilege', () => {
       expect(statements).toContainEqual(expect.objectContaining({ Resource: tableArn }));
       expect(statements).toContainEqual(
         expect.objectContaining({
-          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
           Resource: {
             'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(synth.stack.media.bucket), 'Arn'] }, '/media/*']],
           },

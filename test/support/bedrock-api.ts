@@ -51,6 +51,8 @@ export async function startBedrockApi(
     DYNAMODB_ENDPOINT: stack.dynamodbEndpoint,
     S3_ENDPOINT: stack.s3Endpoint,
     COGNITO_ENDPOINT: stack.cognitoEndpoint,
+    MEDIA_KEY_PAIR_ID: stack.mediaSigning.keyPairId,
+    MEDIA_SIGNING_PRIVATE_KEY: stack.mediaSigning.privateKey,
     BEDROCK_ENDPOINT: twin.url,
     BEDROCK_REGION: options.region ?? DEFAULT_BEDROCK_REGION,
     BEDROCK_GUARDRAIL_ID: TWIN_GUARDRAIL.id,
@@ -92,6 +94,7 @@ export async function startBedrockSite(
     apiUrl: api.context.apiUrl,
     mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
     appConfig: stack.appConfig,
+    trustedMediaKeys: new Map([[stack.mediaSigning.keyPairId, stack.mediaSigning.publicKey]]),
   });
   return {
     ...api,

@@ -12,6 +12,8 @@ export type StackContext = {
   mediaBucket: string;
   admin: { email: string; password: string };
   logDir: string;
+  /** The local stack's media signing key pair (bin/local/media-signing-key.ts): a test key, made per run. */
+  mediaSigning: { keyPairId: string; publicKey: string; privateKey: string };
   /** The local narrator's speech engine (bin/local/speech-engine). */
   speechEngineUrl: string;
 };

@@ -26,6 +26,7 @@ export async function startTestStack(web: WebMode | 'none'): Promise<{ stack: Lo
       mediaBucket: stack.serverConfig.mediaBucket,
       admin: stack.admin,
       logDir: stack.logDir,
+      mediaSigning: stack.mediaSigning,
       speechEngineUrl: stack.serverConfig.narration.kind === 'local' ? stack.serverConfig.narration.endpoint : '',
     },
   };

@@ -13,10 +13,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import { runDoctor, type DoctorClients } from '../../bin/doctor/run-doctor.js';
+import { newMediaSigningKey } from '../../bin/local/media-signing-key.js';
 
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/story-magic/abc-123';
 const cloudFormation = mockClient(CloudFormationClient);
 const ssm = mockClient(SSMClient);
+/** The operator's media signing key pair (a test one). */
+const MEDIA_KEY = newMediaSigningKey();
 const bedrock = mockClient(BedrockClient);
 const wafv2 = mockClient(WAFV2Client);
 const serviceQuotas = mockClient(ServiceQuotasClient);
@@ -76,6 +79,12 @@ beforeEach(() => {
     ],
   });
   ssm.on(GetParameterCommand).resolves({ Parameter: { Name: '/cdk-bootstrap/hnb659fds/version', Value: '27' } });
+  ssm
+    .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/public-key' })
+    .resolves({ Parameter: { Type: 'String', Value: MEDIA_KEY.publicKey } });
+  ssm
+    .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
+    .resolves({ Parameter: { Type: 'SecureString', Value: MEDIA_KEY.privateKey } });
   bedrock.on(GetFoundationModelAvailabilityCommand).resolves({
     modelId: 'x',
     agreementAvailability: { status: 'AVAILABLE' },
@@ -104,6 +113,7 @@ describe('npm run doctor', () => {
       '✓ stability.stable-image-ultra-v1:1 is available in us-west-2 (subscribed)',
       '✓ guardrail: none named, the app creates its own child-safety guardrail',
       '✓ web ACL story-magic exists in us-east-1',
+      '✓ media signing key pair in us-west-2 (/StoryMagic/media-signing/public-key, private key a SecureString)',
       '✓ amazon.nova-lite-v1:0: 2,000 requests and 4,000,000 tokens a minute, 5,760,000,000 tokens a day',
       '✓ stability.stable-image-core-v1:1: 15 pictures a minute',
       '✓ stability.stable-image-ultra-v1:1: 10 pictures a minute',
@@ -138,12 +148,30 @@ describe('npm run doctor', () => {
     expect(twin.calls()).toMatchObject([
       { operation: 'converse', modelId: 'us.amazon.nova-lite-v1:0', region: 'us-west-2', answer: 'ok' },
     ]);
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(2);
+    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(4);
     expect(wafv2.commandCalls(GetWebACLCommand)[0]?.args[0].input).toEqual({
       Name: 'story-magic',
       Id: 'abc-123',
       Scope: 'CLOUDFRONT',
     });
+  });
+
+  it('fails, saying how to make and store one, without the media signing key pair or with two halves of different pairs', async () => {
+    ssm
+      .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
+      .rejects(Object.assign(new Error('Parameter not found'), { name: 'ParameterNotFound' }));
+    const missing = await doctor();
+    expect(missing.passed).toBe(false);
+    const line = missing.lines.find((each) => each.startsWith('✗ no media signing key pair in us-west-2. To fix:'));
+    expect(line).toContain('--name /StoryMagic/media-signing/private-key --type SecureString');
+    ssm
+      .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
+      .resolves({ Parameter: { Type: 'SecureString', Value: newMediaSigningKey().privateKey } });
+    expect((await doctor()).lines).toContainEqual(
+      expect.stringMatching(/^✗ the media signing keys in us-west-2 are not one pair\. To fix:/),
+    );
+    // Nothing of the private key is ever printed.
+    expect(JSON.stringify(missing.lines)).not.toContain('PRIVATE KEY');
   });
 
   it('fails, saying how to bootstrap, when us-east-1 is not bootstrapped', async () => {

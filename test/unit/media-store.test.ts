@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
 import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
+import { RETENTION } from '#common/retention.js';
 
 const s3 = mockClient(S3Client);
 const store = mediaStore(s3ConnectionOf(new S3Client({ region: 'eu-west-1' })), 'bucket', NO_CDN);
@@ -118,5 +119,32 @@ describe('the media store', () => {
       dataUri: `data:image/png;base64,${Buffer.from('png').toString('base64')}`,
     });
     expect(await store.readAsDataUri({ object_key: 'media/stories/s1/gone.png' })).toBeUndefined();
+  });
+
+  it('stores "Read to me" tagged for the lifecycle rule that expires it, cached a day at most, and makes a part again a day before it expires', async () => {
+    s3.on(PutObjectCommand).resolves({});
+    await store.storeNarration(
+      's1',
+      'v1',
+      0,
+      { audio: new Uint8Array([1]), contentType: 'audio/mpeg' },
+      { firstWord: 0, times: [0] },
+    );
+    const puts = s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
+    expect(puts.map((put) => [put.Key, put.Tagging, put.CacheControl])).toEqual([
+      ['media/stories/s1/narration/v1/0.mp3', 'retention=narration', 'public, max-age=86400'],
+      ['media/stories/s1/narration/v1/0.json', 'retention=narration', 'public, max-age=86400'],
+    ]);
+
+    const day = 24 * 60 * 60 * 1000;
+    const written = new Date('2026-11-01T00:00:00Z');
+    const timings = JSON.stringify({ soundKey: 'media/stories/s1/narration/v1/0.mp3', firstWord: 0, times: [0] });
+    s3.on(GetObjectCommand).callsFake(() => ({
+      LastModified: written,
+      Body: { transformToString: async () => timings } as never,
+    }));
+    const at = (days: number) => store.readNarration('s1', 'v1', 0, written.getTime() + days * day);
+    expect(await at(RETENTION.narrationDays - 2)).toMatchObject({ soundKey: 'media/stories/s1/narration/v1/0.mp3' });
+    expect(await at(RETENTION.narrationDays - 0.5)).toBeUndefined();
   });
 });

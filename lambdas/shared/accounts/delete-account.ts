@@ -14,7 +14,7 @@ import type { CognitoAccounts } from '../cognito-accounts.js';
  * Returns false when there is no such account (or it is already fully deleted).
  */
 export async function deleteAccount(
-  deps: StoryDeletionDeps & Readonly<{ profiles: ProfileRepository; accounts: CognitoAccounts }>,
+  deps: StoryDeletionDeps & Readonly<{ profiles: ProfileRepository; accounts: Pick<CognitoAccounts, 'setEnabled' | 'remove'> }>,
   userId: string,
 ): Promise<boolean> {
   const { profiles } = deps;

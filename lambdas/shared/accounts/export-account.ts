@@ -1,4 +1,5 @@
 import type { AccountDataExport } from '#common/api/views.js';
+import { MEDIA_GRANT_SECONDS } from '#common/media-grant.js';
 import type { Role } from '#common/roles.js';
 import type { LibraryRepository } from '../repositories/library.js';
 import type { FamilyRepository } from '../repositories/family.js';
@@ -14,8 +15,9 @@ export const ACCOUNT_EXPORT_ABOUT =
   "Everything Story Magic keeps about your family's account: your profile, your children's profiles, every " +
   "story made for them (its full text and the addresses of its pictures), each child's library (which " +
   'stories they saved, and when) and a list of all the pictures. Picture addresses start with /media/: put ' +
-  'the address of the Story Magic site in front of one to open that picture while you are signed in. Stories ' +
-  'saved from others are listed by title only.';
+  'the address of the Story Magic site in front of one to open that picture in the browser you downloaded ' +
+  `this file with, within ${MEDIA_GRANT_SECONDS / 60} minutes, or after opening its story there (pictures are private to those who ` +
+  'may read the story). Stories saved from others are listed by title only.';
 
 /** How many stories are read at once (each is one Query on its partition). */
 const READ_BATCH = 10;

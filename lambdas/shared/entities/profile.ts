@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RETENTION } from '#common/retention.js';
 import type { AccountProfile } from '#common/api/views.js';
 import { MISSING_AGE_BAND, type AgeBand } from '#common/age-bands.js';
 import { ageBandSchema } from '#common/validation/choices.js';
@@ -20,6 +21,8 @@ export const profileItemSchema = z.object({
   role: z.enum(ROLES),
   created_at: z.string(),
   last_login: z.string().optional(),
+  /** When the inactive-account warning was e-mailed (lambdas/shared/accounts/inactive-accounts.ts); a sign-in clears it. */
+  inactivity_warned_at: z.string().optional(),
   suspended_at: z.string().optional(),
   /**
    * Epoch milliseconds of the last revocation (suspension, role change, password change): every token
@@ -64,6 +67,17 @@ export const profileRowSchema = profileItemSchema.pick({
   child_count: true,
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
+
+/** What the inactive-account sweep reads of a profile (a projection). */
+export const inactivityRowSchema = profileItemSchema.pick({
+  id: true,
+  email: true,
+  role: true,
+  created_at: true,
+  last_login: true,
+  inactivity_warned_at: true,
+});
+export type InactivityRow = z.infer<typeof inactivityRowSchema>;
 
 /** The admin users list reads the `entity` index under PROFILE, newest first. */
 export const PROFILE_LIST_INDEX: IndexName = 'entity';
@@ -127,7 +141,7 @@ export function profileItem(profile: NewProfile, now = new Date()): ProfileItem 
  * How long a deleted account's tombstone is kept: longer than any of its tokens can live (access and ID
  * tokens 1 hour; refresh tokens 30 days, but those die with the Cognito user).
  */
-export const TOMBSTONE_SECONDS = 2 * 24 * 60 * 60;
+export const TOMBSTONE_SECONDS = RETENTION.tombstoneDays * 24 * 60 * 60;
 
 /** The tombstone of a deleted account: its id and a date, nothing personal; it expires by itself. */
 export const tombstoneItem = (userId: string, now: Date) => ({

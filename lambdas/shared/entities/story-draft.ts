@@ -1,3 +1,4 @@
+import { RETENTION } from '#common/retention.js';
 import * as z from 'zod';
 import { IMAGE_TYPES } from '#common/story-choices.js';
 import { keys } from '../keys.js';
@@ -6,7 +7,7 @@ import { keys } from '../keys.js';
  * How long an abandoned draft stays (TTL): far longer than a generation may run (tasks.ts
  * STALE_GENERATION_MINUTES), short enough that a lost execution leaves no story text behind for long.
  */
-export const DRAFT_TTL_SECONDS = 24 * 60 * 60;
+export const DRAFT_TTL_SECONDS = RETENTION.draftHours * 60 * 60;
 
 /**
  * The text of a story being written, between WriteStory, CheckStory and SaveStory: `DRAFT` in the story's

@@ -11,6 +11,7 @@ import type { ProfileUpdate } from '#common/validation/accounts.js';
 import { countChange } from '../entities/counters.js';
 import {
   accountStatusSchema,
+  inactivityRowSchema,
   PROFILE_LIST_INDEX,
   profileItem,
   profileItemSchema,
@@ -18,6 +19,7 @@ import {
   profileRowSchema,
   searchTextOf,
   tombstoneItem,
+  type InactivityRow,
   type NewProfile,
   type ProfileItem,
   type ProfileRow,
@@ -158,13 +160,64 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         });
     },
 
+    /**
+     * The inactive-account sweep's candidates: every profile last signed in to before `cutoff`, every one
+     * never signed in to, and every one already warned. Reads the whole `entity` index's PROFILE partition,
+     * filtered by the table (one daily run).
+     */
+    async *inactivityCandidates(cutoff: string): AsyncGenerator<InactivityRow> {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: PROFILE_LIST_INDEX,
+            KeyConditionExpression: 'entity_pk = :type',
+            FilterExpression:
+              // created_at is the index's sort key, which a filter may not name: the sweep checks it.
+              'attribute_exists(inactivity_warned_at) OR last_login < :cutoff OR attribute_not_exists(last_login)',
+            ProjectionExpression: 'id, email, #role, created_at, last_login, inactivity_warned_at',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':type': entityTypes.profile, ':cutoff': cutoff },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        yield* parseItems(inactivityRowSchema, page.Items);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    },
+
+    /** Records the warning, unless someone signed in since `lastSeen` was read (then nothing changes). */
+    async markInactivityWarned(userId: string, lastLogin: string | undefined, at: Date): Promise<boolean> {
+      return db
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: 'SET inactivity_warned_at = :at',
+            ConditionExpression: lastLogin
+              ? 'attribute_exists(PK) AND last_login = :seen'
+              : 'attribute_exists(PK) AND attribute_not_exists(last_login)',
+            ExpressionAttributeValues: { ':at': at.toISOString(), ...(lastLogin ? { ':seen': lastLogin } : {}) },
+          }),
+        )
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (isUpdateRefused(error)) return false;
+            throw error;
+          },
+        );
+    },
+
     async recordSignIn(userId: string, now = new Date()): Promise<void> {
       await db
         .send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.profile(userId),
-            UpdateExpression: 'SET last_login = :now',
+            // A sign-in answers the inactive-account warning: the account is no longer due for deletion.
+            UpdateExpression: 'SET last_login = :now REMOVE inactivity_warned_at',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeValues: { ':now': now.toISOString() },
           }),

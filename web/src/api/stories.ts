@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { StoryImageView, StoryStatusView, StoryView } from '#common/api/views';
+import { MEDIA_GRANT_SECONDS } from '#common/media-grant';
 import type { StoryEdit } from '#common/validation/story-edit';
 import type { ImageRequest } from '#common/validation/story-images';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
@@ -119,8 +120,14 @@ export function useStory(storyId: string) {
   const story = useQuery({
     queryKey: queryKeys.story(storyId),
     queryFn: () => fetchStory(storyId),
-    // A passing failure is tried again every 3 s; a story that is gone (404) is not.
-    refetchInterval: (query) => (query.state.error && !isNotFound(query.state.error) ? STORY_POLL_MS * 2 : false),
+    // A passing failure is tried again every 3 s; a story that is gone (404) is not. A story on screen is read
+    // again at half its media grant's life, which renews the grant for the pictures still to load.
+    refetchInterval: (query) =>
+      query.state.error
+        ? isNotFound(query.state.error)
+          ? false
+          : STORY_POLL_MS * 2
+        : (MEDIA_GRANT_SECONDS * 1000) / 2,
   });
   const status = useQuery({
     queryKey: queryKeys.storyStatus(storyId),

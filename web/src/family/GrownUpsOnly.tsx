@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FAMILY_MESSAGES, FAMILY_TEXTS, PIN_LENGTH } from '#common/family';
 import { ApiRequestError } from '../api/client';
 import { unlockGrownUp } from '../api/family';
 import { useAuth } from '../auth/AuthContext';
 import { TextField } from '../components/TextField';
 import { keepGrant } from './grown-up-grant';
+import { PinField } from './PinField';
 import './family.css';
 
 type Props = {
@@ -31,7 +32,6 @@ export function GrownUpsOnly({ headingLevel, headingId, onUnlocked, onCancel, ca
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const pinId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   async function submit(event: FormEvent) {
@@ -76,23 +76,7 @@ export function GrownUpsOnly({ headingLevel, headingId, onUnlocked, onCancel, ca
           autoFocus
         />
       ) : (
-        <div className="field">
-          <label className="field__label" htmlFor={pinId}>
-            PIN
-          </label>
-          <input
-            id={pinId}
-            className="field__input grown-ups__pin"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={PIN_LENGTH}
-            autoComplete="off"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-            autoFocus
-          />
-        </div>
+        <PinField label="PIN" value={pin} onChange={setPin} autoFocus />
       )}
       {problem && (
         <p className="grown-ups__problem" role="alert">

@@ -44,8 +44,9 @@ export default function DataPolicyPage() {
             <dd>
               The choices made in the wizard (the hero&rsquo;s name, the kind of story), the story written for them, its
               pictures and, when someone presses &ldquo;Read to me&rdquo;, the story read aloud. Only your family can
-              open them, unless you open a story&rsquo;s share link (then anyone with the link can read that story until
-              you close it again).
+              open them (a picture&rsquo;s address copied to someone else does not open it), unless you open a
+              story&rsquo;s share link (then anyone with the link can read that story, pictures and sound included,
+              until you close it again).
             </dd>
             <dt>Beta feedback</dt>
             <dd>What a grown-up sends us from the feedback page, to make Story Magic better.</dd>
@@ -67,8 +68,8 @@ export default function DataPolicyPage() {
               (it is made again if someone asks for it later).
             </li>
             <li>
-              <strong>A story being written:</strong> its draft is deleted once the story is ready, and after{' '}
-              {RETENTION.draftHours} hours at most.
+              <strong>A story being written:</strong> its draft is deleted once the story is ready; a draft left
+              unfinished expires after {RETENTION.draftHours} hours and is removed by our database soon after.
             </li>
             <li>
               <strong>An account nobody uses:</strong> after {years(RETENTION.inactiveDays)} without anyone signing in,

@@ -19,7 +19,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { TextField } from '../../components/TextField';
 import { saveFile } from '../../components/save-file';
 import { toast } from '../../components/toast';
-import { useModalDialog } from '../../components/useModalDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChildAvatar } from '../../family/ChildAvatar';
 
 /** The colours' names, as a grown-up reads them. */
@@ -228,59 +228,34 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
 }
 
 function RemoveChildDialog({ child, onClose }: { child: ChildView; onClose: () => void }) {
-  const dialog = useModalDialog();
   const { refreshProfile } = useAuth();
   const removal = useRemoveChild();
-  const busy = removal.isPending;
 
-  async function confirm() {
+  async function remove() {
     try {
       await removal.mutateAsync(child.id);
       await refreshProfile();
       toast.success(`${child.name} is removed`);
-      dialog.current?.close();
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to remove');
+      throw error;
     }
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby="remove-child-title"
-      aria-describedby="remove-child-text"
+    <ConfirmDialog
+      title={`Remove ${child.name}?`}
+      confirmLabel={`Remove ${child.name}`}
+      busyLabel="Removing…"
+      onConfirm={remove}
       onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
     >
-      <h2 id="remove-child-title">Remove {child.name}?</h2>
-      <div id="remove-child-text">
-        <p>
-          This deletes {child.name}&rsquo;s profile, <strong>every story made for {child.name}</strong> with its
-          pictures and sound, and {child.name}&rsquo;s library, at once.
-        </p>
-        <p className="modal__warning">This cannot be undone.</p>
-        <p>If you want a copy, download {child.name}&rsquo;s data first.</p>
-      </div>
-      <div className="modal__actions">
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={busy}
-          onClick={() => dialog.current?.close()}
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void confirm()}
-        >
-          {busy ? 'Removing…' : `Remove ${child.name}`}
-        </button>
-      </div>
-    </dialog>
+      <p>
+        This deletes {child.name}&rsquo;s profile, <strong>every story made for {child.name}</strong> with its pictures
+        and sound, and {child.name}&rsquo;s library, at once.
+      </p>
+      <p className="modal__warning">This cannot be undone.</p>
+      <p>If you want a copy, download {child.name}&rsquo;s data first.</p>
+    </ConfirmDialog>
   );
 }

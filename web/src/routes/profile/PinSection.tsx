@@ -4,6 +4,7 @@ import { ApiRequestError } from '../../api/client';
 import { useSetGrownUpPin } from '../../api/family';
 import { useAuth } from '../../auth/AuthContext';
 import { toast } from '../../components/toast';
+import { PinField } from '../../family/PinField';
 
 const PIN_PATTERN = new RegExp(`^[0-9]{${PIN_LENGTH}}$`);
 
@@ -31,7 +32,6 @@ export function PinSection({ hasPin }: { hasPin: boolean }) {
     }
   }
 
-  const digits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
   return (
     <form className="card form" onSubmit={(event) => void save(event)} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Family PIN</h2>
@@ -41,36 +41,8 @@ export function PinSection({ hasPin }: { hasPin: boolean }) {
           ? 'The account password still works if the PIN is forgotten.'
           : 'Until you set one, it asks for the account password.'}
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-pin`}>
-          {hasPin ? 'New PIN' : 'PIN'} ({PIN_LENGTH} digits)
-        </label>
-        <input
-          id={`${id}-pin`}
-          className="field__input grown-ups__pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          value={pin}
-          onChange={(e) => setPinValue(digits(e.target.value))}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-again`}>
-          Type it again
-        </label>
-        <input
-          id={`${id}-again`}
-          className="field__input grown-ups__pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          value={again}
-          onChange={(e) => setAgain(digits(e.target.value))}
-        />
-      </div>
+      <PinField label={`${hasPin ? 'New PIN' : 'PIN'} (${PIN_LENGTH} digits)`} value={pin} onChange={setPinValue} />
+      <PinField label="Type it again" value={again} onChange={setAgain} />
       <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? 'Saving…' : hasPin ? 'Change the PIN' : 'Set the PIN'}
       </button>

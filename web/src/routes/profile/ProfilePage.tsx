@@ -17,7 +17,7 @@ import { TextField } from '../../components/TextField';
 import { authErrorMessage } from '../../auth/auth-errors';
 import { PageSpinner } from '../../components/PageSpinner';
 import { saveFile } from '../../components/save-file';
-import { useModalDialog } from '../../components/useModalDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { wizard } from '../create/wizard';
 import { leaveForLanding } from '../landing/landing-notice';
 import './profile.css';
@@ -291,23 +291,19 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const dialog = useModalDialog();
   const { forgetDeletedAccount } = useAuth();
   const inputId = useId();
   const [typed, setTyped] = useState('');
   const deletion = useDeleteOwnAccount();
   // Still busy after success: the page is leaving for the landing page.
-  const busy = deletion.isPending || deletion.isSuccess;
-  const confirmed = typed === DELETE_ACCOUNT_WORD;
+  const leaving = deletion.isSuccess;
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (!confirmed || busy) return;
+  async function remove() {
     try {
       await deletion.mutateAsync({ confirm: DELETE_ACCOUNT_WORD });
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to delete account');
-      return;
+      throw error;
     }
     // The account is gone: end the session on this device (Cognito no longer knows the user), drop the
     // wizard's draft (it holds the child's hero name), and leave for the landing page.
@@ -317,24 +313,15 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal delete-account-dialog"
-      aria-labelledby="delete-account-title"
-      aria-describedby="delete-account-text"
+    <ConfirmDialog
+      className="delete-account-dialog"
+      title="Delete your account for good?"
+      confirmLabel="Delete my account"
+      busyLabel="Deleting…"
+      confirmDisabled={typed !== DELETE_ACCOUNT_WORD || leaving}
+      onConfirm={remove}
       onClose={onClose}
-      onCancel={(event) => busy && event.preventDefault()}
-    >
-      <form onSubmit={(event) => void confirm(event)} noValidate>
-        <h2 id="delete-account-title">Delete your account for good?</h2>
-        <div id="delete-account-text">
-          <p>
-            This deletes your Story Magic account, <strong>every story you created</strong> with all its pictures, and
-            your library. Stories you shared disappear for other families too.
-          </p>
-          <p className="modal__warning">This cannot be undone.</p>
-          <p>If you want a copy, download your data first.</p>
-        </div>
+      fields={
         <div className="field">
           <label className="field__label" htmlFor={inputId}>
             Type <span className="delete-word">{DELETE_ACCOUNT_WORD}</span> to confirm
@@ -348,27 +335,21 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             autoCapitalize="characters"
             autoCorrect="off"
             spellCheck={false}
-            disabled={busy}
+            disabled={deletion.isPending || leaving}
             aria-describedby={`${inputId}-hint`}
           />
           <p id={`${inputId}-hint`} className="field__hint">
             In capital letters, exactly as shown.
           </p>
         </div>
-        <div className="modal__actions">
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={busy}
-            onClick={() => dialog.current?.close()}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button--danger" disabled={!confirmed || busy} aria-busy={busy}>
-            {busy ? 'Deleting…' : 'Delete my account'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      }
+    >
+      <p>
+        This deletes your Story Magic account, <strong>every story you created</strong> with all its pictures, and your
+        library. Stories you shared disappear for other families too.
+      </p>
+      <p className="modal__warning">This cannot be undone.</p>
+      <p>If you want a copy, download your data first.</p>
+    </ConfirmDialog>
   );
 }
