@@ -244,7 +244,10 @@ export const GOALS = {
 } as const;
 export type GoalVerb = (typeof GOALS)[keyof typeof GOALS];
 
-/** Who a mission may be for, as the story calls them. */
+/**
+ * Who a mission may be for, as the story calls them: one list for the goal read here and for the local
+ * storyteller's errands (traits.ts).
+ */
 export const PEOPLE: Readonly<Record<string, string>> = {
   grandma: 'Grandma',
   granny: 'Grandma',
@@ -259,6 +262,7 @@ export const PEOPLE: Readonly<Record<string, string>> = {
   daddy: 'Dad',
   brother: 'a little brother',
   sister: 'a little sister',
+  baby: 'the baby',
   auntie: 'Auntie',
   aunt: 'Auntie',
   uncle: 'Uncle',
@@ -290,6 +294,9 @@ const GLUE = new Set([
   'around', 'inside', 'outside', 'behind', 'beside', 'between', 'while', 'during', 'until', 'again', 'together',
   'alone', 'only', 'really', 'super', 'fun', 'funny', 'happy', 'nice', 'good', 'best', 'first', 'last',
 ]);
+
+/** A word with no meaning of its own in a family's text ("a", "with", "who"): never reported as not understood. */
+export const isGlueWord = (word: string) => GLUE.has(word);
 
 /** Every word the reader may say back in a story (our phrases are built from these and a few of our own). */
 export const FAMILY_VOCABULARY: ReadonlySet<string> = new Set([
@@ -388,6 +395,15 @@ export function readFamilyWords(text: string | undefined, alsoKnown: ReadonlySet
   };
 }
 
+/**
+ * The person a mission is for: the first word of PEOPLE that is not a quality of the noun after it ("a present
+ * for the baby" is for the baby; "keep the baby ducks safe" is for no one).
+ */
+export function personIn(words: readonly string[]): string | undefined {
+  const at = words.findIndex((w, i) => known(PEOPLE, w) && !(QUALITIES.has(w) && isNoun(words[i + 1] ?? '')));
+  return at >= 0 ? PEOPLE[words[at] ?? ''] : undefined;
+}
+
 /** The goal: the first goal word, the first thing or creature after it, a person, and the weather it is from. */
 function goalIn(words: readonly string[]): FamilyReading['goal'] {
   const at = words.findIndex((w) => known(GOALS, w));
@@ -401,13 +417,13 @@ function goalIn(words: readonly string[]): FamilyReading['goal'] {
     object >= 0
       ? `${plural ? 'the' : verb === 'find' || verb === 'make' ? 'a' : 'the'} ${[...qualities, noun].join(' ')}`
       : undefined;
-  const person = words.find((w) => known(PEOPLE, w));
+  const person = personIn(words);
   const fromAt = words.indexOf('from', at);
   const from = fromAt >= 0 ? words.slice(fromAt + 1).find((w) => known(WEATHERS, w)) : undefined;
   return {
     verb,
     ...(what ? { what: what.replace(/^a (?=[aeiou])/u, 'an '), plural } : {}),
-    ...(person ? { forWhom: PEOPLE[person] } : {}),
+    ...(person ? { forWhom: person } : {}),
     ...(from ? { from: from === 'thunder' ? 'storm' : from.replace(/y$/u, '') } : {}),
   };
 }

@@ -31,6 +31,9 @@ const HAZARD_WORDS: Readonly<Record<string, string>> = {
   'a field of bumping space rocks': 'bumping space',
   'a slippery ice crater': 'ice crater',
   'a tunnel with no gravity at all': 'no gravity',
+  'a crater full of bouncy moon jelly': 'moon jelly',
+  'a cloud of sticky stardust': 'sticky stardust',
+  'a river of slow silver moon-dust': 'silver moon-dust',
 };
 const hazardWords = (hazard: string) => HAZARD_WORDS[hazard] ?? hazard;
 export const hazardEpisode = (hazard: string) => `hazard:${hazardWords(hazard)}`;

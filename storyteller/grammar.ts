@@ -101,12 +101,14 @@ const TIES: readonly Tie[] = [
   { shapes: ['hero-question'], template: ', {pal}', names: ['pal'], uses: 2 },
   // Narration, and what the hero is or feels, are set in the story's own place and day, or seen by its friend.
   { shapes: ['narration', 'state'], template: 'That {weather} {daypart},', names: ['day'], uses: 1, lead: true },
+  { shapes: ['narration', 'state'], template: 'Over in {placeName},', names: ['place'], uses: 1, lead: true },
+  // What the hero always is or has, said of the place at its end: two library cards whose look lines both began
+  // "Over in Foxmere, Mia had…" opened alike, and so did two that began "As anyone in …" (issue 37).
   {
-    shapes: ['narration', 'state', 'identity'],
-    template: 'Over in {placeName},',
+    shapes: ['identity'],
+    template: ', (as everyone {inPlace} knew|as anyone {inPlace} could tell you)',
     names: ['place'],
     uses: 1,
-    lead: true,
   },
   {
     shapes: ['narration'],
@@ -156,6 +158,12 @@ const TEAM_VERBS = new Set(
 
 /** A deed done with the doer's own finger is one doer's: "Mia and Pip traced the clue with one finger" reads oddly. */
 const ONE_DOER = /\bwith one (careful )?finger\b/u;
+/**
+ * What the hero carries about or keeps is part of their look, not a deed of the day: "Mia carried a wooden shield
+ * and a kind word for everyone" and "Mia kept a notebook full of maps" take no friend ("Mia and Fizz carried…",
+ * "Mia and Nugget kept…", issue 37) and no friend's nod.
+ */
+const OWN_LOOK = /^(carried|kept) an? /u;
 
 const DEED =
   /^(\p{L}+ed|ran|sang|took|gave|held|found|went|came|knelt|stood|sat|flew|led|spun|threw|put|hid|swam|made|drew|rode|wrote)$/u;
@@ -188,6 +196,7 @@ function shapeOf(
       return leads ? { shape: 'narration', at: 0 } : openerOf(sentence, facts);
     }
     const verb = sentence.slice(facts.hero.length + 1).split(' ')[0] ?? '';
+    if (OWN_LOOK.test(sentence.slice(facts.hero.length + 1))) return undefined;
     // Only deeds two friends can share, in words that read the same for one doer and for two.
     if (TEAM_VERBS.has(verb) && !ONE_DOER.test(sentence)) return { shape: 'team-deed', at: facts.hero.length };
     // How the hero is or feels ("Mia felt small") is said of the day or place, or seen by the friend.
@@ -198,7 +207,11 @@ function shapeOf(
     // either, and is not seen by the friend ("As Zak watched, Mia had learned that…").
     if (PAST_PERFECT.test(sentence.slice(facts.hero.length + 1))) return undefined;
     if (!DEED.test(verb) || STATES.has(verb))
-      return FELT.has(verb) ? { shape: always ? 'identity' : 'state', at: 0 } : undefined;
+      return FELT.has(verb)
+        ? always
+          ? { shape: 'identity', at: sentence.length - 1 }
+          : { shape: 'state', at: 0 }
+        : undefined;
     // A deed the two already share ("…, and they crossed together") has the friend in it: a tie would
     // have the friend wait nearby while crossing.
     if (/\btogether\b/u.test(sentence)) return undefined;
@@ -229,7 +242,7 @@ function shapeOf(
 
 /** "Then Mia saw the truth" becomes "Then Mia and Pip saw the truth": the friends do it together. */
 const FRIEND_WITHIN_OR_SPAN =
-  /\b(two friends|the pair|both friends|the friends|they|them|everyone|that (night|evening|day)|all (day|night))\b/iu;
+  /\b(two friends|the pair|both friends|the friends|they|them|everyone|everybody|nobody|no one|that (night|evening|day)|all (day|night))\b/iu;
 
 function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } | undefined {
   const opener = new RegExp(
@@ -238,6 +251,7 @@ function openerOf(sentence: string, facts: Facts): { shape: Shape; at: number } 
   ).exec(sentence);
   const verb = opener?.[2];
   if (!opener || !verb || !TEAM_VERBS.has(verb) || ONE_DOER.test(sentence)) return undefined;
+  if (OWN_LOOK.test(sentence.slice(opener[0].length - verb.length - 1))) return undefined;
   return { shape: 'team-deed', at: opener[0].length - verb.length - 2 };
 }
 

@@ -1,3 +1,4 @@
+import { familyWordsOf, isGlueWord } from '#common/family-words.js';
 import type { ImageType } from '#common/story-choices.js';
 import type { Illustration, IllustrationRequest } from '../lambdas/workflow/providers/types.js';
 import { Painter } from './art-styles.js';
@@ -5,7 +6,7 @@ import { drawCreature, drawHome, drawObject, drawPath, type Pose } from './cast.
 import { darken, lighten } from './colour.js';
 import { drawHero, handOf, heroColours, star } from './figures.js';
 import { hashSeed, mulberry32, pick, type Random } from './random.js';
-import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf } from './scenery.js';
+import { drawProps, drawSetting, settingNamedIn, settingOf, timeOf, type Setting, type TimeOfDay } from './scenery.js';
 import { el, text } from './svg.js';
 import { escapeRegExp, possessive } from './template.js';
 import { COLOURS, fursOf, readHeroTraits, type CreatureKind, type HeroTraits } from './traits.js';
@@ -182,49 +183,129 @@ function heroNamedIn(customizations: string | undefined, heroName: string): Crea
   return said?.[1] ? readHeroTraits(said[1]).creature : undefined;
 }
 
-/** What the family's picture description names: a creature (with its colour and what it holds), or a thing. */
-function drawWished(customizations: string | undefined, painter: Painter, seed: number, heroName: string): string {
+/** How big the wished creature stands beside the hero: the size its description names. */
+const WISHED_SCALE = { tiny: 0.34, small: 0.42, big: 0.64 } as const;
+
+/**
+ * What the family's picture description names: a creature (with its colour, size and what it holds), or a thing
+ * (with its colour). `drawn` is what of the wish the picture shows, for the words it does not (wishWordsNotDrawn).
+ */
+function drawWished(
+  customizations: string | undefined,
+  painter: Painter,
+  seed: number,
+  heroName: string,
+): { svg: string; drawn: HeroTraits } {
   // A creature the prompt says the hero is, is the hero (drawn as such), not a second figure beside it.
-  if (heroNamedIn(customizations, heroName)) return '';
+  const named = heroNamedIn(customizations, heroName);
+  if (named) return { svg: '', drawn: { creature: named } };
   const wished = readHeroTraits(customizations);
   if (wished.creature) {
     const colours = creatureColours(wished, seed, 'wished');
     const held = wished.holds ? drawObject(painter, wished.holds, 650, 740) : '';
-    return el(
+    const scale = wished.size ? WISHED_SCALE[wished.size] : 0.5;
+    const svg = el(
       'g',
-      { class: 'wished', 'data-creature': wished.creature, 'data-colour': wished.colour ?? '' },
-      placed(drawCreature(painter, colours, wished.creature, 'wave', 'scenery') + held, 330, 20, 0.5, 0, true),
+      {
+        class: 'wished',
+        'data-creature': wished.creature,
+        'data-colour': wished.colour ?? '',
+        'data-size': wished.size ?? '',
+      },
+      placed(drawCreature(painter, colours, wished.creature, 'wave', 'scenery') + held, 330, 20, scale, 0, true),
     );
+    const { colour, size, holds } = wished;
+    const drawn: HeroTraits = { creature: wished.creature, ...(colour ? { colour } : {}), ...(size ? { size } : {}) };
+    return { svg, drawn: holds ? { ...drawn, holds } : drawn };
   }
   if (wished.holds) {
     const colour = wished.colour ? COLOURS[wished.colour] : undefined;
-    return el(
+    const object = drawObject(painter, wished.holds, 860, 880, colour);
+    // Sized as named ("a big red kite"), about the point it stands on.
+    const scale = wished.size ? WISHED_SCALE[wished.size] / 0.5 : 1;
+    const svg = el(
       'g',
       { class: 'wished', 'data-colour': wished.colour ?? '' },
-      drawObject(painter, wished.holds, 860, 880, colour),
+      scale === 1 ? object : el('g', { transform: `translate(860 880) scale(${scale}) translate(-860 -880)` }, object),
     );
+    const { colour: named, size } = wished;
+    return { svg, drawn: { holds: wished.holds, ...(named ? { colour: named } : {}), ...(size ? { size } : {}) } };
   }
-  return '';
+  return { svg: '', drawn: {} };
+}
+
+/** Words of a picture wish that ask for nothing to draw by themselves ("holding", "please", "picture"). */
+const WISH_LITTLE_WORDS = new Set(
+  'holding holds hold carrying carries wearing wears named called picture pictures draw drawn drawing please show shows showing image scene background looking look standing'.split(
+    ' ',
+  ),
+);
+/** The meadow is the picture's grassy field, where no other setting is named. */
+const MEADOW_WORDS = new Set(['field', 'fields', 'grass', 'grassy', 'meadows']);
+/** A day picture is a sunny, bright one: these words are shown by its sky. */
+const DAY_WORDS = new Set(['day', 'daytime', 'sunny', 'sun', 'bright', 'morning', 'afternoon', 'noon']);
+
+/**
+ * The words of the family's picture wish this picture does not show, in the family's order: what is left once
+ * the words it drew (the wished creature, its colour, size and what it holds; the place; the time of day; a
+ * party's bunting or a treasure), the hero's name and the little words are taken out. The story page tells the
+ * family (issue 37), so a wish is followed or the family knows which part could not be drawn.
+ */
+function wishWordsNotDrawn(
+  request: IllustrationRequest,
+  shown: Readonly<{ wished: HeroTraits; setting: Setting; placeWords: ReadonlySet<string>; time: TimeOfDay }>,
+): string[] {
+  const name = new Set(familyWordsOf(request.heroName));
+  const propsOf = (word: string) => drawProps(word, new Painter(request.artStyle), mulberry32(0)) !== '';
+  const notDrawn: string[] = [];
+  for (const word of familyWordsOf(request.customizations)) {
+    if (word.length < 2 || name.has(word) || isGlueWord(word) || WISH_LITTLE_WORDS.has(word)) continue;
+    if (notDrawn.includes(word)) continue;
+    const asked = readHeroTraits(word);
+    const { wished, time } = shown;
+    const drawn =
+      (asked.creature !== undefined && asked.creature === wished.creature) ||
+      (asked.colour !== undefined && asked.colour === wished.colour) ||
+      (asked.size !== undefined && asked.size === wished.size) ||
+      (asked.holds !== undefined && asked.holds === wished.holds) ||
+      shown.placeWords.has(word) ||
+      word === shown.setting ||
+      settingNamedIn(word) === shown.setting ||
+      (shown.setting === 'meadow' && MEADOW_WORDS.has(word)) ||
+      (time === 'day' ? DAY_WORDS.has(word) : timeOf(word, '', 'meadow') === time) ||
+      propsOf(word);
+    if (!drawn) notDrawn.push(word);
+  }
+  return notDrawn;
 }
 
 /**
  * A place the family's picture description names after "in", "on", "at"... ("on a sandy beach") moves the
  * scene there; a thing it only holds ("holding a flower") does not.
  */
-function wishedPlace(customizations: string | undefined): ReturnType<typeof settingOf> | undefined {
+function wishedPlace(customizations: string | undefined): { setting: Setting; words: Set<string> } | undefined {
   const places = (customizations ?? '')
     .toLowerCase()
     .match(
       /\b(?:in|on|at|by|near|under|inside|into|beside|across|through)\s+(?:(?:the|a|an)\s+)?(?:\p{L}+\s+){0,2}\p{L}+/gu,
     );
-  return places ? settingNamedIn(places.join(' ')) : undefined;
+  const setting = places ? settingNamedIn(places.join(' ')) : undefined;
+  if (!setting || !places) return undefined;
+  // The words of the phrase that names it are what the picture shows ("a sandy beach" is the beach drawn), not
+  // those of another phrase ("under a rainbow").
+  const naming = places.filter((place) => settingNamedIn(place) === setting);
+  return { setting, words: new Set(naming.flatMap((place) => familyWordsOf(place))) };
 }
 
 /** The picture as SVG text. */
-export function paintSvg(request: IllustrationRequest): string {
+export const paintSvg = (request: IllustrationRequest): string => paint(request).svg;
+
+/** The picture as SVG text, and the words of the family's picture wish it does not show. */
+function paint(request: IllustrationRequest): { svg: string; notDrawn: string[] } {
   // Where and when come from what happens; the cast's own descriptions ("holding a lantern") are not props.
   const scene = `${request.scene.replace(/\((?:hero|friend|guest): [^)]*\)/g, '')} ${request.customizations ?? ''}`;
-  const setting = wishedPlace(request.customizations) ?? settingOf(scene);
+  const place = wishedPlace(request.customizations);
+  const setting = place?.setting ?? settingOf(scene);
   const time = timeOf(scene, request.mood, setting);
   const painter = new Painter(request.artStyle);
   const random = mulberry32(hashSeed(request.seed, request.imageType, request.scene, request.artStyle));
@@ -238,13 +319,13 @@ export function paintSvg(request: IllustrationRequest): string {
     : readHeroTraits(marked(request.scene, 'hero'));
   const characterType = named ? 'Creature' : request.characterType;
   const colours = heroColours(request.seed, traits);
-  const place =
+  const shot =
     moment.place === 'home'
       ? drawHome(painter, moment.x < 0 ? 780 : 190, lighten(colours.accent, 0.55))
       : moment.place === 'path'
         ? drawPath(painter)
         : '';
-  const background = drawSetting(setting, time, painter, random) + place + drawProps(scene, painter, random);
+  const background = drawSetting(setting, time, painter, random) + shot + drawProps(scene, painter, random);
   const [hx, hy] = handOf(characterType, moment.pose);
   const held = traits.holds ? drawObject(painter, traits.holds, hx, hy) : '';
   const hero = el(
@@ -258,31 +339,37 @@ export function paintSvg(request: IllustrationRequest): string {
       moment.tilt,
     ),
   );
+  const wished = drawWished(request.customizations, painter, request.seed, request.heroName);
   const body =
     painter.scene(background) +
     drawOthers(request, moment, painter) +
-    drawWished(request.customizations, painter, request.seed, request.heroName) +
+    wished.svg +
     hero +
     painter.overlay(random) +
     (painter.hasCaption ? comicCaption(request, random) : '');
   // The title says what the picture shows in the story's words; the family's picture description stays out.
   const label = `${request.heroName} - ${request.scene}`.slice(0, 300);
 
-  return (
+  const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${request.size}" height="${request.size}" viewBox="0 0 1000 1000" role="img" data-style="${request.artStyle}" data-setting="${setting}" data-place="${moment.place}">` +
     el('title', {}, text(label)) +
     painter.defs() +
     body +
-    '</svg>'
-  );
+    '</svg>';
+  const notDrawn = request.customizations
+    ? wishWordsNotDrawn(request, { wished: wished.drawn, setting, placeWords: place?.words ?? new Set(), time })
+    : [];
+  return { svg, notDrawn };
 }
 
 export function drawIllustration(request: IllustrationRequest): Illustration {
   const size = Math.max(1, Math.round(request.size));
+  const { svg, notDrawn } = paint({ ...request, size });
   return {
     contentType: 'image/svg+xml',
-    body: new TextEncoder().encode(paintSvg({ ...request, size })),
+    body: new TextEncoder().encode(svg),
     width: size,
     height: size,
+    ...(notDrawn.length ? { notDrawn } : {}),
   };
 }

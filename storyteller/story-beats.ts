@@ -113,7 +113,9 @@ const SETUP: Beat = {
       '{Hero} lived {homeAt}[{seeFromHome}].',
       'Home for {hero} was {homePlace}.',
       'Every morning, {hero} woke up {homeAt}[ and ran to the window to see {sight0}].',
-      'Home, for {hero}, was {homePlace}[, and {pal} was always welcome there].',
+      // Not "Home, for {hero}, was…" beside "Home for {hero} was…": two cards of one library opened alike (issue 37).
+      "{Pal} was always welcome at {hero}'s home, {homePlace}.",
+      'If you wanted to find {hero}, the place to look was {homePlace}.',
     ],
     [
       "{Hero}'s best friend[ in all of {placeName}] was {pal}, {palDesc}.",
@@ -405,9 +407,11 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         ],
         maybe(
           '["(Whoever it is|Whatever it is), it must be (very big|quite big)," {pal} said, eyes wide.]',
-          '[{Pal} stood on tiptoe to measure and concluded it was (bigger than a bathtub|taller than a doorway).]',
+          '[{Pal} stood on tiptoe to measure it and concluded that whoever made it was (bigger than a bathtub|taller than a doorway).]',
           '[{Pal} counted the steps between the marks and whistled at such a long stride.]',
           '[{Pal} wondered aloud whether whoever made it was friendly, and {hero} said they would soon discover the answer.]',
+          '[{Pal} sniffed the air. "Whoever came this way had berries for breakfast," {pal} said, and they both giggled.]',
+          '["I hope whoever made this likes visitors," {pal} said in a very small voice.]',
         ),
       ],
       extras: [
@@ -476,6 +480,10 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
         payOff(
           'riddle',
           '{Hero} and {pal} (thought and thought|thought very hard|closed their eyes to think). Then {hero} (smiled|laughed|grinned)< at {pal}/[ at {pal}]>. "{riddleSaid}"',
+          // More voices for the answer, so two quests of a library do not solve their riddles alike (issue 37).
+          '{Pal} was still puzzling over it when {hero} (laughed|clapped)[ out loud, making the birds of {placeName} flutter]. "{riddleSaid}"',
+          '"Oh, I know this one!" cried {hero}[, bouncing on both feet]. "The answer is {riddleAnswer}."',
+          '{Hero} read the riddle again, very slowly, word by word. <Then {hero} knew./All at once, the answer popped up like toast.> "{riddleSaid}"',
         ),
         [
           'With a (happy|cheerful) creak, the door swung open, and {pal} (cheered|clapped).',

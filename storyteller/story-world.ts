@@ -83,7 +83,9 @@ export const CHARACTERS: Record<CharacterType, CharacterProfile> = {
     ],
     crossing: [
       '{Hero} scooped up {pal} and flew across {hazard}[, cape rippling behind them like a flag].',
-      '{Hero} used super strength to (roll a big log into place|hold the bridge steady), and they crossed {hazard} safely.',
+      // "Got past", not "crossed", and no bridge to hold steady: a long row of doors or a tangle of bushes is not
+      // crossed, and has no bridge (issue 37).
+      '{Hero} used super strength to (clear the way|make a safe path|hold everything steady), and they got safely past {hazard}.',
       '{Hero} carried {pal} over {hazard} in one soft, floaty jump[, landing as lightly as a leaf].',
       '{Hero} stretched out both arms like a railing[, and {pal} held on all the way across {hazard}].',
     ],
@@ -875,8 +877,29 @@ export const KINDS: Record<StoryKind, KindProfile> = {
         fix: 'walked beside the moon-cow all the way to the quiet side of the Moon',
         thanks: 'The moon-cow mooed a soft thank-you and lay down in the silver dust.',
       },
+      // A sixth: a child who picks space six times in a library of ten met the asteroid twice (issue 37).
+      {
+        key: 'satellite',
+        who: 'a little tumbling satellite',
+        the: 'the satellite',
+        sign: 'tiny flashes of blue light blinking on and off',
+        growl: 'a sad "beep… beep…" drifted down from above',
+        appear: 'A little satellite came tumbling (past|by), its solar panels flapping like tired wings.',
+        reveal: 'the satellite had lost its way home and could not remember which star it belonged to',
+        fix: 'pointed the satellite towards its own bright star and gave it a gentle push',
+        thanks: 'The satellite blinked its lights three times, which is how satellites say thank you.',
+      },
     ],
-    hazards: ['a field of bumping space rocks', 'a slippery ice crater', 'a tunnel with no gravity at all'],
+    // Six, not three: among the stars only the stars' own hazards fit, and a child who picks space four times in a
+    // library of ten heard one twice (issue 37).
+    hazards: [
+      'a field of bumping space rocks',
+      'a slippery ice crater',
+      'a tunnel with no gravity at all',
+      'a crater full of bouncy moon jelly',
+      'a cloud of sticky stardust',
+      'a river of slow silver moon-dust',
+    ],
     mentors: [
       { name: 'Captain Nova', desc: 'the bravest pilot in the galaxy', gift: 'a pocket star map' },
       { name: 'Professor Orbit', desc: 'who knew every star by name', gift: 'a torch that shone like a tiny sun' },
@@ -1613,4 +1636,53 @@ export const WISHES: readonly Readonly<{ wish: string; hint: string; granted: st
     hint: '{Pal} gave a huge yawn and pinched one ear to keep awake.',
     granted: 'And {pal} was wide awake for every single moment of it, eyes as round as saucers.',
   },
+  // More wishes, so a library of ten hears a friend's wish no more than once or twice (issue 37).
+  {
+    wish: 'to be thanked by someone for a job well done',
+    hint: '{Pal} (tidied|straightened) everything in reach along the way, just in case somebody noticed.',
+    granted:
+      '"Thank you, {pal}, truly," said {challengeThe}[, bowing low], and {pal} went pink with pride from head to toe.',
+  },
+  {
+    wish: 'to have a real adventure to tell at bedtime',
+    hint: '"I must remember this bit," {pal} kept muttering, to nobody in particular.',
+    granted: '"Now I have a story to tell at bedtime," {pal} whispered to {hero}, "and it is the best one ever."',
+  },
+  {
+    wish: 'to be given a real job on a real adventure',
+    hint: '"Is there anything I can carry?" {pal} asked hopefully, for the third time that {daypart}.',
+    granted:
+      '"You hold the (lantern|rope|map) on the way home, {pal}," said {hero}, "because nobody does it better." {Pal} stood taller than ever.',
+  },
+  {
+    wish: 'to count all the way to a hundred without one mistake',
+    hint: '{Pal} counted (stones|steps|trees) along the way, got muddled somewhere in the forties, and started again.',
+    granted:
+      'On the way back, {pal} counted every (step|stone), all the way to a hundred, and did not miss a single one.',
+  },
+  {
+    wish: 'to sing a song in front of everyone without going shy',
+    hint: '{Pal} hummed a little tune, then stopped and went pink whenever anyone looked round.',
+    granted:
+      'Right there, {pal} sang the whole song out loud[ for everyone in {placeName}], and did not go pink even once.',
+  },
+  {
+    wish: 'to win a race against {hero}, just once',
+    hint: '{Pal} kept hurrying a little way ahead, then looking back with a hopeful grin.',
+    granted:
+      // Words the richer wording leaves alone: not "sprinted as patiently as a snail".
+      'On the last stretch home, {hero} dawdled like a snail on purpose, and {pal} won the race by a whisker.',
+  },
+];
+
+/**
+ * The ways band B opens the friend's wish (it follows: "to whistle a real tune"), so two stories of a library
+ * do not open it alike (issue 37).
+ */
+export const WISH_OPENINGS: readonly string[] = [
+  '{Pal} had a secret wish, one nobody {inPlace} knew about:',
+  'Deep down, {pal} wished for one thing more than anything:',
+  'There was something {pal} had never told anyone, not even {hero}: {pal} longed',
+  'What {pal} wanted most of all[ {inPlace}] was',
+  'Every night, {pal} made the same wish on the first star that came out:',
 ];

@@ -17,7 +17,7 @@ import {
 } from './story-beats.js';
 import { factsIn, spendDayTies, startTying, tieToStory, withReaction, type Facts, type Tying } from './grammar.js';
 import { companionName, dayOf, familyDay, placeName as nameAPlace } from './facts.js';
-import { CHARACTERS, KINDS, RIDDLES, WISHES, type MissionTarget } from './story-world.js';
+import { CHARACTERS, KINDS, RIDDLES, WISHES, WISH_OPENINGS, type MissionTarget } from './story-world.js';
 import {
   freshChallenge,
   freshHazard,
@@ -364,6 +364,8 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
   // The place's sights in an order of the story's own, so two stories of one place point out different ones.
   const sights = shuffle(random, world.sights);
 
+  // "a clock": the riddle's answer, as a sentence says it.
+  const riddleAnswer = riddle[1].replace(/[!.]$/, '').replace(/^\p{Lu}/u, (c) => c.toLowerCase());
   const vars: Record<string, string | (() => string)> = {
     hero,
     fullName,
@@ -391,7 +393,8 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
     mentorGift: mentor.gift,
     riddleQuestion: riddle[0],
     // Said to the friend, so the answer is this story's: "It is a clock, Pip!"
-    riddleSaid: `It is ${riddle[1].replace(/[!.]$/, '').replace(/^\p{Lu}/u, (c) => c.toLowerCase())}, ${companion.name}!`,
+    riddleSaid: `It is ${riddleAnswer}, ${companion.name}!`,
+    riddleAnswer,
     challengeWho: challenge.who,
     // Before the truth comes out, the one in trouble is called what it looks like ("the tall, flapping white shape").
     challengeSeen: challenge.who.replace(/^an? /, 'the '),
@@ -652,7 +655,12 @@ function directive(name: Directive, story: Story): string | undefined {
     case '@subplotIntro':
       return (
         wish &&
-        render(`{Pal} had a secret wish<:/, one nobody {inPlace} knew about:> ${fill(wish.wish, context)}.`, context)
+        render(
+          context.rich
+            ? `${choose(WISH_OPENINGS, context)} ${fill(wish.wish, context)}.`
+            : `{Pal} had a secret wish: ${fill(wish.wish, context)}.`,
+          context,
+        )
       );
     case '@subplotHint':
       return wish && render(wish.hint, context);

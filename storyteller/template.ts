@@ -90,7 +90,10 @@ const TAG_AFTER_QUOTE = new RegExp(
 export const tagAfterQuote = (text: string) =>
   text.replace(TAG_AFTER_QUOTE, (_, end: string, name: string, verb: string) => `${end} ${verb} ${name}`);
 
-/** Joyful ways of speaking, and what each becomes for a question or a worry (a question is not cheered). */
+/**
+ * Joyful or rich ways of speaking, and what each becomes for a question or a worry (a question is not cheered
+ * or suggested).
+ */
 const CHEERFUL_SAID: Readonly<Record<string, readonly [question: string, worry: string]>> = {
   cheered: ['asked', 'said'],
   sang: ['wondered', 'whispered'],
@@ -102,6 +105,9 @@ const CHEERFUL_SAID: Readonly<Record<string, readonly [question: string, worry: 
   announced: ['asked', 'said'],
   declared: ['asked', 'said'],
   remarked: ['asked', 'said'],
+  // A suggestion or a joke is not a question or a worry: '"Oh no, where did they go?" suggested the bear cub' (issue 37).
+  suggested: ['asked', 'said'],
+  joked: ['asked', 'said'],
   // A smile as a speech tag ("Oh dear!" beamed Yara), not a smile at someone ("Kai beamed at Rosie").
   beamed: ['asked', 'said'],
   smiled: ['asked', 'said'],

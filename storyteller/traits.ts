@@ -1,4 +1,4 @@
-import { FAMILY_VOCABULARY } from '#common/family-words.js';
+import { FAMILY_VOCABULARY, PEOPLE, personIn } from '#common/family-words.js';
 
 /**
  * What a family's own words may change in a local story or picture: a few recognised traits, read with a
@@ -299,27 +299,6 @@ const THEME_WORDS: Readonly<Record<string, Theme>> = {
   rocket: 'space',
 };
 
-/** People a mission may be for, in our words. */
-const PEOPLE_WORDS: Readonly<Record<string, string>> = {
-  grandma: 'Grandma',
-  granny: 'Grandma',
-  nana: 'Grandma',
-  grandpa: 'Grandpa',
-  grandad: 'Grandpa',
-  mum: 'Mum',
-  mom: 'Mum',
-  mommy: 'Mum',
-  mummy: 'Mum',
-  dad: 'Dad',
-  daddy: 'Dad',
-  brother: 'a little brother',
-  sister: 'a little sister',
-  baby: 'the baby',
-  teacher: 'the teacher',
-  friend: 'a good friend',
-  friends: 'the friends at home',
-};
-
 export type Errand = 'find' | 'bring' | 'make' | 'plant' | 'share';
 const ERRAND_WORDS: Readonly<Record<string, Errand>> = {
   find: 'find',
@@ -418,7 +397,7 @@ export function readErrand(text: string | undefined): ErrandTraits {
   if (!errand) return {};
   const traits: ErrandTraits = { errand };
   const object = firstIn(words, OBJECT_WORDS) ?? firstIn(words, LOVE_WORDS);
-  const person = firstIn(words, PEOPLE_WORDS);
+  const person = personIn(words);
   if (object) traits.object = object;
   if (person) traits.person = person;
   return traits;
@@ -450,8 +429,8 @@ export const KNOWN_WORDS: ReadonlySet<string> = new Set([
   ...Object.values(PERSONALITY_WORDS),
   ...Object.keys(THEME_WORDS),
   ...THEMES,
-  ...Object.keys(PEOPLE_WORDS),
-  ...Object.values(PEOPLE_WORDS).flatMap((person) => person.toLowerCase().split(' ')),
+  ...Object.keys(PEOPLE),
+  ...Object.values(PEOPLE).flatMap((person) => person.toLowerCase().split(' ')),
   ...Object.keys(ERRAND_WORDS),
   ...Object.values(ERRAND_WORDS),
 ]);

@@ -63,7 +63,8 @@ const RICH: Table = {
   jumped: ['leapt', 'bounded', 'sprang', 'vaulted'],
   // Not "hushedly": "Mia warbled hushedly" reads as no one speaks (issue 37).
   quietly: ['softly', 'gently', 'tenderly'],
-  smiled: ['beamed', 'grinned', 'brightened'],
+  // Not "brightened": "Mia brightened at Whiskers", "brightened the widest grin" (issue 37).
+  smiled: ['beamed', 'grinned'],
   strange: ['peculiar', 'mysterious', 'curious', 'unusual'],
   odd: ['peculiar', 'unusual', 'curious'],
   shiny: ['gleaming', 'glistening', 'shimmering', 'glimmering'],
@@ -82,7 +83,8 @@ const RICH: Table = {
   excited: ['thrilled', 'exhilarated', 'elated'],
   friendly: ['amiable', 'good-natured', 'welcoming'],
   quiet: ['hushed', 'tranquil', 'peaceful'],
-  careful: ['cautious', 'watchful', 'vigilant'],
+  // Not "vigilant": "a vigilant plan", "a vigilant pencil", "slow and vigilant" (issue 37).
+  careful: ['cautious', 'watchful'],
   sleepy: ['drowsy'],
   laughed: ['chuckled', 'giggled', 'chortled'],
   shining: ['glittering', 'radiant', 'gleaming'],
@@ -171,10 +173,12 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   // "a little to the left", a little house, gap or step.
   little: ONLY_SMALL_THINGS,
   // "this very night", "that very morning": the very one, not a very night.
-  very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute)\b/,
+  // …and "a very big grin" is not "an extraordinarily big grin" (issue 37): a smile or a hug is very big.
+  very: /^ (next|last|first|best|end|top|same|own|long|night|day|morning|afternoon|evening|week|moment|spot|place|minute|(big|wide|happy) (grin|smile|hug|yawn)s?)\b/,
   great: /^ big\b/,
-  // A careful knot or step is the doer's care: a knot is not vigilant.
-  careful: /^ (knot|step|steps)\b/,
+  // A careful knot or step is the doer's care: a knot is not vigilant, and nor is a finger or a paw (issue 37).
+  // …and a plan or a pencil is careful, and "slow and careful." stays so.
+  careful: /^( (knot|step|steps|fingers?|paws?|hands?|hooves|hoof|touch|plan|pencil)\b|[.,!?])/,
   bright: /^ and early\b/,
   fun: /^(!|\?|,)/,
   // "a thunderclap scared the horses": the verb, not the feeling.
@@ -182,18 +186,25 @@ const KEEP_BEFORE: Readonly<Record<string, RegExp>> = {
   scared: /^ (the|a|an|them|everyone|of)\b/,
   // "not cross at all": the troll is not indignant at all reads as a thesaurus would.
   cross: /^ (the|over|to|a|it|at all)\b/,
-  // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected.
-  thought: /^ (very|really|hard|about|of|so|it)\b/,
+  // "thought very hard", "thought about it": only a thought of one's own is pondered or reflected; and
+  // "thought and thought" is said twice on purpose, not "pondered and reflected" (issue 37).
+  thought: /^ (very|really|hard|about|of|so|it|and)\b/,
   tiny: ONLY_SMALL_THINGS,
   ready: /^ for (a|an|the) brand/,
   // "the kind you share", "the kind of", "the kind that says hello": the noun, not the adjective; and
   // "doing the kind thing" is said so (not "the warm thing").
-  kind: /^ (you|of|that|who|thing)\b/,
+  // …and "a kind kid", "a kind word", "our kind wish" are not "a warm kid", "a warm word", "our warm wish" (issue 37).
+  kind: /^ (you|of|that|who|thing|kid|word|words|wish)\b/,
   watched: /^ over\b/,
   // "A wise old owl", "the old queen": what one calls a person or a pet, not an ancient one.
-  old: /^ (owl|queen|knight|gate-dog)\b/,
+  old: /^ (owl|queen|knight|gate-dog|friend|friends|man|woman|lady|crocodile|asteroid|dog|cat|tortoise|turtle|troll|giant|dragon)\b/,
   // "The whole of Fernholt is waiting": there is no "entire of".
   whole: /^ of\b/,
+  // The hero as the family made them: "a big super hero" is not "an immense super hero", and the refrain's "big
+  // steps" are not "immense steps" (issue 37).
+  big: /^ (super hero|hero|knight|explorer|detective|robot|steps)\b/,
+  // "a quick picture", "a quick look" are not "a speedy picture" (issue 37).
+  quick: /^ (picture|look|peek|hug|nap|word)\b/,
   // "looked worried", "looked like", "looked after": only looking at something is gazing or peering.
   looked: /^ (?!at\b|into\b|around\b|closer\b|down\b|up\b)/,
   // "stood up tall", "as tall as a house", "a tall stack of pancakes": the way one stands, a measure, a stack.
@@ -220,7 +231,16 @@ const KEEP_AFTER: Readonly<Record<string, RegExp>> = {
   quiet: /\bwent (very )?$/u,
   // "read it out loud" is not "read it out noisy", and "a very big smile" not "a very huge smile" (issue 37).
   loud: /\bout $/u,
-  big: /\bvery $/u,
+  // …and "a little too big" is not "a little too huge", nor "a great big yawn" "a great huge yawn" (issue 37).
+  // …and "as big as the sky" is not "as colossal as the sky".
+  big: /\b(very|too|great|as) $/u,
+  // "a grumpy old crocodile", "Grandma's old directions": old said after a feeling or a name is a fond word,
+  // not "a grumpy ancient crocodile" (issue 37).
+  old: /(\b(grumpy|grumbly|wise|kind|dear|good|poor|funny|silly|lovely|friendly|little)|['’]s) $/u,
+  // "smiled the widest smile" is a smile, not "brightened the widest grin".
+  smile: /\bsmiled the [\p{L}]+ $/u,
+  // "thought and thought", not "thought and pondered".
+  thought: /\bthought and $/u,
 };
 
 /** One story's word choices: a function that rewords a rendered line. */

@@ -69,11 +69,19 @@ export const looksLine = (traits: HeroTraits, characterType: CharacterType): str
   if (characterType === 'Robot') {
     return `{Hero}'s favourite colour was ${colourNoun}, so <{pal} helped paint {hero}/{hero} was painted> ${traits.colour} from top to bottom[, the brightest robot in {placeName}].`;
   }
-  return `{Hero}'s favourite colour was ${colourNoun}, <so {hero} and {pal} both/(and|so) {hero}> wore ${colourNoun} from head to toe[, as everyone in {placeName} knew].`;
+  // The hero's own look, not the friend's too ("so Mia and Pip both wore red", a parrot in red), in three voices:
+  // a third of a library's stories carry a family's colour, and one voice was a near-twin in each (issue 37).
+  return [
+    `({Hero}'s favourite colour was ${colourNoun}, so {hero} wore ${colourNoun} from head to toe[, as everyone in {placeName} knew].`,
+    `Everything {hero} owned was ${colourNoun}[, from boots to hat], because ${colourNoun} was the best colour there was.`,
+    `If you saw a flash of ${colourNoun} {inPlace}, it was almost certainly {hero}.)`,
+  ].join('|');
 };
 
 export const heldSetUp = (held: HeldObject) =>
-  `{Hero} (never went anywhere without|always carried|was hardly ever seen without) ${OBJECTS[held]}<(, and {pal} knew why|, as {pal} knew well)/>[(, not even to the shops in {placeName}|, and {pal} knew why| all over {placeName})][(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
+  // "Not even to the shops" only after "never went anywhere without" (not "always carried a map, not even to the
+  // shops", issue 37).
+  `{Hero} (never went anywhere without ${OBJECTS[held]}[, not even to the shops in {placeName}]|always carried ${OBJECTS[held]}[ all over {placeName}]|was hardly ever seen without ${OBJECTS[held]}[, and {pal} knew why])<(, and {pal} knew why|, as {pal} knew well)/>[(, just in case it came in handy|, which had come in handy more than once|, a present from long ago)].`;
 export const heldPayOff = (held: HeldObject) => OBJECT_USES[held];
 
 export const lovesSetUp = (loves: Love) =>

@@ -135,6 +135,12 @@ export function rows(report: BenchReport): Row[] {
         value: `${f.familiesWithEpisodeTwice} of ${f.families} families hear an episode twice (${f.episodePairs.toFixed(1)} pairs); ${f.familiesWithCardsAlike} have cards that open alike (${f.cardsAlike.toFixed(1)} cards); the mission takes ${f.resolutionSentences.toFixed(1)} sentences to resolve (least ${f.resolutionMin}) and ${f.middleSentences.toFixed(1)} in the middle (least ${f.middleMin})`,
       });
     }
+    for (const [band, c] of Object.entries(storyteller.corpus)) {
+      out.push({
+        figure: `storyteller: band ${band}, ${c.stories} stories written blind (the unit test's corpus, whole)`,
+        value: `${c.sharedSentences} shared sentences (mean of two seeds); friend ${c.friendPer100Max.toFixed(2)} and place ${c.placePer100Max.toFixed(2)} per 100 words at most; most-named word ${c.mostNamed.toFixed(2)} times a story; ${c.seconds} s`,
+      });
+    }
   }
   if (pictures) {
     for (const { dpr, width, bytes } of pictures.at375) {

@@ -72,6 +72,8 @@ export type StoryImageView = {
   height: number | null;
   variants: PictureVariantView[];
   createdAt: string;
+  /** Words of the family's picture wish the picture does not show (only when some were left out). */
+  notDrawn?: string[];
 };
 
 /** A picture being painted, or one that failed (with the message to show). */

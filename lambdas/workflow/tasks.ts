@@ -120,6 +120,9 @@ export function imageSize(band: AgeBandConfig): number {
   return Math.max(multiple, Math.round(size / multiple) * multiple);
 }
 
+/** At most this many words of a picture wish are listed as not drawn (a wish is at most 500 characters). */
+const MAX_NOT_DRAWN = 12;
+
 /**
  * The task handlers of the generation workflow, one per Task state of definition.asl.json. Each is
  * idempotent: Step Functions may run a task again after a timeout.
@@ -606,8 +609,11 @@ export function createTaskHandlers(deps: TaskDeps) {
     const size = smaller
       ? { width: smaller.width, height: smaller.height }
       : { width: drawn.width, height: drawn.height };
-    const stored = await deps.media.storePicture(picture.storyId, imageId, { ...drawn, ...size }, smaller);
-    return { id: imageId, story_id: picture.storyId, image_type: picture.imageType, ...stored };
+    const { notDrawn, ...painted } = drawn;
+    const stored = await deps.media.storePicture(picture.storyId, imageId, { ...painted, ...size }, smaller);
+    // What of the family's picture wish the picture could not show, for the story page to say (issue 37).
+    const leftOut = notDrawn?.length ? { not_drawn: notDrawn.slice(0, MAX_NOT_DRAWN) } : {};
+    return { id: imageId, story_id: picture.storyId, image_type: picture.imageType, ...stored, ...leftOut };
   }
 }
 

@@ -5,7 +5,7 @@ import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 const stack = inject('stack');
 const post = (body: unknown = {}) => ({ method: 'POST', body: JSON.stringify(body) });
 
-type Image = { id: string; imageType: string; imageUrl: string };
+type Image = { id: string; imageType: string; imageUrl: string; notDrawn?: string[] };
 type Job = { id: string; status: string; error: string | null };
 
 async function readyStory() {
@@ -35,7 +35,7 @@ describe('story illustrations through the workflow', () => {
     const { call, storyId } = await readyStory();
     const first = await call(
       `/stories/${storyId}/images`,
-      post({ customizations: 'with a red kite', mode: 'express' }),
+      post({ customizations: 'with a red kite and a rainbow', mode: 'express' }),
     );
     expect(first.status).toBe(202);
     expect(first.body.imageType).toBe('early-scene');
@@ -45,6 +45,9 @@ describe('story illustrations through the workflow', () => {
     const { images } = await settled(call, storyId);
     expect(images.map((i) => i.imageType)).toEqual(['cover', 'early-scene', 'mid-scene']);
     for (const image of images) expect(await objectStatus(image.imageUrl)).toBe(200);
+    // The family is told which part of the picture wish could not be drawn (the kite is drawn, the rainbow not);
+    // a picture with no wish says nothing (issue 37).
+    expect(images.map((i) => i.notDrawn)).toEqual([undefined, ['rainbow'], undefined]);
 
     const fourth = await call(`/stories/${storyId}/images`, post());
     expect(fourth.status).toBe(409);

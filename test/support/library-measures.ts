@@ -4,7 +4,7 @@ import { storyPreview } from '#common/story-layout.js';
 import { splitSentences } from '#common/story-validation.js';
 import { writePlannedStory, type WrittenStory } from '../../storyteller/story-writer.js';
 import { sentencesReadBack } from '../../storyteller/heard-before.js';
-import { corpusChoices, familyRepeatsOf, storyRequest, type StoryChoices } from './story-measures.js';
+import { corpusChoices, familyRepeatsOf, storyRequest, type StoryChoices, type Written } from './story-measures.js';
 
 /**
  * What a parent hears across one child's library, read as a parent rereads it: the same sentence with a
@@ -117,7 +117,8 @@ export function nearTwinsOf(family: readonly FamilyStory[]): NearTwinFigures {
       const twin = told.flatMap((other, j) => (j === i ? [] : other)).find((o) => isTwin(sentence.words, o.words));
       if (!twin) continue;
       withTwin++;
-      if (examples.length < (process.env.ALL_TWINS ? 9999 : 12) && i < told.length - 1) examples.push([sentence.text, twin.text]);
+      if (examples.length < (process.env.ALL_TWINS ? 9999 : 12) && i < told.length - 1)
+        examples.push([sentence.text, twin.text]);
     }
   });
   return { sentences, withTwin, share: withTwin / Math.max(1, sentences), examples };
@@ -232,6 +233,25 @@ export function writeFamily(
     told.push({ choices: withCustom, written: writePlannedStory(storyRequest(withCustom, { earlierStories })) });
   }
   return told;
+}
+
+/**
+ * `size` stories of one band written blind to each other (no family's earlier stories told), from the corpus
+ * seed's choices, all for one hero (a name alone must not be what makes two stories differ), with a family's
+ * descriptions in a third of them: the storyteller test's corpus and the bench's.
+ */
+export function writeCorpus(band: AgeBand, size: number, seed = 2026, hero = 'Mia') {
+  return corpusChoices(band, size, seed).map((choices, i) => {
+    const withCustom = { ...choices, heroName: hero, custom: FAMILY_CUSTOMS[i % FAMILY_CUSTOMS.length] ?? {} };
+    const written = writePlannedStory(storyRequest(withCustom));
+    const story: Written = {
+      choices: withCustom,
+      draft: written.draft,
+      refrains: written.refrains,
+      names: written.names,
+    };
+    return { written, story };
+  });
 }
 
 /** A third of the stories carry a family's descriptions, as families write them (all different). */

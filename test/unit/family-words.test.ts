@@ -3,7 +3,7 @@ import { FAMILY_VOCABULARY, readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
 import { FAMILY_READING, storyUserTurn } from '../../lambdas/workflow/providers/bedrock/prompts.js';
 import { writeStory } from '../../storyteller/story-writer.js';
-import { KNOWN_WORDS } from '../../storyteller/traits.js';
+import { KNOWN_WORDS, readErrand } from '../../storyteller/traits.js';
 import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
 
 /**
@@ -51,6 +51,12 @@ describe("the family's own words in the plot", () => {
       plural: false,
       forWhom: 'Grandma',
     });
+    // One list of people for the goal and the local storyteller's errand (issue 37): "the baby" is someone a
+    // mission is for, but not in "the baby ducks", where it says which ducks.
+    expect(readFamilyWords('find a teddy for the baby').goal?.forWhom).toBe('the baby');
+    expect(readErrand('find a teddy for the baby').person).toBe('the baby');
+    expect(readErrand('find the baby ducks for grandma').person).toBe('Grandma');
+    expect(readErrand('bake a cake for the queen').person).toBe('the queen');
     // A word it does not know is named, not dropped in silence; look-alike letters are not a word it knows.
     expect(readFamilyWords('a quidditch match in a castle').notUnderstood).toEqual(['quidditch', 'match']);
     expect(readFamilyWords('a flоating library').notUnderstood).toContain('fl');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { Painter } from '../../storyteller/art-styles.js';
-import { paintSvg } from '../../storyteller/illustrator.js';
+import { drawIllustration, paintSvg } from '../../storyteller/illustrator.js';
 import { writeStory } from '../../storyteller/story-writer.js';
 import { COLOURS, NATURAL_FURS } from '../../storyteller/traits.js';
 import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
@@ -196,5 +196,39 @@ describe('pictures that follow the story', () => {
     // An object alone is drawn in the picture too, in the colour named.
     const kite = pictures(draft, choices, { customizations: 'a big red kite' }).ending;
     expect(kite).toMatch(/<g class="wished" data-colour="red">.*data-object="kite"/);
+  });
+
+  it('says which words of a picture wish it could not draw, in the family’s words, and only those (issue 37)', () => {
+    const choices = { ...lily, characterType: 'Robot' as const, custom: {} };
+    const draft = writeStory(storyRequest(choices));
+    const cover = (customizations?: string) =>
+      drawIllustration({
+        storyId: 'story-1',
+        imageType: 'cover',
+        scene: draft.scenes.cover ?? '',
+        heroName: 'Lily',
+        characterType: 'Robot',
+        artStyle: 'watercolor',
+        mood: 'joyful and warm',
+        mode: 'express',
+        seed: 5,
+        size: 896,
+        template: { id: 't', version: 1, type: 'image_generation', content: '', model: 'local', temperature: 0, maxTokens: 0 },
+        band: BANDS.A,
+        ...(customizations === undefined ? {} : { customizations }),
+      });
+    // The dragon, its colour and size, the lantern it holds and the night are drawn; a rainbow and a hat are not.
+    const wish = 'A tiny purple Dragon holding a lantern at night, under a rainbow, wearing a hat, please';
+    expect(cover(wish).notDrawn).toEqual(['rainbow', 'hat']);
+    // A wish drawn whole, or none at all, leaves nothing to tell.
+    expect(cover('a big red kite on the beach').notDrawn).toBeUndefined();
+    // The place's own words are drawn with it, not another phrase's: the beach is there, the rainbow is not.
+    expect(cover('on a sandy beach under a rainbow').notDrawn).toEqual(['rainbow']);
+    expect(cover('Lily the pony at sunset').notDrawn).toBeUndefined();
+    expect(cover().notDrawn).toBeUndefined();
+    // A word it does not know is told back as typed (lower case), never drawn or written into the picture.
+    const odd = cover('a dragon with a zqblorp');
+    expect(odd.notDrawn).toEqual(['zqblorp']);
+    expect(new TextDecoder().decode(odd.body)).not.toContain('zqblorp');
   });
 });

@@ -15,10 +15,9 @@ import { placeName } from '../../storyteller/facts.js';
 import { mulberry32 } from '../../storyteller/random.js';
 import { escapeRegExp } from '../../storyteller/template.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
-import { FAMILY_CUSTOMS } from '../support/library-measures.js';
+import { writeCorpus } from '../support/library-measures.js';
 import {
   BANDS,
-  corpusChoices,
   namingOf,
   printTable,
   sharedSentencesOf,
@@ -202,7 +201,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
       storyRequest({ ...base, characterType: 'Explorer', custom: { character: 'a brave explorer in red boots' } }),
     );
     expect(explorer.paragraphs[0]).toMatch(/a brave explorer named Lily|Lily(,| is| was) a brave explorer/);
-    expect(explorer.paragraphs[0]).toMatch(/favourite colour was red/);
+    expect(explorer.paragraphs[0]).toMatch(/favourite colour was red|owned was red|a flash of red/);
   });
 });
 
@@ -246,9 +245,27 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 // hero is the same kind ("Once there was a funny robot named Mia").
 // A 640 → 641 and B 372 → 376 when a tag that names its listener ("Mia told Granny Owl") took no second one
 // ("… to Pip"): those lines had differed by the friend's name.
-const MEASURED_SHARED = { A: 641, B: 376 };
-/** The corpus measured besides the main one (seed 2026). */
-const OTHER_CORPUS_SEEDS = [7];
+// A 641 → 656 (issue 37, third round): the home line, a hero's colour and the riddle's answer gained voices that
+// name none of the story's facts ("If you wanted to find Mia, the place to look was…", "Everything Mia owned was
+// gold…") so that a child's own library hears none twice; two corpora written blind to each other share them more
+// often (a child's library of ten went from 3.3 % to 2.4 % near-twins, storyteller-library.test.ts).
+const MEASURED_SHARED_FULL = { A: 656, B: 376 };
+
+/**
+ * The default run writes a sample of each band's corpus, so the unit layer stays quick on a shared 2-core
+ * machine (issue 38): SAMPLE_SIZE stories per band and no second corpus. `STORYTELLER_FULL=1` writes the whole
+ * of it (300 stories per band, and a second corpus of 300 for the shared sentences), which the figures above
+ * and below were measured on; the sample holds its own figures, measured on its stories (the first
+ * SAMPLE_SIZE of the same seed), with the same rule: lower them, never raise them without saying why.
+ */
+const FULL = process.env.STORYTELLER_FULL === '1';
+const SAMPLE_SIZE = 100;
+const CORPUS_SIZE = FULL ? 300 : SAMPLE_SIZE;
+/** The corpus measured besides the main one (seed 2026), in the full run. */
+const OTHER_CORPUS_SEEDS = FULL ? [7] : [];
+/** The sample's shared sentences (one corpus of SAMPLE_SIZE stories per band), as first measured (issue 37). */
+const MEASURED_SHARED_SAMPLE = { A: 189, B: 95 };
+const MEASURED_SHARED = FULL ? MEASURED_SHARED_FULL : MEASURED_SHARED_SAMPLE;
 
 /**
  * How often a story names its friend and its place, per hundred words, at most over the 300 stories (and the
@@ -266,7 +283,7 @@ const OTHER_CORPUS_SEEDS = [7];
  * A change that names them more often fails here; lower these as the naming grows lighter, never raise them
  * without saying why here.
  */
-const MEASURED_NAMING = {
+const MEASURED_NAMING_FULL = {
   // Band A's most-named word was raised from 31.3 to 31.36 with twice as many friends' names (31.26 → 31.36
   // on this corpus, 31.65 → 31.77 on a second seed): the price of its shared sentences falling 355 → 270.
   // Then to 31.52, when the friend kept its name before the line that says what it is (a five-year-old does
@@ -279,8 +296,17 @@ const MEASURED_NAMING = {
   // friend by name more often (a name is masked when lines are compared, so it costs nothing there).
   // Then 6.15 → 6.33 (issue 37, second round): the walk, the hazard worry and the party gained voices in which
   // the friend acts by name ("Pip hugged Mia so hard…", "Pip sat down abruptly…"); most-named 34.6 → 34.86.
-  B: { friendMax: 6.33, placeMax: 4.03, mostNamed: 34.9 },
+  // Then 6.33 → 6.49 (third round, measured 6.480): the friend's wish is told in five voices, two of which name the friend twice
+  // ("There was something Pip had never told anyone, not even Mia: Pip longed to…"); band B's libraries of ten
+  // went from 5.6 % to 2.8 % near-twins with them.
+  B: { friendMax: 6.49, placeMax: 4.03, mostNamed: 34.9 },
 };
+/** The same, over the sample (see FULL), as measured. */
+const MEASURED_NAMING_SAMPLE = {
+  A: { friendMax: 8.69, placeMax: 3.24, mostNamed: 30.32 },
+  B: { friendMax: 5.98, placeMax: 3.13, mostNamed: 34.29 },
+};
+const MEASURED_NAMING = FULL ? MEASURED_NAMING_FULL : MEASURED_NAMING_SAMPLE;
 /**
  * Band B's mean word length over band A's: 0.134 (4.459 against 4.325) before issue 37, whose new voices are
  * written in everyday words in both bands (0.112 after); held at 0.11.
@@ -307,20 +333,8 @@ function planProblems({ draft, plan }: ReturnType<typeof writePlannedStory>): st
 const HERO = 'Mia';
 
 describe('the local storyteller: plan, variety and band richness', { timeout: 60_000 }, () => {
-  /** 300 stories of one band, from the corpus seed's choices, with a family's description in one of two. */
-  const storiesOf = (band: AgeBand, seed?: number) =>
-    corpusChoices(band, 300, seed).map((choices, i) => {
-      // One hero name for all: a name alone must not be what makes two stories' sentences differ.
-      const withCustom = { ...choices, heroName: HERO, custom: FAMILY_CUSTOMS[i % FAMILY_CUSTOMS.length] ?? {} };
-      const written = writePlannedStory(storyRequest(withCustom));
-      const story: Written = {
-        choices: withCustom,
-        draft: written.draft,
-        refrains: written.refrains,
-        names: written.names,
-      };
-      return { written, story };
-    });
+  /** CORPUS_SIZE stories of one band, from the corpus seed's choices, with a family's description in a third. */
+  const storiesOf = (band: AgeBand, seed?: number) => writeCorpus(band, CORPUS_SIZE, seed, HERO);
   const corpus: Record<AgeBand, Written[]> = { A: [], B: [] };
   const plans: Record<AgeBand, ReturnType<typeof writePlannedStory>[]> = { A: [], B: [] };
   for (const band of ['A', 'B'] as const) {
@@ -330,7 +344,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     }
   }
 
-  it('pays off every set-up, and sets up every pay-off, in 600 stories', () => {
+  it(`pays off every set-up, and sets up every pay-off, in ${2 * CORPUS_SIZE} stories`, () => {
     for (const band of ['A', 'B'] as const) {
       plans[band].forEach((written, i) => {
         expect(planProblems(written), `${band} ${i}`).toEqual([]);
@@ -491,6 +505,18 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         expect(text).not.toMatch(
           /\bcommenced to\b|\b(uncovered|discovered|located) (its|their) way\b|\b(ponies|goats|horses|unicorns|sheep|chickens|moon-rabbits|Caves) is\b|\btown of the (sleepy|drowsy) town\b|\bhushedly\b|\bscrambled the\b|\bclasped (under|through)\b|\bthere was the [\p{L}-]+ [\p{L}-]+s\b|\bwhere [^.]*, where you could see\b|\. And (shared|showed|gave|said|sang|hummed|took|led)\b/u,
         );
+        // Issue 37's third round: "Mia brightened at Whiskers" and "the crocodile brightened the widest grin",
+        // "one vigilant finger", "the grumpy ancient crocodile", "pondered and reflected", "always carried a map,
+        // not even to the shops", "While Lulu watched, nobody could stop smiling", "concluded it was bigger than
+        // a bathtub" (the hoof print, not whoever made it), "crossed a long row of doors … safely", '"…where did
+        // they go?" suggested the bear cub', "an immense super hero", "an extraordinarily big grin", the friend
+        // tied into the hero's own look ("Mia and Fizz carried a wooden shield", "Mia and Nugget kept a notebook"),
+        // "a helmet a little too huge", "a warm kid with a very big smile", "a warm word for everyone", the
+        // refrain's "our warm wish" and "immense steps", "a great huge yawn", "a heart as colossal as the sky",
+        // "a speedy picture", and "hold the bridge steady" where there is no bridge.
+        expect(text).not.toMatch(
+          /\bbrightened\b|\b(vigilant|watchful|cautious|meticulous|attentive) (fingers?|paws?|hands?)\b|\b(grumpy|grumbly|wise|kind) ancient\b|\bpondered and (reflected|considered)|\b(always carried|was hardly ever seen without) [^.]*not even to the shops\b|\b(As|While) \p{Lu}\p{L}* (watched|looked on), (nobody|everybody|no one)\b|\bconcluded it was\b|\bcrossed (a long row of doors|a tangle of|a maze of|a street so foggy|a dusty, twisty staircase)\b|\?"(?: \p{Lu}[\p{L}'-]*)? (suggested|joked)\b|\b(immense|enormous|gigantic|colossal) super hero\b|\b(remarkably|extraordinarily|exceedingly) (big|wide|happy) (grin|smile|hug)s?\b|\b\p{Lu}\p{L}* and \p{Lu}\p{L}* (carried|kept) an? |\b(too|great|as) (huge|giant|large|enormous|gigantic|immense|colossal|tremendous) (as |yawn)?|\b(warm|gentle|compassionate) (kid|word|wish)\b|\b(enormous|gigantic|immense|colossal) steps\b|\b(swift|speedy) picture\b|\bhold the bridge steady\b|\bvigilant\b|\b(cautious|watchful) (plan|pencil)\b/u,
+        );
         // "That very morning" is the very one: a richer word for "very" does not fit there.
         expect(text).not.toMatch(
           /\b(this|that) (remarkably|extraordinarily|exceedingly) (morning|night|day|moment)\b/iu,
@@ -559,10 +585,13 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
       mostNamedPerStory: naming[band].mostNamed,
       mostNamedMax: `${naming[band].mostNamedMax} (${naming[band].mostNamedWord})`,
     });
-    printTable(`Storyteller figures over 300 stories per band, all with the hero "${HERO}" (refrains left out)`, {
-      A: figures('A'),
-      B: figures('B'),
-    });
+    printTable(
+      `Storyteller figures over ${CORPUS_SIZE} stories per band, all with the hero "${HERO}" (refrains left out)`,
+      {
+        A: figures('A'),
+        B: figures('B'),
+      },
+    );
     const top = (band: AgeBand) =>
       [...shared[band].shared]
         .sort((a, b) => b[1] - a[1])
@@ -586,7 +615,9 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
         .map((figures) => figures.sharedSentences)
         .reduce((a, b) => a + b, 0) /
       (1 + OTHER_CORPUS_SEEDS.length);
-    console.log(`Shared sentences, mean of two corpora: A ${sharedOverTwo('A')}, B ${sharedOverTwo('B')}`);
+    console.log(
+      `Shared sentences, mean of ${1 + OTHER_CORPUS_SEEDS.length} corpora: A ${sharedOverTwo('A')}, B ${sharedOverTwo('B')}`,
+    );
     for (const band of ['A', 'B'] as const) {
       expect(sharedOverTwo(band)).toBeLessThanOrEqual(MEASURED_SHARED[band]);
       expect(naming[band].friendPer100Max).toBeLessThanOrEqual(MEASURED_NAMING[band].friendMax);

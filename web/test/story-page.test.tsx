@@ -217,4 +217,31 @@ describe('the story page at a busy hour', () => {
     expect(await screen.findByText("You're number 12 in line")).toBeTruthy();
     expect(screen.getByText('about 10 min')).toBeTruthy();
   });
+
+  it('says under a picture which words of the family’s picture wish it could not draw (issue 37)', async () => {
+    const picture = (id: string, imageType: string, notDrawn?: string[]) => ({
+      id,
+      imageType,
+      imageUrl: `/media/stories/s/${id}.svg`,
+      thumbnailUrl: `/media/stories/s/${id}.svg`,
+      width: 896,
+      height: 896,
+      variants: [],
+      createdAt: '2026-11-01T10:00:01.000Z',
+      ...(notDrawn ? { notDrawn } : {}),
+    });
+    const story = aStory({
+      images: [picture('c1', 'cover'), picture('e1', 'early-scene', ['rainbow', 'hat']), picture('m1', 'mid-scene', ['zqblorp'])],
+    });
+    saveStories(story);
+    openApp(`/story/${story.id}`);
+
+    const early = (await screen.findByRole('img', { name: /^Early Scene of/ })).closest('figure') as HTMLElement;
+    expect(within(early).getByText('This picture leaves out “rainbow” and “hat” from your wish: our illustrator could not draw them.')).toBeTruthy();
+    const mid = screen.getByRole('img', { name: /^Mid Scene of/ }).closest('figure') as HTMLElement;
+    expect(within(mid).getByText('This picture leaves out “zqblorp” from your wish: our illustrator could not draw it.')).toBeTruthy();
+    // A picture that shows the whole wish, or had none, says nothing more.
+    const cover = screen.getByRole('img', { name: /^Hero Image of/ }).closest('figure') as HTMLElement;
+    expect(within(cover).queryByText(/leaves out/)).toBeNull();
+  });
 });

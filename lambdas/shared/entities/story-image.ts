@@ -30,6 +30,11 @@ export const storyImageItemSchema = z.object({
     .optional(),
   created_at: z.string(),
   /**
+   * Words of the family's picture wish the picture does not show ("rainbow"), when the provider knows what it
+   * drew (the local illustrator): the story page tells the family (issue 37).
+   */
+  not_drawn: z.array(z.string()).optional(),
+  /**
    * The repaint job that claimed this picture: one repaint at a time, however many ask at once (issue 34).
    * The picture goes when its repaint lands, the claim with it; a failed repaint's claim is taken over.
    */

@@ -40,6 +40,7 @@ export const toImageView = (image: StoryImageItem) => ({
     type: content_type,
   })),
   createdAt: image.created_at,
+  ...(image.not_drawn?.length ? { notDrawn: image.not_drawn } : {}),
 });
 
 /** The story as the SPA reads it, with its images oldest first (picture jobs only for those who may edit). */

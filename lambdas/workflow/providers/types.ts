@@ -97,6 +97,12 @@ export type Illustration = Readonly<{
   body: Uint8Array;
   width: number;
   height: number;
+  /**
+   * The words of the family's picture wish the picture does not show, in the family's words ("rainbow"), for the
+   * story page to say so. Only a provider that knows what it drew sets it (the local illustrator); a model's
+   * picture leaves it unset.
+   */
+  notDrawn?: readonly string[];
 }>;
 
 /**

@@ -9,6 +9,7 @@ import { CONFIG_FAILED_MESSAGE } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/band-config';
 import { downloadStory } from '../../story/download-export';
 import { imageErrorMessage } from '../../story/image-errors';
+import { notDrawnMessage } from '../../story/picture-wish';
 import { SaveToggle } from './SaveToggle';
 import { ReadToMe } from '../../narration/ReadToMe';
 import { useAuth } from '../../auth/AuthContext';
@@ -109,6 +110,7 @@ export function StoryReader({
   const picture = (image: StoryImage | undefined, big = false) => {
     if (!image) return null;
     const painting = pending.some((job) => job.replaces === image.id);
+    const leftOut = notDrawnMessage(image.notDrawn ?? []);
     return (
       <figure className={big ? 'story-figure story-figure--hero' : 'story-figure'}>
         <StoryPicture
@@ -139,6 +141,8 @@ export function StoryReader({
               </button>
             </span>
           )}
+          {/* Inside the caption: a figure's caption is its first or last child. */}
+          {leftOut && <span className="story-figure__note">{leftOut}</span>}
         </figcaption>
       </figure>
     );
