@@ -11,8 +11,8 @@ const webUrl = stack.webUrl ?? '';
 
 /**
  * Issue 36, child profiles, at a laptop's and a phone's width: a one-child family sees nothing new; the parent
- * (past "Grown-ups only") adds a second child with the other age band; "Who's reading tonight?" then asks who
- * reads; each child's library is their own; the menu switches child; handing back locks the profile again.
+ * (past "Grown-ups only") adds a second child with the other age band, staying on the profile with the same
+ * reader; "Who's reading tonight?" asks who reads; each child's library is their own; the menu switches child; handing back locks the profile again.
  */
 describe.each([
   ['1280 px', DESKTOP],
@@ -48,9 +48,15 @@ describe.each([
     await form.getByRole('button', { name: 'Add a child' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Kofi is added' }).first().waitFor();
 
-    // Two children: who is reading tonight?
+    // Two children: the parent stays on the profile, and Ama, who was reading, still is (the picker comes at
+    // the next sign-in); the menu asks who is reading tonight.
+    await page.getByRole('button', { name: 'Done' }).waitFor();
+    expect(await page.getByRole('heading', { name: "Who's reading tonight?" }).count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.goto(`${webUrl}/home`);
+    await page.getByText('Welcome back, Ama!').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: "Who's reading tonight?" }).click();
     await page.getByRole('heading', { level: 1, name: "Who's reading tonight?" }).waitFor();
     await axe.sweep("who's reading tonight");
     await screenshot(page, `who-is-reading-${viewport.width}`, { fullPage: false });

@@ -16,6 +16,7 @@ import { firstError } from '#common/validation/accounts';
 import { ApiRequestError } from '../../api/client';
 import { useAddChild, useDownloadChildData, useRemoveChild, useUpdateChild } from '../../api/family';
 import { useAuth } from '../../auth/AuthContext';
+import { chooseChild, chosenChild } from '../../family/reader-choice';
 import { TextField } from '../../components/TextField';
 import { saveFile } from '../../components/save-file';
 import { toast } from '../../components/toast';
@@ -138,7 +139,7 @@ export function ChildrenSection({ children }: { children: ChildView[] }) {
 
 /** A child's name, age band, picture and approval switch: a new child, or one being changed. */
 function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void }) {
-  const { refreshProfile } = useAuth();
+  const { profile, refreshProfile, userId } = useAuth();
   const add = useAddChild();
   const update = useUpdateChild();
   const [name, setName] = useState(child?.name ?? '');
@@ -156,7 +157,13 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
     const fields = { name: name.trim(), ageBand, emoji, colour, approvalRequired };
     try {
       if (child) await update.mutateAsync({ childId: child.id, update: fields });
-      else await add.mutateAsync(fields);
+      else {
+        await add.mutateAsync(fields);
+        // A family of one never chose a reader: the child it was reading as stays the reader here, so adding a
+        // second child on the profile does not send the parent off to "Who's reading tonight?" (asked at the
+        // next sign-in, as for every family of two or more).
+        if (userId && profile?.childId && !chosenChild(userId)) chooseChild(userId, profile.childId);
+      }
       await refreshProfile();
       toast.success(child ? `${fields.name} is updated` : `${fields.name} is added`);
       onDone();
