@@ -259,7 +259,7 @@ const CARD_LEAD_WORDS = 3;
 const pairsOf = (shape: readonly string[]) => shape.slice(1).map((word, i) => `${shape[i]} ${word}`);
 
 /** Word edit distance (insertions, deletions, swaps). */
-function editDistance(a: readonly string[], b: readonly string[]): number {
+export function editDistance(a: readonly string[], b: readonly string[]): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

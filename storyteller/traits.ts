@@ -1,4 +1,4 @@
-import { FAMILY_VOCABULARY, PEOPLE, personIn } from '#common/family-words.js';
+import { FAMILY_VOCABULARY, familyWordsOf, PEOPLE, personIn } from '#common/family-words.js';
 
 /**
  * What a family's own words may change in a local story or picture: a few recognised traits, read with a
@@ -336,19 +336,8 @@ export type HeroTraits = {
 /** A mission's extra errand: what to do, with what, for whom. Every part is our own word. */
 export type ErrandTraits = { errand?: Errand; object?: HeldObject | Love; person?: string };
 
-/**
- * Words as a reader sees them: look-alike letters and accents folded to plain Latin (NFKD), zero-width
- * and other invisible characters removed, so "purрle" (Cyrillic р) is simply not a word we know.
- */
-export function wordsOf(text: string | undefined): string[] {
-  if (!text) return [];
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff]/g, '')
-    .split(/[^a-z]+/)
-    .filter(Boolean);
-}
+/** Words as a reader sees them: the family-words reader's own folding (common/family-words.ts), one rule for both. */
+export const wordsOf = familyWordsOf;
 
 const firstIn = <T>(words: readonly string[], table: Readonly<Record<string, T>>): T | undefined => {
   for (const word of words) if (Object.hasOwn(table, word)) return table[word];

@@ -3,7 +3,7 @@ import type { AgeBand } from '#common/age-bands.js';
 import { storyPreview } from '#common/story-layout.js';
 import { splitSentences } from '#common/story-validation.js';
 import { writePlannedStory, type WrittenStory } from '../../storyteller/story-writer.js';
-import { sentencesReadBack } from '../../storyteller/heard-before.js';
+import { editDistance, sentencesReadBack } from '../../storyteller/heard-before.js';
 import { corpusChoices, familyRepeatsOf, storyRequest, type StoryChoices, type Written } from './story-measures.js';
 
 /**
@@ -63,17 +63,7 @@ export function maskedWords(sentence: string, names: readonly string[]): string[
 /** 1 − word edit distance ÷ the longer sentence's length. */
 export function similarity(a: readonly string[], b: readonly string[]): number {
   const longer = Math.max(a.length, b.length);
-  if (longer === 0) return 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = row;
-  }
-  return 1 - (previous[b.length] ?? longer) / longer;
+  return longer === 0 ? 1 : 1 - editDistance(a, b) / longer;
 }
 
 const isTwin = (a: readonly string[], b: readonly string[]) => {
