@@ -38,7 +38,10 @@ const HELD_SAMPLE: Record<AgeBand, Record<10 | 19, { nearTwins: number }>> = {
   // Then 0.068 and 0.23, 0.054 and 0.11 once it listened; 0.032 and 0.21, 0.041 and 0.11 once a draft with any
   // near-twin was drawn again and the mentor, the party, the walk and the hazard had more voices; band A 0.042
   // once a card that opens like another came first (no library of ten has two cards alike).
-  A: { 10: { nearTwins: 0.033 }, 19: { nearTwins: 0.23 } },
+  // Raised from 0.033 to 0.035 when the writer began hearing card openings alike but for one word (measured
+  // 0.0344 here): it redraws a few more openings, which moves this 2-library sample's draws; the bench's 15
+  // libraries stayed at 0.024 and their cards alike went from 1 of 15 to 0 in both bands.
+  A: { 10: { nearTwins: 0.035 }, 19: { nearTwins: 0.23 } },
   // Band B's family of 19 rose to 0.131 with the cards (a family of 19 has more cards than openings, and a
   // card that opens alike now weighs more than a near-twin; a library holds at most 10).
   // Band B's libraries of 10 measured 0.051 on this sample once the slips' fixes took a few voices' ties away;
@@ -61,7 +64,7 @@ const HELD_FULL: Record<AgeBand, Record<10 | 19, { nearTwins: number }>> = {
 };
 const HELD = FULL ? HELD_FULL : HELD_SAMPLE;
 /** Libraries of ten with two cards that open alike, at most: as measured on the sample, and on the whole. */
-const CARDS_ALIKE = FULL ? 1 : 0;
+const CARDS_ALIKE = 0;
 /**
  * Families saying a sentence or a title twice, word for word: none in a library of ten. The full run's 8
  * band-A families of 19 measured one of each (issue 37, third round: the first time the test wrote them whole).
@@ -123,8 +126,8 @@ describe("one child's library, as a parent hears it", { timeout: FULL ? 1_800_00
         // A library of ten hears no episode twice; every story's mission takes more than one sentence to do,
         // and the mission moves the middle on.
         if (size === 10) expect(figures.familiesWithEpisodeTwice, band).toBe(0);
-        // Cards that open alike, held at the measured figure: none in the sample, 1 of 15 in each band in the full
-        // run (from 2 of 15; 11 and 3 before the writer read the cards).
+        // Cards that open alike: none, in the sample as in the full run (0 of 15 in each band once the writer heard
+        // openings alike but for one word; 1 of 15 before, 2 before that, 11 and 3 before the writer read the cards).
         if (size === 10) expect(figures.familiesWithCardsAlike, band).toBeLessThanOrEqual(CARDS_ALIKE);
         expect(figures.resolutionMin, band).toBeGreaterThanOrEqual(2);
         expect(figures.middleMin, band).toBeGreaterThanOrEqual(1);
