@@ -53,8 +53,9 @@ describe.each([
     await page.getByRole('button', { name: 'Done' }).waitFor();
     expect(await page.getByRole('heading', { name: "Who's reading tonight?" }).count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.goto(`${webUrl}/home`);
-    await page.getByText('Welcome back, Ama!').waitFor({ state: 'attached' });
+    // Ama's library, her story in it (home would first show a new family its welcome video).
+    await page.goto(`${webUrl}/library`);
+    await page.getByRole('heading', { level: 2, name: title }).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: "Who's reading tonight?" }).click();
     await page.getByRole('heading', { level: 1, name: "Who's reading tonight?" }).waitFor();
