@@ -29,8 +29,8 @@ const LAYERS = [
     files: ['lambdas/api/routes/**/*.ts'],
     forbid: [
       {
-        regex: '(^|/)shared/(?!(stories|accounts)/|errors\\.js$|lazy\\.js$)',
-        why: 'a route imports use cases only (lambdas/shared/stories, lambdas/shared/accounts; errors and lazy), never repositories, entities or adapters',
+        regex: `${RELATIVE}(data|adapters)/|(^|/)runtime/(?!lazy\\.js$)`,
+        why: 'a route imports use cases only (lambdas/use-cases: stories, accounts, errors; and runtime/lazy), never repositories, entities or adapters (lambdas/data, lambdas/adapters)',
       },
       AWS_SDK,
     ],
@@ -43,7 +43,7 @@ const LAYERS = [
   },
   {
     layer: 'use cases',
-    files: ['lambdas/shared/stories/**/*.ts', 'lambdas/shared/accounts/**/*.ts'],
+    files: ['lambdas/use-cases/**/*.ts'],
     forbid: [
       AWS_SDK,
       { regex: '(^|/)aws-clients\\.js$', why: 'no AWS SDK client; a use case gets its ports (repositories, media, workflow) from deps' },
@@ -61,12 +61,12 @@ const LAYERS = [
   },
   {
     layer: 'entities',
-    files: ['lambdas/shared/entities/**/*.ts'],
-    ignores: ['lambdas/shared/entities/table.ts'],
+    files: ['lambdas/data/entities/**/*.ts'],
+    ignores: ['lambdas/data/entities/table.ts'],
     forbid: [
       { ...AWS_SDK, why: 'an entity reaches DynamoDB through the table module only (entities/table.ts, keys.ts, table-schema.ts)' },
       {
-        regex: `${RELATIVE}(repositories|stories|accounts|narration|api|workflow|triggers)/`,
+        regex: `${RELATIVE}(repositories|use-cases|adapters|api|workflow|triggers|retention)/`,
         why: 'an entity imports the table module, zod and common/ only, never repositories, use cases or handlers',
       },
       {

@@ -25,9 +25,9 @@ export const RETENTION = {
 } as const;
 
 /**
- * The S3 object tag every narration object is stored with (lambdas/shared/media.ts): the media bucket's
+ * The S3 object tag every narration object is stored with (lambdas/adapters/media.ts): the media bucket's
  * lifecycle rule expires objects carrying it RETENTION.narrationDays after they were written
  * (lib/constructs/media.ts). A tag, not a prefix, because narration lives in its story's folder, whose path
- * is the story's media grant (lambdas/shared/media-signing.ts).
+ * is the story's media grant (lambdas/adapters/media-signing.ts).
  */
 export const NARRATION_RETENTION_TAG = { key: 'retention', value: 'narration' } as const;

@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { DEFAULT_QUOTAS, parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 
-/** The values lambdas/shared/config.ts accepts for STORY_PROVIDER. */
+/** The values lambdas/runtime/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
 export type StoryProvider = (typeof STORY_PROVIDERS)[number];
 

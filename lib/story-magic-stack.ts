@@ -79,7 +79,7 @@ export class StoryMagicStack extends Stack {
           })
         : undefined;
 
-    // The server configuration every Lambda reads (lambdas/shared/config.ts); AWS_REGION comes from Lambda.
+    // The server configuration every Lambda reads (lambdas/runtime/config.ts); AWS_REGION comes from Lambda.
     const environment = {
       TABLE_NAME: this.data.table.tableName,
       MEDIA_BUCKET: this.media.bucket.bucketName,

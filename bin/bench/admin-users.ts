@@ -1,7 +1,7 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { profileItem } from '../../lambdas/shared/entities/profile.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { profileItem } from '../../lambdas/data/entities/profile.js';
 import type { LocalStack } from '../local/stack.js';
 import { adminToken } from './families.js';
 import { percentile, round } from './stats.js';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { foundingChild, keys, prefixes } from '../../lambdas/shared/keys.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { foundingChild, keys, prefixes } from '../../lambdas/data/keys.js';
 import type { LocalStack } from '../local/stack.js';
 import { mapConcurrent } from './stats.js';
 

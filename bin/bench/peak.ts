@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_QUOTAS, type BedrockQuotas } from '#common/models/quotas.js';
 import type { StoryStatusView } from '#common/api/views.js';
 import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
 import { startLocalStack, type LocalStack } from '../local/stack.js';
 import { BENCH_STACK } from './bench-stack.js';
 import { callApi, newFamilies, type Family } from './families.js';

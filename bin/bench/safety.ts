@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { localStoryteller } from '#storyteller';
 import { draftTexts } from '../../common/story-validation.js';
 import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';

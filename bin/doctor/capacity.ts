@@ -1,7 +1,7 @@
 import { ListServiceQuotasCommand, type ServiceQuota, type ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import { DEFAULT_MODELS, findModel, invocationFor } from '#common/models/catalogue.js';
 import type { BedrockQuotas, ImageModelQuota, TextModelQuota } from '#common/models/quotas.js';
-import { laneRates, QUOTA_SHARE } from '../../lambdas/shared/capacity/sizing.js';
+import { laneRates, QUOTA_SHARE } from '../../lambdas/data/capacity/sizing.js';
 
 /**
  * What the account can carry on a busy evening, read from Service Quotas (the account's applied values,

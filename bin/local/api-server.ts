@@ -2,9 +2,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApi } from '../../lambdas/api/app.js';
 import { createApiDeps } from '../../lambdas/api/deps.js';
 import { createTokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import type { ServerConfig } from '../../lambdas/shared/config.js';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import type { ServerConfig } from '../../lambdas/runtime/config.js';
+import type { WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 import { LOOPBACK } from './ports.js';
 
 export type ApiServer = Readonly<{ url: string; stop(): Promise<void> }>;

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { tableSchema } from '../../lambdas/shared/table-schema.js';
+import { tableSchema } from '../../lambdas/data/table-schema.js';
 import { startProcess, type ManagedProcess } from './child-process.js';
 import { LOOPBACK, waitForHttp } from './ports.js';
 

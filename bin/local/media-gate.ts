@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createPublicKey } from 'node:crypto';
-import { checkSignedCookies, parseCookieHeader, refusalBody } from '../../lambdas/shared/media-signing.js';
+import { checkSignedCookies, parseCookieHeader, refusalBody } from '../../lambdas/adapters/media-signing.js';
 
 /** The public keys CloudFront's key group trusts, by key pair id. */
 export type TrustedMediaKeys = ReadonlyMap<string, string>;

@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '#common/app-config.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { loadServerConfig, type ServerConfig } from '../../lambdas/runtime/config.js';
 import { startApiServer } from './api-server.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
@@ -11,10 +11,10 @@ import { startBedrockTwin, type BedrockTwin } from './bedrock-twin/server.js';
 import { startSpeechEngine } from './speech-engine/index.js';
 import type { LatencyProfileName } from './bedrock-twin/latency.js';
 import { createLocalWorkflowStarter, type RetryTiming } from './workflow-runner.js';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import type { WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import { createRetentionJob } from '../../lambdas/retention/job.js';
-import { inactivityWarning } from '../../lambdas/shared/accounts/inactive-accounts.js';
+import { inactivityWarning } from '../../lambdas/use-cases/accounts/inactive-accounts.js';
 import {
   ensureUser,
   ensureUserPool,
@@ -23,10 +23,10 @@ import {
   type CodeDelivery,
 } from './cognito-local.js';
 import { startLambdaInvokeServer } from './lambda-invoke-server.js';
-import { profileRepository } from '../../lambdas/shared/repositories/profiles.js';
-import { templateRepository } from '../../lambdas/shared/repositories/templates.js';
+import { profileRepository } from '../../lambdas/data/repositories/profiles.js';
+import { templateRepository } from '../../lambdas/data/repositories/templates.js';
 import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.js';
-import { cognitoAccounts } from '../../lambdas/shared/cognito-accounts.js';
+import { cognitoAccounts } from '../../lambdas/adapters/cognito-accounts.js';
 import { untilRevocationSettles } from '../../lambdas/api/auth/revocation.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
 import { freePort, LOOPBACK } from './ports.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { executionName, type WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { executionName, type WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 
 export const definitionPath = fileURLToPath(new URL('../../lambdas/workflow/definition.asl.json', import.meta.url));
 

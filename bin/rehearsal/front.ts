@@ -7,7 +7,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { LOOPBACK } from '../local/ports.js';
 import type { LambdaFunctionPool } from './lambda-service.js';
-import { checkSignedCookies, parseCookieHeader, refusalBody } from '../../lambdas/shared/media-signing.js';
+import { checkSignedCookies, parseCookieHeader, refusalBody } from '../../lambdas/adapters/media-signing.js';
 
 /**
  * The front: one HTTP server standing where CloudFront and API Gateway stand, built from the template's

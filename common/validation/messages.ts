@@ -2,7 +2,7 @@ import { LIMITS } from '../limits.js';
 
 /**
  * Refusals the server and the SPA's forms word alike, in a module of their own (no zod, no schemas, as
- * account-messages.ts): the API's domain errors (lambdas/shared/errors.ts) need the words at every cold
+ * account-messages.ts): the API's domain errors (lambdas/use-cases/errors.ts) need the words at every cold
  * start, not the schemas of the routes that use them.
  */
 export const ADMIN_MESSAGES = {

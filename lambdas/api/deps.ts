@@ -1,58 +1,58 @@
-import { adminAccountActions, type AdminAccountActions } from '../shared/accounts/admin-actions.js';
-import { cognitoAccounts } from '../shared/cognito-accounts.js';
-import { deleteAccount } from '../shared/accounts/delete-account.js';
-import { exportAccountData } from '../shared/accounts/export-account.js';
-import { familyUseCases, type FamilyUseCases } from '../shared/accounts/family.js';
-import { grownUpGate, type GrownUpGate } from '../shared/accounts/grown-up-gate.js';
-import { ownAccountUseCases, type OwnAccountUseCases } from '../shared/accounts/own-account.js';
-import { profileProvisioning } from '../shared/accounts/provision-profile.js';
-import { pollyConnection, type AwsClients } from '../shared/aws-clients.js';
-import type { ServerConfig } from '../shared/config.js';
-import { checkDependencies, type DependencyState } from '../shared/dependency-health.js';
-import { createMediaCdn } from '../shared/media-cdn.js';
-import { importedOnFirstCall, once } from '../shared/lazy.js';
-import { mediaStore } from '../shared/media.js';
-import { createMediaGrants, type MediaGrants } from '../shared/media-grants.js';
-import { activityRepository } from '../shared/repositories/activity.js';
-import { counterRepository } from '../shared/repositories/counters.js';
-import { deletionRepository } from '../shared/repositories/deletions.js';
-import { familyRepository, type FamilyRepository } from '../shared/repositories/family.js';
-import { featuredRepository } from '../shared/repositories/featured.js';
-import { feedbackRepository } from '../shared/repositories/feedback.js';
-import { grownUpGrantRepository } from '../shared/repositories/grown-up-grants.js';
-import { libraryRepository } from '../shared/repositories/library.js';
-import { noteRepository } from '../shared/repositories/notes.js';
-import { profileRepository, type ProfileRepository } from '../shared/repositories/profiles.js';
-import { rateLimiter } from '../shared/repositories/rate-limits.js';
-import { storyRepository } from '../shared/repositories/stories.js';
-import { storyAdminRepository } from '../shared/repositories/story-admin.js';
-import { templateRepository } from '../shared/repositories/templates.js';
-import { storyAccess, type StoryAccess } from '../shared/stories/access.js';
-import type { createStoryUseCase } from '../shared/stories/create-story.js';
-import { deleteStoryForGood, type StoryDeletion } from '../shared/stories/delete-story.js';
-import type { EditorialUseCases } from '../shared/stories/editorial.js';
-import { promptTemplateUseCases, type PromptTemplateUseCases } from '../shared/stories/prompt-templates.js';
-import { libraryUseCases, type LibraryUseCases } from '../shared/stories/library.js';
-import type { PictureUseCases } from '../shared/stories/request-picture.js';
-import { narrationUseCases, type NarrationUseCases } from '../shared/stories/narrate-story.js';
-import { narrationClaims } from '../shared/repositories/narration-claims.js';
-import { meaningCheckFor } from '../shared/meaning-check.js';
-import { localNarrator } from '../shared/narration/local-narrator.js';
-import type { Narrator } from '../shared/narration/narrator.js';
-import { pollyNarrator } from '../shared/narration/polly-narrator.js';
-import type { StoryTextUseCases } from '../shared/stories/story-text.js';
-import { storyViews, type StoryViews } from '../shared/stories/views.js';
-import { sharingUseCases, type SharingUseCases } from '../shared/stories/sharing.js';
-import { approvalUseCases, type ApprovalUseCases } from '../shared/stories/approval.js';
-import { capacityGate } from '../shared/capacity/gate.js';
-import type { WorkflowStarter } from '../shared/workflow-starter.js';
+import { adminAccountActions, type AdminAccountActions } from '../use-cases/accounts/admin-actions.js';
+import { cognitoAccounts } from '../adapters/cognito-accounts.js';
+import { deleteAccount } from '../use-cases/accounts/delete-account.js';
+import { exportAccountData } from '../use-cases/accounts/export-account.js';
+import { familyUseCases, type FamilyUseCases } from '../use-cases/accounts/family.js';
+import { grownUpGate, type GrownUpGate } from '../use-cases/accounts/grown-up-gate.js';
+import { ownAccountUseCases, type OwnAccountUseCases } from '../use-cases/accounts/own-account.js';
+import { profileProvisioning } from '../use-cases/accounts/provision-profile.js';
+import { pollyConnection, type AwsClients } from '../adapters/aws-clients.js';
+import type { ServerConfig } from '../runtime/config.js';
+import { checkDependencies, type DependencyState } from '../adapters/dependency-health.js';
+import { createMediaCdn } from '../adapters/media-cdn.js';
+import { importedOnFirstCall, once } from '../runtime/lazy.js';
+import { mediaStore } from '../adapters/media.js';
+import { createMediaGrants, type MediaGrants } from '../adapters/media-grants.js';
+import { activityRepository } from '../data/repositories/activity.js';
+import { counterRepository } from '../data/repositories/counters.js';
+import { deletionRepository } from '../data/repositories/deletions.js';
+import { familyRepository, type FamilyRepository } from '../data/repositories/family.js';
+import { featuredRepository } from '../data/repositories/featured.js';
+import { feedbackRepository } from '../data/repositories/feedback.js';
+import { grownUpGrantRepository } from '../data/repositories/grown-up-grants.js';
+import { libraryRepository } from '../data/repositories/library.js';
+import { noteRepository } from '../data/repositories/notes.js';
+import { profileRepository, type ProfileRepository } from '../data/repositories/profiles.js';
+import { rateLimiter } from '../data/repositories/rate-limits.js';
+import { storyRepository } from '../data/repositories/stories.js';
+import { storyAdminRepository } from '../data/repositories/story-admin.js';
+import { templateRepository } from '../data/repositories/templates.js';
+import { storyAccess, type StoryAccess } from '../use-cases/stories/access.js';
+import type { createStoryUseCase } from '../use-cases/stories/create-story.js';
+import { deleteStoryForGood, type StoryDeletion } from '../use-cases/stories/delete-story.js';
+import type { EditorialUseCases } from '../use-cases/stories/editorial.js';
+import { promptTemplateUseCases, type PromptTemplateUseCases } from '../use-cases/stories/prompt-templates.js';
+import { libraryUseCases, type LibraryUseCases } from '../use-cases/stories/library.js';
+import type { PictureUseCases } from '../use-cases/stories/request-picture.js';
+import { narrationUseCases, type NarrationUseCases } from '../use-cases/stories/narrate-story.js';
+import { narrationClaims } from '../data/repositories/narration-claims.js';
+import { meaningCheckFor } from '../adapters/meaning-check.js';
+import { localNarrator } from '../adapters/narration/local-narrator.js';
+import type { Narrator } from '../adapters/narration/narrator.js';
+import { pollyNarrator } from '../adapters/narration/polly-narrator.js';
+import type { StoryTextUseCases } from '../use-cases/stories/story-text.js';
+import { storyViews, type StoryViews } from '../use-cases/stories/views.js';
+import { sharingUseCases, type SharingUseCases } from '../use-cases/stories/sharing.js';
+import { approvalUseCases, type ApprovalUseCases } from '../use-cases/stories/approval.js';
+import { capacityGate } from '../data/capacity/gate.js';
+import type { WorkflowStarter } from '../adapters/workflow-starter.js';
 import type { AccountDataExport } from '#common/api/views.js';
 import type { Role } from '#common/roles.js';
-import type { ProfileItem } from '../shared/entities/profile.js';
+import type { ProfileItem } from '../data/entities/profile.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 
 /**
- * What a route may call: the use cases (lambdas/shared/stories, lambdas/shared/accounts), each bound to its
+ * What a route may call: the use cases (lambdas/use-cases/stories, lambdas/use-cases/accounts), each bound to its
  * repositories and adapters here. A route's `handle` receives this and nothing else, so a route that
  * reaches for a repository or a client fails the typecheck (README "The server's layers").
  */
@@ -124,9 +124,9 @@ export function createApiDeps(
   // Only the use cases that apply a band's rules read them (and bundle both files): loaded with them.
   // The guardrail's reading of family text at the door (AWS with Bedrock only; see meaning-check.ts).
   const meaning = meaningCheckFor(config);
-  const bandRules = async () => (await import('../shared/age-band-configs.js')).AGE_BAND_CONFIGS;
+  const bandRules = async () => (await import('../use-cases/age-band-configs.js')).AGE_BAND_CONFIGS;
   const loadCreateStory = once(async () =>
-    (await import('../shared/stories/create-story.js')).createStoryUseCase({
+    (await import('../use-cases/stories/create-story.js')).createStoryUseCase({
       profiles,
       family,
       stories,
@@ -169,7 +169,7 @@ export function createApiDeps(
     createStory: async (...request) => (await loadCreateStory())(...request),
     pictures: importedOnFirstCall(
       async () =>
-        (await import('../shared/stories/request-picture.js')).pictureUseCases({
+        (await import('../use-cases/stories/request-picture.js')).pictureUseCases({
           access,
           stories,
           rateLimits,
@@ -189,7 +189,7 @@ export function createApiDeps(
     }),
     storyText: importedOnFirstCall(
       async () =>
-        (await import('../shared/stories/story-text.js')).storyTextUseCases({ access, stories, views, media, meaning }),
+        (await import('../use-cases/stories/story-text.js')).storyTextUseCases({ access, stories, views, media, meaning }),
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
@@ -197,7 +197,7 @@ export function createApiDeps(
     approval: approvalUseCases({ profiles, family, stories, library, deleteStory }),
     editorial: importedOnFirstCall(
       async () =>
-        (await import('../shared/stories/editorial.js')).editorialUseCases({
+        (await import('../use-cases/stories/editorial.js')).editorialUseCases({
           storyAdmin,
           stories,
           profiles,
@@ -222,7 +222,7 @@ export function createApiDeps(
   };
 }
 
-/** Polly in AWS; the local stack's speech engine on one machine (lambdas/shared/narration). */
+/** Polly in AWS; the local stack's speech engine on one machine (lambdas/adapters/narration). */
 function narratorFor(config: ServerConfig): Narrator {
   return config.narration.kind === 'polly'
     ? pollyNarrator(pollyConnection(config), config.narration.voice)

@@ -27,7 +27,7 @@ import {
   TooManyAttemptsError,
   UserNotFoundError,
   WrongPasswordError,
-} from '../shared/errors.js';
+} from '../use-cases/errors.js';
 
 /** An error whose message is safe and useful to show the caller. Anything else becomes a plain 500. */
 export class ApiError extends Error {

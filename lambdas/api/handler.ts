@@ -1,7 +1,7 @@
 import { handle } from 'hono/aws-lambda';
-import { createAwsClients } from '../shared/aws-clients.js';
-import { loadServerConfig } from '../shared/config.js';
-import { stepFunctionsStarter } from '../shared/workflow-starter.js';
+import { createAwsClients } from '../adapters/aws-clients.js';
+import { loadServerConfig } from '../runtime/config.js';
+import { stepFunctionsStarter } from '../adapters/workflow-starter.js';
 import { createApi } from './app.js';
 import { createApiDeps } from './deps.js';
 import { createTokenVerifier } from './auth/token-verifier.js';

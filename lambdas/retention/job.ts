@@ -1,16 +1,16 @@
-import { deleteAccount } from '../shared/accounts/delete-account.js';
-import { inactiveAccountSweep, type InactivityMailer } from '../shared/accounts/inactive-accounts.js';
-import type { AwsClients } from '../shared/aws-clients.js';
-import type { ServerConfig } from '../shared/config.js';
-import { createMediaCdn } from '../shared/media-cdn.js';
-import { deletionRepository } from '../shared/repositories/deletions.js';
-import { libraryRepository } from '../shared/repositories/library.js';
-import { profileRepository } from '../shared/repositories/profiles.js';
-import { storyRepository } from '../shared/repositories/stories.js';
+import { deleteAccount } from '../use-cases/accounts/delete-account.js';
+import { inactiveAccountSweep, type InactivityMailer } from '../use-cases/accounts/inactive-accounts.js';
+import type { AwsClients } from '../adapters/aws-clients.js';
+import type { ServerConfig } from '../runtime/config.js';
+import { createMediaCdn } from '../adapters/media-cdn.js';
+import { deletionRepository } from '../data/repositories/deletions.js';
+import { libraryRepository } from '../data/repositories/library.js';
+import { profileRepository } from '../data/repositories/profiles.js';
+import { storyRepository } from '../data/repositories/stories.js';
 
 /**
  * The daily retention job, wired to the table, the media bucket, the CDN and Cognito (deleting an account
- * is the parent's own deletion: lambdas/shared/accounts/delete-account.ts). The Lambda (handler.ts), the
+ * is the parent's own deletion: lambdas/use-cases/accounts/delete-account.ts). The Lambda (handler.ts), the
  * local stack's timer and the integration test run this same job.
  */
 export function createRetentionJob(config: ServerConfig, aws: AwsClients, mailer: InactivityMailer | undefined) {

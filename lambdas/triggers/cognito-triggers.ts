@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DATA_POLICY_VERSION, FAMILY_MESSAGES, GUARDIAN_METADATA_KEY } from '#common/family.js';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import { signUpMetadataSchema } from '#common/validation/accounts.js';
-import type { ProfileRepository } from '../shared/repositories/profiles.js';
+import type { ProfileRepository } from '../data/repositories/profiles.js';
 
 /**
  * The Cognito triggers, one handler for all three (one small Lambda in AWS; served on cognito-local's

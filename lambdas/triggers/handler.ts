@@ -1,8 +1,8 @@
 import { untilRevocationSettles } from '../api/auth/revocation.js';
-import { createAwsClients } from '../shared/aws-clients.js';
-import { loadDataConfig } from '../shared/config.js';
-import { observeInvocation } from '../shared/observability.js';
-import { profileRepository } from '../shared/repositories/profiles.js';
+import { createAwsClients } from '../adapters/aws-clients.js';
+import { loadDataConfig } from '../runtime/config.js';
+import { observeInvocation } from '../runtime/observability.js';
+import { profileRepository } from '../data/repositories/profiles.js';
 import { createCognitoTriggers } from './cognito-triggers.js';
 
 const config = loadDataConfig();

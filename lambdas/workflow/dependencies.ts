@@ -1,21 +1,21 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { AGE_BAND_CONFIGS } from '../shared/age-band-configs.js';
-import type { AwsClients } from '../shared/aws-clients.js';
-import type { ServerConfig } from '../shared/config.js';
-import { capacityGate } from '../shared/capacity/gate.js';
-import { mediaStore } from '../shared/media.js';
-import { createMediaCdn } from '../shared/media-cdn.js';
-import { observeInvocation } from '../shared/observability.js';
-import { tracedClient } from '../shared/sdk-tracing.js';
-import { storyDraftRepository } from '../shared/repositories/story-drafts.js';
-import { libraryRepository } from '../shared/repositories/library.js';
-import { rateLimiter } from '../shared/repositories/rate-limits.js';
-import { storyRepository } from '../shared/repositories/stories.js';
-import { templateRepository } from '../shared/repositories/templates.js';
+import { AGE_BAND_CONFIGS } from '../use-cases/age-band-configs.js';
+import type { AwsClients } from '../adapters/aws-clients.js';
+import type { ServerConfig } from '../runtime/config.js';
+import { capacityGate } from '../data/capacity/gate.js';
+import { mediaStore } from '../adapters/media.js';
+import { createMediaCdn } from '../adapters/media-cdn.js';
+import { observeInvocation } from '../runtime/observability.js';
+import { tracedClient } from '../adapters/sdk-tracing.js';
+import { storyDraftRepository } from '../data/repositories/story-drafts.js';
+import { libraryRepository } from '../data/repositories/library.js';
+import { rateLimiter } from '../data/repositories/rate-limits.js';
+import { storyRepository } from '../data/repositories/stories.js';
+import { templateRepository } from '../data/repositories/templates.js';
 import { createBedrockProvider } from './providers/bedrock/index.js';
 import { createLocalProvider } from './providers/local.js';
 import type { StoryProvider } from './providers/types.js';
-import type { WorkflowStarter } from '../shared/workflow-starter.js';
+import type { WorkflowStarter } from '../adapters/workflow-starter.js';
 import { createTaskHandlers, createWorkflowHandler } from './tasks.js';
 
 /**

@@ -1,7 +1,7 @@
 import './tracing.js'; // first: the SDK clients made below join the X-Ray trace (see the file)
-import { createAwsClients } from '../shared/aws-clients.js';
-import { loadServerConfig } from '../shared/config.js';
-import { stepFunctionsStarter } from '../shared/workflow-starter.js';
+import { createAwsClients } from '../adapters/aws-clients.js';
+import { loadServerConfig } from '../runtime/config.js';
+import { stepFunctionsStarter } from '../adapters/workflow-starter.js';
 import { createWorkflowTaskHandler } from './dependencies.js';
 
 /**

@@ -5,7 +5,7 @@ import { methods as resize } from '@jimp/plugin-resize';
 import encodeWebp, { init as initWebp } from '@jsquash/webp/encode.js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { THUMBNAIL_WIDTH, VARIANT_WIDTHS, type PictureVariantBody } from '../shared/media.js';
+import { THUMBNAIL_WIDTH, VARIANT_WIDTHS, type PictureVariantBody } from '../adapters/media.js';
 
 // Pure JavaScript and WebAssembly (no native binaries), so the same code runs here and on Lambda's ARM runtime.
 const Jimp = createJimp({ formats: [png, jpeg], plugins: [resize] });

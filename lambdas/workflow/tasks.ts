@@ -6,20 +6,20 @@ import { IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { isKidSafe } from '#common/safety/check.js';
 import { storyParagraphs } from '#common/story-layout.js';
 import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
-import { isCancelled } from '../shared/entities/table.js';
-import type { Admission, CapacityGate, Holder } from '../shared/capacity/gate.js';
-import { pictureLane, type Lane } from '../shared/capacity/sizing.js';
-import { imageJobKey } from '../shared/entities/story-image.js';
-import { keys } from '../shared/keys.js';
-import type { WorkflowStarter } from '../shared/workflow-starter.js';
-import type { MediaStore } from '../shared/media.js';
-import { countMetric, lineWaitMetric, log } from '../shared/observability.js';
-import type { RateLimiter } from '../shared/repositories/rate-limits.js';
-import type { StoryDraftRepository } from '../shared/repositories/story-drafts.js';
-import { storyChildOf, type StoryItem } from '../shared/entities/story.js';
-import type { LibraryRepository } from '../shared/repositories/library.js';
-import type { StoryRepository, ToldStory } from '../shared/repositories/stories.js';
-import type { TemplateRepository } from '../shared/repositories/templates.js';
+import { isCancelled } from '../data/entities/table.js';
+import type { Admission, CapacityGate, Holder } from '../data/capacity/gate.js';
+import { pictureLane, type Lane } from '../data/capacity/sizing.js';
+import { imageJobKey } from '../data/entities/story-image.js';
+import { keys } from '../data/keys.js';
+import type { WorkflowStarter } from '../adapters/workflow-starter.js';
+import type { MediaStore } from '../adapters/media.js';
+import { countMetric, lineWaitMetric, log } from '../runtime/observability.js';
+import type { RateLimiter } from '../data/repositories/rate-limits.js';
+import type { StoryDraftRepository } from '../data/repositories/story-drafts.js';
+import { storyChildOf, type StoryItem } from '../data/entities/story.js';
+import type { LibraryRepository } from '../data/repositories/library.js';
+import type { StoryRepository, ToldStory } from '../data/repositories/stories.js';
+import type { TemplateRepository } from '../data/repositories/templates.js';
 import {
   ProviderError,
   type EarlierStory,
@@ -53,7 +53,7 @@ export type TaskDeps = Readonly<{
   templates: TemplateRepository;
   provider: StoryProvider;
   bands: Readonly<Record<AgeBand, AgeBandConfig>>;
-  /** The media bucket's one key layout and its CDN (lambdas/shared/media.ts), as the API uses it. */
+  /** The media bucket's one key layout and its CDN (lambdas/adapters/media.ts), as the API uses it. */
   media: MediaStore;
   /**
    * Starts the cover's own execution (a picture job) while the story is still being written, when the

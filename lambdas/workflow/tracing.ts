@@ -1,8 +1,8 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import { traceSdkClientsWith } from '../shared/sdk-tracing.js';
+import { traceSdkClientsWith } from '../adapters/sdk-tracing.js';
 
 /**
- * The workflow's SDK calls as X-Ray subsegments (see lambdas/shared/sdk-tracing.ts). Outside Lambda the
+ * The workflow's SDK calls as X-Ray subsegments (see lambdas/adapters/sdk-tracing.ts). Outside Lambda the
  * tracer switches itself off, so the local stack and the tests send nothing anywhere.
  */
 const tracer = new Tracer({ serviceName: 'story-magic' });

@@ -15,7 +15,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
-import { LANES } from '../../lambdas/shared/capacity/sizing.js';
+import { LANES } from '../../lambdas/data/capacity/sizing.js';
 
 export interface AlarmsProps {
   readonly stateMachine: StateMachine;

@@ -19,7 +19,7 @@ export const API_BASE_PATH = '/api';
 /**
  * Cognito admin actions the API uses: an account without a profile is read once; the admin screens
  * suspend, change roles and delete; a password change signs the account out everywhere
- * (lambdas/shared/cognito-accounts.ts). The password-reset e-mail (ForgotPassword) and the
+ * (lambdas/adapters/cognito-accounts.ts). The password-reset e-mail (ForgotPassword) and the
  * password change itself (ChangePassword, with the caller's token) are public calls that need no permission. Users are searched in the table, not with ListUsers.
  */
 const COGNITO_ADMIN_ACTIONS = [
@@ -45,7 +45,7 @@ export interface ApiProps {
   readonly data: Data;
   readonly media: Media;
   readonly workflow: StateMachine;
-  /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
+  /** Server configuration shared by every Lambda (lambdas/runtime/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
   /** Default stage limits for the whole API (requests per second, and burst). */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };

@@ -7,7 +7,7 @@ import { defaultModelProblems, grantsFor } from '#common/models/catalogue.js';
 import type { BedrockQuotas } from '#common/models/quotas.js';
 import { guardrailPolicy, guardrailProfileId, guardrailProfileRegions } from './guardrail-policy.js';
 
-/** The quotas' variable (lambdas/shared/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
+/** The quotas' variable (lambdas/runtime/config.ts `BEDROCK_QUOTAS`), set when there are quotas to keep to. */
 const quotasEnvironment = (quotas: BedrockQuotas | undefined): Record<string, string> =>
   quotas ? { BEDROCK_QUOTAS: JSON.stringify(quotas) } : {};
 
@@ -26,7 +26,7 @@ export interface BedrockProps {
  * the child-safety guardrail (unless the operator names one), and the exact grants for the tasks role.
  */
 export class Bedrock extends Construct {
-  /** The server configuration (lambdas/shared/config.ts) the provider reads. */
+  /** The server configuration (lambdas/runtime/config.ts) the provider reads. */
   readonly environment: Readonly<Record<string, string>>;
   /** The guardrail the app created, when the operator named none. */
   readonly guardrail: CfnGuardrail | undefined;
@@ -134,7 +134,7 @@ export class Bedrock extends Construct {
 
   /**
    * ApplyGuardrail on the one guardrail: the tasks role (every picture prompt) and the API's (family text
-   * at the door, lambdas/shared/meaning-check.ts).
+   * at the door, lambdas/adapters/meaning-check.ts).
    */
   grantApplyGuardrail(role: IRole): void {
     const stack = Stack.of(this);

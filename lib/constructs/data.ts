@@ -2,7 +2,7 @@ import type { RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableSchema } from '../../lambdas/shared/table-schema.js';
+import { tableSchema } from '../../lambdas/data/table-schema.js';
 
 export interface DataProps {
   readonly removalPolicy: RemovalPolicy;
@@ -20,7 +20,7 @@ const READ_ACTIONS = [
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 /**
- * The single table, built from lambdas/shared/table-schema.ts (the same object the local stack uses),
+ * The single table, built from lambdas/data/table-schema.ts (the same object the local stack uses),
  * so key names and indexes cannot drift. Every key attribute is a string, as in DynamoDB Local.
  */
 export class Data extends Construct {

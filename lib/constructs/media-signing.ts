@@ -8,7 +8,7 @@ import { mediaSigningParameterNames } from '../media-signing-parameters.js';
 /**
  * Private pictures and sound (issue 36): the key group CloudFront's `/media/*` behaviour trusts, so a media
  * request needs the signed cookies the API hands to whoever may read the story
- * (lambdas/shared/media-grants.ts).
+ * (lambdas/adapters/media-grants.ts).
  */
 export class MediaSigning extends Construct {
   readonly publicKey: PublicKey;

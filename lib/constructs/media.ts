@@ -18,7 +18,7 @@ export class Media extends Construct {
     super(scope, id);
     this.bucket = secureBucket(this, 'Bucket', props);
     // "Read to me" sound is kept RETENTION.narrationDays ("How we keep your family's data"): every narration
-    // object carries the tag (lambdas/shared/media.ts), and is made again when asked for after.
+    // object carries the tag (lambdas/adapters/media.ts), and is made again when asked for after.
     this.bucket.addLifecycleRule({
       id: 'narration-expires',
       tagFilters: { [NARRATION_RETENTION_TAG.key]: NARRATION_RETENTION_TAG.value },

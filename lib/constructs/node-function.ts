@@ -45,7 +45,7 @@ export interface NodeFunctionProps {
 /**
  * A TypeScript Lambda with the project's defaults: Node 22 on ARM64, bundled by the locally installed
  * esbuild (no Docker), ESM, JSON logs into its own log group with a retention period, X-Ray active
- * tracing (the workflow adds its SDK calls: lambdas/shared/sdk-tracing.ts), and a role that starts with
+ * tracing (the workflow adds its SDK calls: lambdas/adapters/sdk-tracing.ts), and a role that starts with
  * nothing but the right to write that log group. Each grant is added by
  * the construct that owns the resource (no AWS managed policies, no wildcards by default).
  */

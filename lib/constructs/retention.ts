@@ -13,7 +13,7 @@ export interface RetentionProps {
   readonly auth: Auth;
   readonly data: Data;
   readonly media: Media;
-  /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
+  /** Server configuration shared by every Lambda (lambdas/runtime/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
   /** The SES-verified sender of the inactive-account warning (`-c mailFrom`); none: no warning, no deletion. */
   readonly mailFrom: string | undefined;

@@ -23,7 +23,7 @@ export interface WorkflowProps {
   readonly media: Media;
   /** The bedrock provider's setup; undefined with the local provider (no Bedrock access at all). */
   readonly bedrock: Bedrock | undefined;
-  /** Server configuration shared by every Lambda (lambdas/shared/config.ts). */
+  /** Server configuration shared by every Lambda (lambdas/runtime/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
   /** The most tasks that run at once (`-c workflowConcurrency`), set aside for them and capping them. */
   readonly reservedConcurrency?: number;

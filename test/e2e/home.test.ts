@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
+import { storyAdminRepository } from '../../lambdas/data/repositories/story-admin.js';
 import { WELCOME_VIDEO } from '#common/welcome-video.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, readyStory } from '../support/api.js';

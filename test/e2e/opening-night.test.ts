@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseQuotaSetting } from '#common/models/quotas.js';
-import { storyItemSchema } from '../../lambdas/shared/entities/story.js';
+import { storyItemSchema } from '../../lambdas/data/entities/story.js';
 import { startBedrockSite } from '../support/bedrock-api.js';
 import { launchBrowser } from '../support/browser.js';
 import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';

@@ -31,8 +31,8 @@ describe('the API function cold start', { timeout: 120_000 }, () => {
       'common/safety/intents.ts',
       'common/safety/check.ts',
       'common/config/age-band-a.json',
-      'lambdas/shared/stories/create-story.ts',
-      'lambdas/shared/stories/editorial.ts',
+      'lambdas/use-cases/stories/create-story.ts',
+      'lambdas/use-cases/stories/editorial.ts',
       'common/validation/accounts.ts',
       '@aws-sdk/client-s3',
     ]) {

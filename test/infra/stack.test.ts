@@ -10,7 +10,7 @@ import { SPA_REWRITE_FUNCTION_CODE } from '../../lib/constructs/web.js';
 import { routes } from '../../lambdas/api/app.js';
 import { RETENTION } from '#common/retention.js';
 import { WORKFLOW_DEFINITION_FILE } from '../../lib/constructs/workflow.js';
-import { tableSchema } from '../../lambdas/shared/table-schema.js';
+import { tableSchema } from '../../lambdas/data/table-schema.js';
 import { SPA_FIXTURE_INLINE_SCRIPT, synthesize, type Synthesized } from './synth.js';
 
 // Managed CloudFront policies (fixed ids, documented by AWS).
@@ -526,7 +526,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('give both functions the server configuration of lambdas/shared/config.ts; only the api one gets WORKFLOW_ARN', () => {
+  it('give both functions the server configuration of lambdas/runtime/config.ts; only the api one gets WORKFLOW_ARN', () => {
     const env = (fn: { node: { defaultChild?: unknown } }) =>
       (
         (template.findResources('AWS::Lambda::Function')[logicalIdOf(fn)] as Resource).Properties.Environment as {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { RATE_LIMIT_MESSAGE } from '../../lambdas/shared/errors.js';
-import { RATE_LIMITS, rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
+import { RATE_LIMIT_MESSAGE } from '../../lambdas/use-cases/errors.js';
+import { RATE_LIMITS, rateLimiter } from '../../lambdas/data/repositories/rate-limits.js';
 import { MAX_BODY_BYTES } from '../../lambdas/api/app.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { signUp } from '../support/accounts.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { capacityGate, type Holder } from '../../lambdas/shared/capacity/gate.js';
-import type { Lane, LaneRate } from '../../lambdas/shared/capacity/sizing.js';
-import type { QueueTicket } from '../../lambdas/shared/entities/capacity-lane.js';
-import { keys } from '../../lambdas/shared/keys.js';
+import { capacityGate, type Holder } from '../../lambdas/data/capacity/gate.js';
+import type { Lane, LaneRate } from '../../lambdas/data/capacity/sizing.js';
+import type { QueueTicket } from '../../lambdas/data/entities/capacity-lane.js';
+import { keys } from '../../lambdas/data/keys.js';
 import { tableClient } from '../support/table.js';
 
 /**

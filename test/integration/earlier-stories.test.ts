@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
-import { foundingChild } from '../../lambdas/shared/keys.js';
+import { foundingChild } from '../../lambdas/data/keys.js';
 import type { StoryProvider, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 import { sentencesSaidOnce } from '../support/story-measures.js';
 import { NEW_STORY, workflowHarness } from '../support/workflow.js';

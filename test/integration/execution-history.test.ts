@@ -5,7 +5,7 @@ import { createProvider } from '../../lambdas/workflow/dependencies.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import { ProviderError, type StoryDraft, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import type { WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 import { startBedrockApi } from '../support/bedrock-api.js';
 import { workflowHarness } from '../support/workflow.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { startLocalStack } from '../../bin/local/stack.js';
 import { createLocalWorkflow, loadDefinition } from '../../bin/local/workflow-runner.js';
-import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
+import { storyRepository } from '../../lambdas/data/repositories/stories.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import {

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import type { FeaturedStoryView } from '#common/api/views.js';
 import { storyPreview } from '#common/story-layout.js';
-import { storyAdminRepository } from '../../lambdas/shared/repositories/story-admin.js';
+import { storyAdminRepository } from '../../lambdas/data/repositories/story-admin.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';

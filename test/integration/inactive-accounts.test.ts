@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { RETENTION } from '#common/retention.js';
-import type { InactivityMailer } from '../../lambdas/shared/accounts/inactive-accounts.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { loadServerConfig } from '../../lambdas/shared/config.js';
+import type { InactivityMailer } from '../../lambdas/use-cases/accounts/inactive-accounts.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { loadServerConfig } from '../../lambdas/runtime/config.js';
 import { createRetentionJob } from '../../lambdas/retention/job.js';
 import { signIn, signUp } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';

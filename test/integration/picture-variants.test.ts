@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StoryImageView } from '#common/api/views.js';
-import { VARIANT_WIDTHS } from '../../lambdas/shared/media.js';
+import { VARIANT_WIDTHS } from '../../lambdas/adapters/media.js';
 import { TWIN_PICTURE_SIZE } from '../../bin/local/bedrock-twin/picture.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cookieJar } from '../../bin/smoke/cookie-jar.js';
 import { freePort } from '../../bin/local/ports.js';
 import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
-import { MEDIA_GRANT_SECONDS } from '../../lambdas/shared/media-signing.js';
+import { MEDIA_GRANT_SECONDS } from '../../lambdas/adapters/media-signing.js';
 import { signIn, signUp } from '../support/accounts.js';
 import { grownUpClient, storyChoices } from '../support/api.js';
 

@@ -5,7 +5,7 @@ import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 import { NEW_STORY, workflowHarness } from '../support/workflow.js';
-import { RATE_LIMITS } from '../../lambdas/shared/repositories/rate-limits.js';
+import { RATE_LIMITS } from '../../lambdas/data/repositories/rate-limits.js';
 
 const stack = inject('stack');
 const table = tableClient(stack);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { executionName, type WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { executionName, type WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 import { createProvider } from '../../lambdas/workflow/dependencies.js';
 import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';

@@ -4,7 +4,7 @@ import png from '@jimp/js-png';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { StoryView } from '#common/api/views.js';
-import { THUMBNAIL_WIDTH } from '../../lambdas/shared/media.js';
+import { THUMBNAIL_WIDTH } from '../../lambdas/adapters/media.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import type { StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { apiClient } from '../support/api.js';

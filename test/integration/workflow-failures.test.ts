@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { rateLimiter } from '../../lambdas/shared/repositories/rate-limits.js';
+import { rateLimiter } from '../../lambdas/data/repositories/rate-limits.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import { ProviderError, type StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { COVER_JOB_ID, FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';

@@ -6,9 +6,9 @@ import { freePort } from '../../bin/local/ports.js';
 import { startWebServer } from '../../bin/local/web-server.js';
 import { createLocalWorkflowStarter } from '../../bin/local/workflow-runner.js';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { loadServerConfig, type ServerConfig } from '../../lambdas/shared/config.js';
-import type { WorkflowStarter } from '../../lambdas/shared/workflow-starter.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { loadServerConfig, type ServerConfig } from '../../lambdas/runtime/config.js';
+import type { WorkflowStarter } from '../../lambdas/adapters/workflow-starter.js';
 import { createWorkflowTaskHandler } from '../../lambdas/workflow/dependencies.js';
 import type { StackContext } from './stack-context.js';
 

@@ -2,7 +2,7 @@ import type { AgeBand } from '#common/age-bands.js';
 import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js';
 import { readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
-import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { CHARACTERS, KINDS, MISSION_TARGETS } from '../../storyteller/story-world.js';
 import type { StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 

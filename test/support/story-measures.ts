@@ -10,7 +10,7 @@ import {
   type StoryKind,
 } from '#common/story-choices.js';
 import { splitSentences } from '#common/story-validation.js';
-import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { mulberry32, pick } from '../../storyteller/random.js';
 import { asReadBack, sentencesReadBack, WORD, wordsOf } from '../../storyteller/heard-before.js';
 import { escapeRegExp } from '../../storyteller/template.js';

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, routes } from '../../lambdas/api/app.js';
 import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
 import { createApiDeps } from '../../lambdas/api/deps.js';
-import { createAwsClients } from '../../lambdas/shared/aws-clients.js';
-import { loadServerConfig } from '../../lambdas/shared/config.js';
+import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
+import { loadServerConfig } from '../../lambdas/runtime/config.js';
 import { createServer, type Server } from 'node:http';
 import { captureLogs } from '../support/logs.js';
 

@@ -9,18 +9,18 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorOf } from '../../lambdas/api/errors.js';
-import { releaseLibrarySlot, reserveLibrarySlot } from '../../lambdas/shared/entities/library-entry.js';
-import { foundingChild } from '../../lambdas/shared/keys.js';
-import { adminListPartition, storyIndexKeys } from '../../lambdas/shared/entities/story.js';
-import { batchGetAll, transact } from '../../lambdas/shared/entities/table.js';
+import { releaseLibrarySlot, reserveLibrarySlot } from '../../lambdas/data/entities/library-entry.js';
+import { foundingChild } from '../../lambdas/data/keys.js';
+import { adminListPartition, storyIndexKeys } from '../../lambdas/data/entities/story.js';
+import { batchGetAll, transact } from '../../lambdas/data/entities/table.js';
 import {
   ImageLimitError,
   InvalidInputError,
   LibraryFullError,
   StoryNotFoundError,
-} from '../../lambdas/shared/errors.js';
-import { libraryRepository } from '../../lambdas/shared/repositories/library.js';
-import { storyRepository } from '../../lambdas/shared/repositories/stories.js';
+} from '../../lambdas/use-cases/errors.js';
+import { libraryRepository } from '../../lambdas/data/repositories/library.js';
+import { storyRepository } from '../../lambdas/data/repositories/stories.js';
 
 const documents = mockClient(DynamoDBDocumentClient);
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));

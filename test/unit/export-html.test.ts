@@ -4,7 +4,7 @@ import {
   escapeHtml,
   isSafeImageDataUri,
   type StoryExportInput,
-} from '../../lambdas/shared/export-html.js';
+} from '../../lambdas/use-cases/stories/export-html.js';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

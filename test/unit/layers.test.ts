@@ -26,13 +26,16 @@ describe('layers the linter enforces', () => {
   it('refuses a route importing a repository or an entity, statically or with import()', async () => {
     const route = 'lambdas/api/routes/layer-fixture.ts';
     expect(
-      await messagesOf(route, "import { storyRepository } from '../../shared/repositories/stories.js';\nexport { storyRepository };\n"),
-    ).toEqual([expect.stringMatching(/^'\.\.\/\.\.\/shared\/repositories\/stories\.js' import is restricted .*routes layer: a route imports use cases only/)]);
+      await messagesOf(route, "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n"),
+    ).toEqual([expect.stringMatching(/^'\.\.\/\.\.\/data\/repositories\/stories\.js' import is restricted .*routes layer: a route imports use cases only/)]);
     expect(
-      await messagesOf('lambdas/api/routes/admin/layer-fixture.ts', "import type { NoteItem } from '../../../shared/entities/admin-records.js';\nexport type { NoteItem };\n"),
+      await messagesOf('lambdas/api/routes/admin/layer-fixture.ts', "import type { NoteItem } from '../../../data/entities/admin-records.js';\nexport type { NoteItem };\n"),
     ).toEqual([expect.stringContaining('routes layer:')]);
     expect(
-      await messagesOf(route, "export const load = () => import('../../shared/repositories/profiles.js');\n"),
+      await messagesOf(route, "export const load = () => import('../../data/repositories/profiles.js');\n"),
+    ).toEqual([expect.stringContaining('routes layer: a route imports use cases only')]);
+    expect(
+      await messagesOf(route, "import { createMediaStore } from '../../adapters/media.js';\nexport { createMediaStore };\n"),
     ).toEqual([expect.stringContaining('routes layer: a route imports use cases only')]);
     expect(await messagesOf(route, "import { S3Client } from '@aws-sdk/client-s3';\nexport { S3Client };\n")).toEqual([
       expect.stringContaining('routes layer: no AWS SDK client'),
@@ -41,9 +44,9 @@ describe('layers the linter enforces', () => {
 
   it('lets a route import use cases, domain errors and common/', async () => {
     const code = [
-      "import { toAdminUserRow } from '../../shared/accounts/admin-views.js';",
-      "import { signatureOf } from '../../shared/stories/views.js';",
-      "import { DomainError } from '../../shared/errors.js';",
+      "import { toAdminUserRow } from '../../use-cases/accounts/admin-views.js';",
+      "import { signatureOf } from '../../use-cases/stories/views.js';",
+      "import { DomainError } from '../../use-cases/errors.js';",
       "import { LIMITS } from '#common/limits.js';",
       'export { toAdminUserRow, signatureOf, DomainError, LIMITS };',
       '',
@@ -52,28 +55,34 @@ describe('layers the linter enforces', () => {
   });
 
   it('refuses a use case importing an AWS SDK client or a repository as a value, and allows its type', async () => {
-    const useCase = 'lambdas/shared/stories/layer-fixture.ts';
+    const useCase = 'lambdas/use-cases/stories/layer-fixture.ts';
     expect(
       await messagesOf(useCase, "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport { QueryCommand };\n"),
     ).toEqual([expect.stringContaining('use cases layer: no AWS SDK client')]);
     expect(
-      await messagesOf(useCase, "import { storyRepository } from '../repositories/stories.js';\nexport { storyRepository };\n"),
+      await messagesOf(useCase, "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n"),
     ).toEqual([expect.stringContaining('use cases layer: a use case uses repositories through their types')]);
     expect(
-      await messagesOf(useCase, "import type { StoryRepository } from '../repositories/stories.js';\nexport type { StoryRepository };\n"),
+      await messagesOf(useCase, "import type { StoryRepository } from '../../data/repositories/stories.js';\nexport type { StoryRepository };\n"),
     ).toEqual([]);
   });
 
   it('refuses an entity importing a repository or the SDK (the table module alone may)', async () => {
     expect(
       await messagesOf(
-        'lambdas/shared/entities/layer-fixture.ts',
+        'lambdas/data/entities/layer-fixture.ts',
         "import type { StoryRepository } from '../repositories/stories.js';\nexport type { StoryRepository };\n",
       ),
     ).toEqual([expect.stringContaining('entities layer:')]);
     expect(
       await messagesOf(
-        'lambdas/shared/entities/layer-fixture.ts',
+        'lambdas/data/entities/layer-fixture.ts',
+        "import { createStory } from '../../use-cases/stories/create-story.js';\nexport { createStory };\n",
+      ),
+    ).toEqual([expect.stringContaining('entities layer: an entity imports the table module')]);
+    expect(
+      await messagesOf(
+        'lambdas/data/entities/layer-fixture.ts',
         "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport { GetCommand };\n",
       ),
     ).toEqual([expect.stringContaining('entities layer: an entity reaches DynamoDB through the table module only')]);
@@ -81,10 +90,10 @@ describe('layers the linter enforces', () => {
 
   it('refuses common/ importing the server, and the SPA importing lambdas/', async () => {
     expect(
-      await messagesOf('common/layer-fixture.ts', "import { keys } from '../lambdas/shared/keys.js';\nexport { keys };\n"),
+      await messagesOf('common/layer-fixture.ts', "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n"),
     ).toEqual([expect.stringContaining('common layer:')]);
     expect(
-      await messagesOf('web/src/layer-fixture.ts', "import { keys } from '../../lambdas/shared/keys.js';\nexport { keys };\n"),
+      await messagesOf('web/src/layer-fixture.ts', "import { keys } from '../../lambdas/data/keys.js';\nexport { keys };\n"),
     ).toEqual([expect.stringContaining('SPA layer: the SPA imports nothing of lambdas/')]);
   });
 
@@ -102,7 +111,7 @@ describe('layers the linter enforces', () => {
     // Inside the package: common/ and the port's types, nothing of the server.
     const inside = 'storyteller/layer-fixture.ts';
     expect(
-      await messagesOf(inside, "import { keys } from '../lambdas/shared/keys.js';\nexport { keys };\n"),
+      await messagesOf(inside, "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n"),
     ).toEqual([expect.stringContaining('storyteller layer: the storyteller imports common/ and the provider port')]);
     expect(
       await messagesOf(inside, "import { storyDraftSchema } from '../lambdas/workflow/providers/types.js';\nexport { storyDraftSchema };\n"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importedOnFirstCall } from '../../lambdas/shared/lazy.js';
+import { importedOnFirstCall } from '../../lambdas/runtime/lazy.js';
 
 type Greeter = { greet(name: string): Promise<string>; count(): Promise<number> };
 

@@ -4,8 +4,8 @@ import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deletePictureObjects, s3ConnectionOf } from '../../lambdas/shared/media.js';
-import { cloudFrontCdn, createMediaCdn, NO_CDN } from '../../lambdas/shared/media-cdn.js';
+import { deletePictureObjects, s3ConnectionOf } from '../../lambdas/adapters/media.js';
+import { cloudFrontCdn, createMediaCdn, NO_CDN } from '../../lambdas/adapters/media-cdn.js';
 import { captureLogs } from '../support/logs.js';
 
 const cloudFront = mockClient(CloudFrontClient);

@@ -1,13 +1,13 @@
 import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
 import { describe, expect, it } from 'vitest';
 import { newMediaSigningKey } from '../../bin/local/media-signing-key.js';
-import { mediaGrants } from '../../lambdas/shared/media-grants.js';
+import { mediaGrants } from '../../lambdas/adapters/media-grants.js';
 import {
   checkSignedCookies,
   parseCookieHeader,
   storyIdsInMedia,
   storyMediaPolicy,
-} from '../../lambdas/shared/media-signing.js';
+} from '../../lambdas/adapters/media-signing.js';
 
 const key = newMediaSigningKey('K2JCJMDEHXQW5F');
 const trusted = new Map([[key.keyPairId, key.publicKey]]);

@@ -1,8 +1,8 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mediaStore, s3ConnectionOf } from '../../lambdas/shared/media.js';
-import { NO_CDN } from '../../lambdas/shared/media-cdn.js';
+import { mediaStore, s3ConnectionOf } from '../../lambdas/adapters/media.js';
+import { NO_CDN } from '../../lambdas/adapters/media-cdn.js';
 import { RETENTION } from '#common/retention.js';
 
 const s3 = mockClient(S3Client);

@@ -12,13 +12,13 @@ import {
   storyWords,
 } from '../../common/narration.js';
 import { storyParagraphs } from '../../common/story-layout.js';
-import { narrationVersion, wordTimes } from '../../lambdas/shared/narration/narrator.js';
+import { narrationVersion, wordTimes } from '../../lambdas/adapters/narration/narrator.js';
 import {
   marksFromPolly,
   POLLY_PATIENCE,
   pollyConnectionOf,
   pollyNarrator,
-} from '../../lambdas/shared/narration/polly-narrator.js';
+} from '../../lambdas/adapters/narration/polly-narrator.js';
 
 const story = [
   'Zoë the brave dragon flew over the café at dawn. "Hello!" said Zoë — and the moon smiled.',

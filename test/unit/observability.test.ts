@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { countMetric, log, observeInvocation } from '../../lambdas/shared/observability.js';
+import { countMetric, log, observeInvocation } from '../../lambdas/runtime/observability.js';
 import { captureLogs, type LogLine } from '../support/logs.js';
 
 type EmfLine = LogLine & { _aws?: { CloudWatchMetrics?: { Namespace?: string; Metrics?: { Name: string }[] }[] } };

@@ -2,7 +2,7 @@ import { createJimp } from '@jimp/core';
 import jpeg from '@jimp/js-jpeg';
 import png from '@jimp/js-png';
 import { describe, expect, it } from 'vitest';
-import { THUMBNAIL_WIDTH, VARIANT_WIDTHS } from '../../lambdas/shared/media.js';
+import { THUMBNAIL_WIDTH, VARIANT_WIDTHS } from '../../lambdas/adapters/media.js';
 import { makeSmallerPictures } from '../../lambdas/workflow/picture-variants.js';
 
 const makeThumbnail = async (body: Uint8Array, contentType: string) =>

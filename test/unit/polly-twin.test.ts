@@ -5,7 +5,7 @@ import { PollyClient, SynthesizeSpeechCommand } from '@aws-sdk/client-polly';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPollyTwin, type PollyTwin } from '../../bin/local/polly-twin/server.js';
 import { startSpeechEngine, type SpeechEngine } from '../../bin/local/speech-engine/index.js';
-import { POLLY_PATIENCE, pollyConnectionOf, pollyNarrator } from '../../lambdas/shared/narration/polly-narrator.js';
+import { POLLY_PATIENCE, pollyConnectionOf, pollyNarrator } from '../../lambdas/adapters/narration/polly-narrator.js';
 
 /**
  * Polly's neural rate (8 requests a second, a burst of 10) on the Polly twin, and the narrator that waits it
@@ -28,7 +28,7 @@ afterAll(async () => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
-/** A Polly twin and a client of one attempt, as the API's is made (lambdas/shared/aws-clients.ts). */
+/** A Polly twin and a client of one attempt, as the API's is made (lambdas/adapters/aws-clients.ts). */
 async function pollyOf(options: { now?: () => number } = {}) {
   const twin = await startPollyTwin({ speechEngineUrl: engine.url, ...options });
   const client = new PollyClient({

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGE_BAND_CONFIGS } from '../../lambdas/shared/age-band-configs.js';
+import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { findUnsafe, isKidSafe, isKindName } from '#common/safety/check.js';
 import { sanitiseText } from '#common/sanitiser.js';
 import {

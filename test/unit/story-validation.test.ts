@@ -282,7 +282,7 @@ describe('pickWritingStyle', () => {
 
 describe('hero names and the deny list', () => {
   it('refuses a deny-listed hero name (it would fail every draft) and accepts an innocent one', async () => {
-    const { AGE_BAND_CONFIGS } = await import('../../lambdas/shared/age-band-configs.js');
+    const { AGE_BAND_CONFIGS } = await import('../../lambdas/use-cases/age-band-configs.js');
     const { heroNameProblem } = await import('#common/story-validation.js');
     const denied = AGE_BAND_CONFIGS.B.safety.deny_if_topics.find((topic) => /^[a-z]{3,12}$/.test(topic)) ?? 'gun';
     expect(heroNameProblem(denied, AGE_BAND_CONFIGS.B)).toBe('Please choose a kid-friendly name');

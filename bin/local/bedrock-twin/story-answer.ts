@@ -8,8 +8,8 @@ import {
   NARRATIVE_STRUCTURES,
   STORY_KINDS,
 } from '#common/story-choices.js';
-import { AGE_BAND_CONFIGS } from '../../../lambdas/shared/age-band-configs.js';
-import { DEFAULT_TEMPLATES } from '../../../lambdas/shared/default-templates.js';
+import { AGE_BAND_CONFIGS } from '../../../lambdas/use-cases/age-band-configs.js';
+import { DEFAULT_TEMPLATES } from '../../../lambdas/data/default-templates.js';
 import { FAMILY_TAG } from '../../../lambdas/workflow/providers/bedrock/family-text.js';
 import { HEARD_TITLES, STORY_TAG } from '../../../lambdas/workflow/providers/bedrock/prompts.js';
 import { localStoryteller } from '#storyteller';

@@ -1,6 +1,6 @@
 // The local stack's speech engine: eSpeak NG (GPL-3.0, the `@echogarden/espeak-ng-emscripten` build) in a
 // process of its own, answering over loopback HTTP as Polly answers the API in AWS. It is never bundled into
-// the Lambda or the SPA: the API's local narrator (lambdas/shared/narration/local-narrator.ts) only calls it.
+// the Lambda or the SPA: the API's local narrator (lambdas/adapters/narration/local-narrator.ts) only calls it.
 //
 // POST /synthesize {"text": "..."} → {"audio": base64 WAV, "contentType": "audio/wav", "durationMs",
 // "marks": [{"start": ms, "from", "to"}]}: one mark per word eSpeak spoke, its range in UTF-16 code units of

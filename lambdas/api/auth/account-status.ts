@@ -1,6 +1,6 @@
 import { MESSAGES } from '#common/validation/account-messages.js';
-import type { profileProvisioning } from '../../shared/accounts/provision-profile.js';
-import type { AccountStatus, ProfileRepository } from '../../shared/repositories/profiles.js';
+import type { profileProvisioning } from '../../use-cases/accounts/provision-profile.js';
+import type { AccountStatus, ProfileRepository } from '../../data/repositories/profiles.js';
 import { ApiError } from '../errors.js';
 import { isRevoked } from './revocation.js';
 import type { Caller } from './token-verifier.js';

@@ -2,7 +2,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { roleFromGroups, type Role } from '#common/roles.js';
-import type { ServerConfig } from '../../shared/config.js';
+import type { ServerConfig } from '../../runtime/config.js';
 
 /** Who is calling, taken only from a verified token: never from the body or the query. */
 export type Caller = Readonly<{
@@ -14,7 +14,7 @@ export type Caller = Readonly<{
   issuedAt: number;
   /** The child the call acts for: the one its child header names, if in the family, else the first. */
   childId?: string | undefined;
-  /** The call carries a live grown-up grant (lambdas/shared/accounts/grown-up-gate.ts). */
+  /** The call carries a live grown-up grant (lambdas/use-cases/accounts/grown-up-gate.ts). */
   grownUp?: boolean | undefined;
 }>;
 

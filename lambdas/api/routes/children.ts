@@ -1,5 +1,5 @@
 import { childDataFileName } from '#common/validation/account-data.js';
-import { once } from '../../shared/lazy.js';
+import { once } from '../../runtime/lazy.js';
 import { dataFile } from './me.js';
 import { parseBody } from '../validation.js';
 import { callerOf, defineRoute } from './route.js';

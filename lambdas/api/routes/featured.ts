@@ -1,7 +1,7 @@
 import { defineRoute } from './route.js';
 
 export const featuredRoutes = [
-  /** SPEC §2 Home "Featured Stories" (lambdas/shared/stories/views.ts). */
+  /** SPEC §2 Home "Featured Stories" (lambdas/use-cases/stories/views.ts). */
   defineRoute({
     method: 'GET',
     path: '/featured',

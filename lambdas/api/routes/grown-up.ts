@@ -5,7 +5,7 @@ import { callerOf, defineRoute } from './route.js';
 
 /**
  * "Grown-ups only" (issue 36): the parent's PIN or password buys a short grant for this device, which the
- * gated routes ask for (access `grown-up`); see lambdas/shared/accounts/grown-up-gate.ts.
+ * gated routes ask for (access `grown-up`); see lambdas/use-cases/accounts/grown-up-gate.ts.
  */
 export const grownUpRoutes = [
   defineRoute({

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AccountDataExport } from '#common/api/views.js';
 import { accountDataFileName, deleteAccountSchema } from '#common/validation/account-data.js';
-import { toOwnProfileView } from '../../shared/accounts/family.js';
-import { once } from '../../shared/lazy.js';
-import { childKeyOf } from '../../shared/stories/access.js';
+import { toOwnProfileView } from '../../use-cases/accounts/family.js';
+import { once } from '../../runtime/lazy.js';
+import { childKeyOf } from '../../use-cases/stories/access.js';
 import { untilRevocationSettles } from '../auth/revocation.js';
 import { bearerToken } from '../auth/token-verifier.js';
 import { ApiError } from '../errors.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { InvalidInputError } from '../../shared/errors.js';
+import { InvalidInputError } from '../../use-cases/errors.js';
 import { defineRoute, readerOf } from './route.js';
 
 const partSchema = z.coerce.number().int().min(0).max(999);

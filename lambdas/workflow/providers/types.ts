@@ -10,8 +10,8 @@ import type {
   StoryKind,
 } from '#common/story-choices.js';
 
-/** The active prompt template a generation uses: the template entity's app type, kept in lambdas/shared. */
-import type { PromptTemplate } from '../../shared/entities/template.js';
+/** The active prompt template a generation uses: the template entity's app type, kept in lambdas/data/entities/template.ts. */
+import type { PromptTemplate } from '../../data/entities/template.js';
 export type { PromptTemplate };
 
 /** Everything a provider needs to write one story. Choices are resolved: no "Surprise" here. */

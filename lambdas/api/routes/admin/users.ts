@@ -5,8 +5,8 @@ import {
   userListQuerySchema,
   userUpdateSchema,
 } from '#common/validation/admin.js';
-import { toAdminNoteView, toAdminUserDetail, toAdminUserRow } from '../../../shared/accounts/admin-views.js';
-import { DomainError } from '../../../shared/errors.js';
+import { toAdminNoteView, toAdminUserDetail, toAdminUserRow } from '../../../use-cases/accounts/admin-views.js';
+import { DomainError } from '../../../use-cases/errors.js';
 import { untilRevocationSettles } from '../../auth/revocation.js';
 import { parseBody, parseQuery } from '../../validation.js';
 import { callerOf, defineRoute } from '../route.js';

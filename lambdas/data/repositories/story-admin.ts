@@ -1,0 +1,206 @@
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { storyPreview } from '#common/story-layout.js';
+import { countChange } from '../entities/counters.js';
+import {
+  adminListPartition,
+  adminRowSchema,
+  putNewStory,
+  storyIndexes,
+  storyItemSchema,
+  type StoryItem,
+} from '../entities/story.js';
+import { isConditionFailure, parseItems, transact } from '../entities/table.js';
+import { StoryNotFoundError } from '../../use-cases/errors.js';
+import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
+import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
+
+/** The admin editor's fields, already sanitised. */
+export type EditorialFields = {
+  title: string;
+  heroName: string;
+  content: string;
+  excerpt: string;
+  storyUniverse?: string;
+};
+
+export type StoryFlag = 'featured' | 'public';
+
+/** Each flag: the boolean, the sparse index key it keeps in step with, and the dashboard counter. */
+const FLAGS = {
+  featured: {
+    attribute: 'is_featured',
+    indexKey: 'featured_pk',
+    partition: storyIndexPartitions.featured,
+    counter: 'featured',
+  },
+  public: { attribute: 'is_public', indexKey: 'public_pk', partition: storyIndexPartitions.public, counter: 'public' },
+} as const;
+
+const cursorSchema = indexCursorSchema('STORY#', 'META', entityTypes.story);
+
+/** A row of the admin stories list, as its projection reads it. */
+export type AdminStoryItem = Pick<
+  StoryItem,
+  'id' | 'title' | 'created_by' | 'story_universe' | 'status' | 'is_featured' | 'is_public' | 'created_at'
+>;
+
+/** What the admin area does to stories: the list, the editor's create and update, and the two flags. */
+export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /**
+     * One page of ready stories, newest first, optionally only titles containing `search` (any case). The
+     * title test runs here, over pages of the `entity` index read with a small projection, so every story
+     * ever written is searchable without a second copy of its title.
+     */
+    async listPage(query: { search?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const needle = query.search?.toLowerCase();
+      const rows: AdminStoryItem[] = [];
+      let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
+      let leftOver: boolean;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: storyIndexes.adminList,
+            KeyConditionExpression: 'entity_pk = :type',
+            ExpressionAttributeValues: { ':type': adminListPartition('ready') },
+            ProjectionExpression:
+              'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+            ...(needle ? {} : { Limit: query.limit - rows.length }),
+          }),
+        );
+        const found = parseItems(adminRowSchema, page.Items).filter(
+          (story) => !needle || story.title.toLowerCase().includes(needle),
+        );
+        const room = query.limit - rows.length;
+        rows.push(...found.slice(0, room));
+        leftOver = found.length > room;
+        startKey = page.LastEvaluatedKey;
+      } while (rows.length < query.limit && startKey);
+      const last = rows.at(-1);
+      return {
+        stories: rows,
+        nextCursor:
+          last && (leftOver || startKey)
+            ? encodeCursor({
+                ...keys.story(last.id),
+                entity_pk: adminListPartition('ready'),
+                created_at: last.created_at,
+              })
+            : null,
+      };
+    },
+
+    /**
+     * A story written by the Guardian team (SPEC §4: saved as featured, no creator). It is ready at once,
+     * so it is counted as a story and as a featured one in the same transaction.
+     */
+    async createFeatured(id: string, fields: EditorialFields, seed: number, now = new Date()): Promise<StoryItem> {
+      const createdAt = now.toISOString();
+      const story: StoryItem = {
+        id,
+        status: 'ready',
+        progress: 'done',
+        title: fields.title,
+        content: fields.content,
+        preview: storyPreview(fields.content),
+        excerpt: fields.excerpt,
+        hero_name: fields.heroName,
+        character_type: 'Explorer',
+        story_type: 'Adventure',
+        mission: 'Treasure',
+        theme_id: 'treasure-hunt',
+        narrative_structure: 'quest',
+        writing_style: '',
+        art_style: 'pixar-3d',
+        generation_mode: 'express',
+        age_band: 'B',
+        age_range: '8-10',
+        ...(fields.storyUniverse ? { story_universe: fields.storyUniverse } : {}),
+        content_type: 'text',
+        created_by: null,
+        is_featured: true,
+        is_public: false,
+        source_version: 'json_v1',
+        image_count: 0,
+        seed,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      const failed = await transact(db, {
+        story: putNewStory(tableName, story),
+        count: countChange(tableName, ['stories', 'featured'], 1),
+      });
+      if (failed.size > 0) throw new Error(`A story with id ${id} exists already`);
+      return story;
+    },
+
+    /** The editor's save: title, hero name, content, excerpt and universe (an empty universe clears it). */
+    async updateFields(id: string, fields: EditorialFields, now = new Date()): Promise<StoryItem> {
+      try {
+        const result = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.story(id),
+            UpdateExpression: `SET title = :t, hero_name = :h, content = :c, preview = :pv, excerpt = :e, updated_at = :now${
+              fields.storyUniverse ? ', story_universe = :u' : ' REMOVE story_universe'
+            }`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: {
+              ':t': fields.title,
+              ':h': fields.heroName,
+              ':c': fields.content,
+              ':pv': storyPreview(fields.content),
+              ':e': fields.excerpt,
+              ':now': now.toISOString(),
+              ...(fields.storyUniverse ? { ':u': fields.storyUniverse } : {}),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return storyItemSchema.parse(result.Attributes);
+      } catch (error) {
+        if (isConditionFailure(error)) throw new StoryNotFoundError(id);
+        throw error;
+      }
+    },
+
+    /**
+     * Turns a flag on or off (SPEC §4 story flags): the boolean, its sparse index key and the dashboard
+     * counter change in one transaction that runs only when the flag really changes, so repeating a
+     * toggle never counts twice. Returns whether anything changed.
+     */
+    async setFlag(id: string, flag: StoryFlag, on: boolean, now = new Date()): Promise<boolean> {
+      const { attribute, indexKey, partition, counter } = FLAGS[flag];
+      const failed = await transact(db, {
+        story: {
+          Update: {
+            TableName: tableName,
+            Key: keys.story(id),
+            UpdateExpression: on
+              ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
+              : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
+            ConditionExpression: on
+              ? `attribute_exists(PK) AND ${attribute} <> :true`
+              : `attribute_exists(PK) AND ${attribute} = :true`,
+            ExpressionAttributeValues: on
+              ? { ':true': true, ':pk': partition, ':now': now.toISOString() }
+              : { ':true': true, ':false': false, ':now': now.toISOString() },
+          },
+        },
+        count: countChange(tableName, [counter], on ? 1 : -1),
+      });
+      if (failed.size === 0) return true;
+      const existing = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.story(id), ProjectionExpression: 'PK' }),
+      );
+      if (!existing.Item) throw new StoryNotFoundError(id);
+      return false; // already as asked
+    },
+  };
+}
+
+export type StoryAdminRepository = ReturnType<typeof storyAdminRepository>;
