@@ -352,38 +352,39 @@ const CALL_EXTRAS = [
   '[{Hero} looked out of the window at the long road to {place} and felt a flutter of (excitement|nerves|hope).]',
 ];
 
+/** The call to adventure: its own lines, then the errand and the friend's wish each story may carry along. */
+const callBeat = (...lines: Line[]): Beat => ({
+  name: 'call',
+  lines: [...lines, setUp('errand', '@errandSetUp'), setUp('wish', '@subplotIntro')],
+  extras: CALL_EXTRAS,
+});
+
 export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
   // Rescue and Escape: trouble with a "monster", who turns out to need kindness.
   'overcoming-monster': [
     SETUP,
-    {
-      name: 'call',
-      lines: [
-        TROUBLE,
-        setUp('trouble', '{worry}'),
-        [
-          '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do about|What should we do about|Who in {placeName} can help us with) {thing}<?/ out here in {placeName}?>"',
-          '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something[ here in {placeName}]) about {thing}!"',
-          '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
-          '{Pal} ran to the window and pressed a nose to the glass. "Poor {thing}!"',
-          '"That is not good at all," said {pal}, pacing up and down.',
-          '{Pal} stopped eating {snack} mid-bite and asked {hero}, "Did you hear that?"',
-        ],
-        [
-          '{Hero} and {pal} stood up (tall|straight). "We will {goal}, {pal}!"',
-          '"Don\'t worry," {hero} told {pal}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
-          '<{Hero} (nodded firmly at|smiled at|winked at) {pal}/{Hero} (nodded firmly|rolled up both sleeves|took a big breath)>. "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
-          '"(We can help|We will help), {pal}!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
-          '{Hero} was already pulling on both boots. "Come on, {pal}. We can {goal}."',
-          '"Somebody has to {goal}," said {hero}, "and today that somebody is us."',
-          '{Hero} grabbed the bag by the door. "No time to lose, {pal}!"',
-        ],
-        '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
-        setUp('errand', '@errandSetUp'),
-        setUp('wish', '@subplotIntro'),
+    callBeat(
+      TROUBLE,
+      setUp('trouble', '{worry}'),
+      [
+        '"(Oh no|Oh dear|Uh-oh)!" {said} {pal}. "(What can we do about|What should we do about|Who in {placeName} can help us with) {thing}<?/ out here in {placeName}?>"',
+        '{Pal} (gasped|looked worried)[ and hopped about]. "(Someone in {placeName} has to do something|We have to do something[ here in {placeName}]) about {thing}!"',
+        '{Pal}\'s (eyes went wide|ears drooped|face fell). "(Oh,|Oh dear,) {thing}," {pal} (said|sighed).',
+        '{Pal} ran to the window and pressed a nose to the glass. "Poor {thing}!"',
+        '"That is not good at all," said {pal}, pacing up and down.',
+        '{Pal} stopped eating {snack} mid-bite and asked {hero}, "Did you hear that?"',
       ],
-      extras: CALL_EXTRAS,
-    },
+      [
+        '{Hero} and {pal} stood up (tall|straight). "We will {goal}, {pal}!"',
+        '"Don\'t worry," {hero} told {pal}. "We will {goal}<, {pal}./, {pal}, you will see.>"',
+        '<{Hero} (nodded firmly at|smiled at|winked at) {pal}/{Hero} (nodded firmly|rolled up both sleeves|took a big breath)>. "<(Let\'s|We will) {goal}, {pal}/(Come on|Right), {pal}, (let\'s|we will) {goal}>."',
+        '"(We can help|We will help), {pal}!" {said} {hero}. "We will {goal}<, {pal}/[ before the sun goes down over {placeName}]>."',
+        '{Hero} was already pulling on both boots. "Come on, {pal}. We can {goal}."',
+        '"Somebody has to {goal}," said {hero}, "and today that somebody is us."',
+        '{Hero} grabbed the bag by the door. "No time to lose, {pal}!"',
+      ],
+      '[Luckily, {hero} had packed {packs} for the way (across|through) {placeName}, just in case.]',
+    ),
     JOURNEY,
     {
       name: 'discovery',
@@ -443,28 +444,22 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
   // Treasure: a map, trials, a riddle, and a treasure worth sharing.
   quest: [
     SETUP,
-    {
-      name: 'call',
-      lines: [
-        TROUBLE,
-        setUp('trouble', '{worry}'),
-        [
-          '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
-          '{Pal} could hardly keep still. "A real treasure? Here?"',
-          '"I always knew there was something hidden round here," said {pal}.',
-          '{Pal} did a little spin. "Treasure in {placeName}, treasure for everyone!"',
-        ],
-        [
-          '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/, wherever in {placeName} it is hiding>!"',
-          '"Then let\'s {goal}," said {hero}, "before anyone else does."',
-          '{Hero} rolled up the paper and tucked it away. "We start right now."',
-        ],
-        '[{Hero} packed {packs}, and folded the map of {placeName} carefully into a pocket.]',
-        setUp('errand', '@errandSetUp'),
-        setUp('wish', '@subplotIntro'),
+    callBeat(
+      TROUBLE,
+      setUp('trouble', '{worry}'),
+      [
+        '"A treasure hunt!" {said} {pal}, (bouncing|jumping) up and down.',
+        '{Pal} could hardly keep still. "A real treasure? Here?"',
+        '"I always knew there was something hidden round here," said {pal}.',
+        '{Pal} did a little spin. "Treasure in {placeName}, treasure for everyone!"',
       ],
-      extras: CALL_EXTRAS,
-    },
+      [
+        '{Hero} smiled at {pal}. "Let\'s {goal}<, {pal}/, wherever in {placeName} it is hiding>!"',
+        '"Then let\'s {goal}," said {hero}, "before anyone else does."',
+        '{Hero} rolled up the paper and tucked it away. "We start right now."',
+      ],
+      '[{Hero} packed {packs}, and folded the map of {placeName} carefully into a pocket.]',
+    ),
     JOURNEY,
     {
       name: 'discovery',
@@ -515,29 +510,23 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
   // Protect: a hero who feels too small, a mentor's gift, and courage found inside.
   'heros-journey': [
     SETUP,
-    {
-      name: 'call',
-      lines: [
-        TROUBLE,
-        setUp('trouble', '{worry}'),
-        [
-          '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble) in all of {placeName}. "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
-          '"But I am only little," {hero} said. "How can someone little {goal}?"',
-          '{Hero} looked down at two small feet and wondered if they were big enough for this.',
-          '"What if I am not enough, {pal}?" {hero} asked in a quiet voice.',
-        ],
-        [
-          '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
-          '{Pal} gave {hero} a nudge. "Little is not the same as not enough."',
-          '"We will find out together," {pal} said, and held out a {palLimb}.',
-          '"Whatever happens, I am coming too," said {pal}.',
-        ],
-        '[{Hero} packed {packs}, took a deep breath and stepped out into {placeName}.]',
-        setUp('errand', '@errandSetUp'),
-        setUp('wish', '@subplotIntro'),
+    callBeat(
+      TROUBLE,
+      setUp('trouble', '{worry}'),
+      [
+        '{Hero} felt <(tiny|very small) in {placeName}. "Can I really {goal}, {pal}?"/(very small|smaller than a button|as small as a pebble) in all of {placeName}. "Can I really {goal}?" {hero} (asked|whispered to) {pal}.>',
+        '"But I am only little," {hero} said. "How can someone little {goal}?"',
+        '{Hero} looked down at two small feet and wondered if they were big enough for this.',
+        '"What if I am not enough, {pal}?" {hero} asked in a quiet voice.',
       ],
-      extras: CALL_EXTRAS,
-    },
+      [
+        '"(You can|Of course you can|I know you can)," {said} {pal}. "<(I will help you in {placeName}|I will be right beside you in {placeName})/(And I will help you|And I will be right beside you), all the way to {thing} and back to {placeName}>."',
+        '{Pal} gave {hero} a nudge. "Little is not the same as not enough."',
+        '"We will find out together," {pal} said, and held out a {palLimb}.',
+        '"Whatever happens, I am coming too," said {pal}.',
+      ],
+      '[{Hero} packed {packs}, took a deep breath and stepped out into {placeName}.]',
+    ),
     JOURNEY,
     {
       name: 'discovery',
@@ -613,28 +602,22 @@ export const STRUCTURES: Record<NarrativeStructure, readonly Beat[]> = {
   // Ranch: off to a strange land, wonders and trouble, and home again, wiser.
   'voyage-return': [
     SETUP,
-    {
-      name: 'call',
-      lines: [
-        TROUBLE,
-        setUp('trouble', '{worry}'),
-        [
-          '"(Oh no|Oh my), where did {they} go?" {said} {pal}.',
-          '{Pal} looked left and right. "{They} could be anywhere in {placeName} by now!"',
-          '"We had better hurry, {hero}," said {pal}, already at the gate.',
-          '{Pal} counted the empty places twice, just in case.',
-        ],
-        [
-          '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',
-          '{Hero} filled a bag with snacks and a whistle. "Let\'s {goal}."',
-          '"Nobody gets left behind," said {hero}. "Not ever."',
-        ],
-        '[{Hero} had never been so far from {placeName} before, but a good friend was coming too.]',
-        setUp('errand', '@errandSetUp'),
-        setUp('wish', '@subplotIntro'),
+    callBeat(
+      TROUBLE,
+      setUp('trouble', '{worry}'),
+      [
+        '"(Oh no|Oh my), where did {they} go?" {said} {pal}.',
+        '{Pal} looked left and right. "{They} could be anywhere in {placeName} by now!"',
+        '"We had better hurry, {hero}," said {pal}, already at the gate.',
+        '{Pal} counted the empty places twice, just in case.',
       ],
-      extras: CALL_EXTRAS,
-    },
+      [
+        '{Hero} pulled on a (hat|pair of boots|warm scarf|raincoat)<, and so did {pal}/>. "(We will {goal}|Let\'s {goal}), {pal}!"',
+        '{Hero} filled a bag with snacks and a whistle. "Let\'s {goal}."',
+        '"Nobody gets left behind," said {hero}. "Not ever."',
+      ],
+      '[{Hero} had never been so far from {placeName} before, but a good friend was coming too.]',
+    ),
     {
       ...JOURNEY,
       extras: [...JOURNEY.extras, '"Everything here is so (different|new)!" {said} {pal}.'],

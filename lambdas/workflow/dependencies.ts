@@ -1,4 +1,3 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AGE_BAND_CONFIGS } from '../use-cases/age-band-configs.js';
 import type { AwsClients } from '../adapters/aws-clients.js';
 import type { ServerConfig } from '../runtime/config.js';
@@ -6,46 +5,55 @@ import { capacityGate } from '../data/capacity/gate.js';
 import { mediaStore } from '../adapters/media.js';
 import { createMediaCdn } from '../adapters/media-cdn.js';
 import { observeInvocation } from '../runtime/observability.js';
-import { tracedClient } from '../adapters/sdk-tracing.js';
+import { once } from '../runtime/lazy.js';
 import { storyDraftRepository } from '../data/repositories/story-drafts.js';
 import { libraryRepository } from '../data/repositories/library.js';
 import { rateLimiter } from '../data/repositories/rate-limits.js';
 import { storyRepository } from '../data/repositories/stories.js';
 import { templateRepository } from '../data/repositories/templates.js';
-import { createBedrockProvider } from './providers/bedrock/index.js';
 import { createLocalProvider } from './providers/local.js';
 import type { StoryProvider } from './providers/types.js';
 import type { WorkflowStarter } from '../adapters/workflow-starter.js';
 import { createTaskHandlers, createWorkflowHandler } from './tasks.js';
 
 /**
- * The real SDK client, in the configured region; locally pointed at the Bedrock twin with dummy
- * credentials (the twin reads the region from the request's signature, as AWS does).
+ * Bedrock's provider, loaded with the first task that writes, describes or paints: a cold start for a place
+ * in line or a status does not compile the Bedrock SDK, the prompts or the safety lists they check.
  */
-export function bedrockClient(bedrock: Pick<ServerConfig['bedrock'], 'region' | 'endpoint'>): BedrockRuntimeClient {
-  const client = new BedrockRuntimeClient({
-    region: bedrock.region,
-    maxAttempts: 1,
-    ...(bedrock.endpoint
-      ? { endpoint: bedrock.endpoint, credentials: { accessKeyId: 'twin', secretAccessKey: 'twin' } }
-      : {}),
+function bedrockProvider(config: ServerConfig): StoryProvider {
+  const load = once(async () => {
+    const [{ createBedrockProvider }, { bedrockClient }] = await Promise.all([
+      import('./providers/bedrock/index.js'),
+      import('./providers/bedrock/client.js'),
+    ]);
+    // The provider retries with its own bounded back-off; the SDK must not multiply the attempts.
+    return createBedrockProvider({
+      client: bedrockClient(config.bedrock),
+      region: config.bedrock.region,
+      guardrail: config.guardrail,
+      stream: config.bedrock.stream,
+    });
   });
-  // As for the other clients (aws-clients.ts): no filtered copy of every prompt for a logger.
-  client.middlewareStack.remove('loggerMiddleware');
-  return tracedClient(client);
+  return {
+    name: 'bedrock',
+    writeStory: async (request, progress) => (await load()).writeStory(request, progress),
+    // The streamed provider's alone (its answers hold the cover's scene only): providers/bedrock/index.ts.
+    ...(config.bedrock.stream
+      ? {
+          describeScenes: async (request) => {
+            const { describeScenes } = await load();
+            if (!describeScenes) throw new Error('The streamed Bedrock provider describes scenes');
+            return describeScenes(request);
+          },
+        }
+      : {}),
+    drawIllustration: async (request) => (await load()).drawIllustration(request),
+  };
 }
 
 /** The provider the configuration names: `local` (offline, default) or `bedrock`. */
 export function createProvider(config: ServerConfig): StoryProvider {
-  return config.storyProvider === 'bedrock'
-    ? // The provider retries with its own bounded back-off; the SDK must not multiply the attempts.
-      createBedrockProvider({
-        client: bedrockClient(config.bedrock),
-        region: config.bedrock.region,
-        guardrail: config.guardrail,
-        stream: config.bedrock.stream,
-      })
-    : createLocalProvider();
+  return config.storyProvider === 'bedrock' ? bedrockProvider(config) : createLocalProvider();
 }
 
 /** A task's log lines carry its story's id, as the API's lines about that story do. */

@@ -3,9 +3,7 @@ import * as z from 'zod';
 import type { AgeBand } from '#common/age-bands.js';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import { IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
-import { isKidSafe } from '#common/safety/check.js';
 import { storyParagraphs } from '#common/story-layout.js';
-import { draftSafetyProblem, validateStory } from '#common/story-validation.js';
 import { isCancelled } from '../data/entities/table.js';
 import type { Admission, CapacityGate, Holder } from '../data/capacity/gate.js';
 import { pictureLane, type Lane } from '../data/capacity/sizing.js';
@@ -13,6 +11,7 @@ import { imageJobKey } from '../data/entities/story-image.js';
 import { keys } from '../data/keys.js';
 import type { WorkflowStarter } from '../adapters/workflow-starter.js';
 import type { MediaStore } from '../adapters/media.js';
+import { once } from '../runtime/lazy.js';
 import { countMetric, lineWaitMetric, log } from '../runtime/observability.js';
 import type { RateLimiter } from '../data/repositories/rate-limits.js';
 import type { StoryDraftRepository } from '../data/repositories/story-drafts.js';
@@ -80,6 +79,9 @@ export function expectedParagraphs(band: AgeBandConfig): number {
  * What travels in the workflow's state: ids, counters and codes, never a name or a text (Step Functions
  * keeps every state's input and output for 90 days). Each task reads what it needs from the table.
  */
+/** The band's rules and the safety check, compiled by the first task that checks text (story-checks.ts). */
+const storyChecks = once(() => import('./story-checks.js'));
+
 const jobSchema = z.object({ storyId: z.string().min(1), userId: z.string().min(1) });
 const imageJobSchema = jobSchema.extend({ kind: z.literal('image'), jobId: z.string().min(1) });
 const attemptSchema = z.number().int().min(1).max(MAX_WRITING_ATTEMPTS);
@@ -298,6 +300,7 @@ export function createTaskHandlers(deps: TaskDeps) {
       if (draft.paragraphs.length === 0 && draft.problems.includes(FILTERED_PROBLEM)) {
         return { valid: false, attemptsLeft, nextAttempt: attempt + 1 };
       }
+      const { validateStory, draftSafetyProblem } = await storyChecks();
       const result = validateStory(draft, band);
       if (attemptsLeft <= 0 && draftSafetyProblem(draft, band)) {
         // The last attempt is still unsafe: the story fails with the "filtered" message (its slot is freed).
@@ -365,6 +368,7 @@ export function createTaskHandlers(deps: TaskDeps) {
         band,
         template: await templates.getActive('story_system'),
       });
+      const { draftSafetyProblem } = await storyChecks();
       const safe = Object.fromEntries(
         types.flatMap((type) => {
           const scene = described[type];
@@ -556,6 +560,7 @@ export function createTaskHandlers(deps: TaskDeps) {
    */
   async function paintCoverEarly(story: StoryItem, userId: string, scene: string): Promise<void> {
     const band = bands[story.age_band];
+    const { draftSafetyProblem } = await storyChecks();
     if (draftSafetyProblem({ title: '', excerpt: '', paragraphs: [], scenes: { cover: scene } }, band)) return;
     await stories.queueEarlyCover(story.id, scene, { job_id: COVER_JOB_ID, mode: story.generation_mode });
     // Started even when already queued (a retried attempt): the execution's name makes a second start a no-op.
@@ -583,6 +588,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     // Nothing unsafe is painted: the scene (written by the provider or edited by an admin) and the family's
     // customizations pass the safety check again right before the picture is asked for.
     const denied = band.safety.deny_if_topics;
+    const { isKidSafe } = await storyChecks();
     if (!isKidSafe(picture.scene, denied) || !isKidSafe(picture.customizations ?? '', denied)) {
       throw new ProviderError('The picture description failed the safety check', 'CONTENT_FILTERED');
     }

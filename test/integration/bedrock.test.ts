@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { FAILURE_MESSAGES, IMAGE_FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
-import { bedrockClient } from '../../lambdas/workflow/dependencies.js';
+import { bedrockClient } from '../../lambdas/workflow/providers/bedrock/client.js';
 import { signUp } from '../support/accounts.js';
 import { apiClient, grownUpClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
 import { startBedrockApi, TWIN_GUARDRAIL } from '../support/bedrock-api.js';

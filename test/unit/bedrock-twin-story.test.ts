@@ -4,7 +4,7 @@ import { MISSION_MAPPING } from '#common/story-choices.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../lambdas/data/default-templates.js';
-import { bedrockClient } from '../../lambdas/workflow/dependencies.js';
+import { bedrockClient } from '../../lambdas/workflow/providers/bedrock/client.js';
 import { createBedrockProvider } from '../../lambdas/workflow/providers/bedrock/index.js';
 import { ProviderError, type StoryRequest } from '../../lambdas/workflow/providers/types.js';
 import { unfollowed, type Choices } from '../support/story-choices.js';

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_QUOTAS, parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
 import { BLOCKED_MESSAGE } from '../../bin/local/bedrock-twin/guardrail.js';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
-import { bedrockClient } from '../../lambdas/workflow/dependencies.js';
+import { bedrockClient } from '../../lambdas/workflow/providers/bedrock/client.js';
 
 const NOVA_LITE = 'us.amazon.nova-lite-v1:0';
 const CORE = 'stability.stable-image-core-v1:1';
