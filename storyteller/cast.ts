@@ -46,6 +46,8 @@ function creatureFace(painter: Painter, kind: CreatureKind | undefined, fur: str
 
 function ears(painter: Painter, kind: CreatureKind | undefined, fur: string, role: Role): string {
   const inner = '#ffb3c7';
+  const polygon = (corners: readonly (readonly [number, number])[], colour: string) =>
+    painter.shape('polygon', { points: points(corners) }, colour, role);
   switch (kind ? CREATURES[kind].ears : 'long') {
     case 'long':
       return (
@@ -56,53 +58,37 @@ function ears(painter: Painter, kind: CreatureKind | undefined, fur: string, rol
       );
     case 'pointy':
       return (
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [400, 540],
-              [430, 420],
-              [480, 510],
-            ]),
-          },
+        polygon(
+          [
+            [400, 540],
+            [430, 420],
+            [480, 510],
+          ],
           fur,
-          role,
         ) +
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [600, 540],
-              [570, 420],
-              [520, 510],
-            ]),
-          },
+        polygon(
+          [
+            [600, 540],
+            [570, 420],
+            [520, 510],
+          ],
           fur,
-          role,
         ) +
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [420, 525],
-              [434, 460],
-              [462, 512],
-            ]),
-          },
+        polygon(
+          [
+            [420, 525],
+            [434, 460],
+            [462, 512],
+          ],
           inner,
-          role,
         ) +
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [580, 525],
-              [566, 460],
-              [538, 512],
-            ]),
-          },
+        polygon(
+          [
+            [580, 525],
+            [566, 460],
+            [538, 512],
+          ],
           inner,
-          role,
         )
       );
     case 'round':
@@ -129,29 +115,21 @@ function ears(painter: Painter, kind: CreatureKind | undefined, fur: string, rol
       );
     case 'tufts':
       return (
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [410, 520],
-              [420, 450],
-              [460, 505],
-            ]),
-          },
+        polygon(
+          [
+            [410, 520],
+            [420, 450],
+            [460, 505],
+          ],
           darken(fur, 0.2),
-          role,
         ) +
-        painter.shape(
-          'polygon',
-          {
-            points: points([
-              [590, 520],
-              [580, 450],
-              [540, 505],
-            ]),
-          },
+        polygon(
+          [
+            [590, 520],
+            [580, 450],
+            [540, 505],
+          ],
           darken(fur, 0.2),
-          role,
         )
       );
     case 'none':
