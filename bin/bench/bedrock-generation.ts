@@ -1,5 +1,6 @@
 import type { LocalStack } from '../local/stack.js';
 import { callApi, newFamily } from './families.js';
+import { storyChoices } from '../../test/support/api.js';
 import { mapConcurrent, percentile, round } from './stats.js';
 
 /**
@@ -26,14 +27,6 @@ type Status = {
   pictures: { painted: number; pending: number; failed: number };
 };
 
-const CHOICES = {
-  characterType: 'Explorer',
-  storyType: 'Adventure',
-  mission: 'Treasure',
-  artStyle: 'watercolor',
-  generationMode: 'express',
-} as const;
-
 /**
  * One story, request to cover. "First progress" is the first status read that shows work the family can
  * see move: a paragraph count, the checks, the cover painting, or the story itself.
@@ -42,8 +35,7 @@ async function oneStory(stack: LocalStack, band: Band): Promise<Sample> {
   const family = await newFamily(stack, band);
   const started = performance.now();
   const { storyId } = await callApi<{ storyId: string }>(stack, family.token, 'POST', '/api/stories', {
-    heroName: 'Maya',
-    ...CHOICES,
+    ...storyChoices,
   });
   const at = () => Math.round(performance.now() - started);
   let firstProgressMs: number | undefined;
