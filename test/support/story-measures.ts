@@ -24,7 +24,8 @@ import type { PromptTemplate, StoryDraft, StoryRequest } from '../../lambdas/wor
 /** The two band configurations, as the server loads them. */
 export const BANDS: Readonly<Record<AgeBand, AgeBandConfig>> = AGE_BAND_CONFIGS;
 
-const template: PromptTemplate = {
+/** The active template a request carries (the local provider reads none of it). */
+export const template: PromptTemplate = {
   id: 'tpl-1',
   version: 1,
   type: 'story_system',

@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
 import type { AgeBand } from '#common/age-bands.js';
 import {
   ART_STYLE_IDS,
   CHARACTER_TYPES,
   IMAGE_TYPES,
-  MISSION_MAPPING,
   MISSIONS,
   STORY_KINDS,
   type ArtStyle,
-  type CharacterType,
-  type Mission,
-  type StoryKind,
 } from '#common/story-choices.js';
 import {
   heroNameProblem,
@@ -29,66 +23,14 @@ import { asReadBack } from '../../storyteller/heard-before.js';
 import { writeStory } from '../../storyteller/story-writer.js';
 import type {
   IllustrationRequest,
-  PromptTemplate,
   StoryDraft,
   StoryRequest,
 } from '../../lambdas/workflow/providers/types.js';
-import { sentencesSaidOnce } from '../support/story-measures.js';
+import { BANDS, sentencesSaidOnce, storyRequest, template, type StoryChoices } from '../support/story-measures.js';
 
-function load(band: 'a' | 'b'): AgeBandConfig {
-  const file = new URL(`../../common/config/age-band-${band}.json`, import.meta.url);
-  const result = parseAgeBandConfig(JSON.parse(readFileSync(file, 'utf8')));
-  if (!result.ok) throw new Error(result.message);
-  return result.config;
-}
-const BANDS: Record<AgeBand, AgeBandConfig> = { A: load('a'), B: load('b') };
 const provider = createLocalProvider();
 
-const template: PromptTemplate = {
-  id: 'tpl-1',
-  version: 1,
-  type: 'story_system',
-  content: 'unused by the local provider',
-  model: 'local',
-  temperature: 0.7,
-  maxTokens: 2000,
-};
-
-type Choices = {
-  band: AgeBand;
-  heroName: string;
-  characterType: CharacterType;
-  storyKind: StoryKind;
-  mission: Mission;
-  styleIndex: number;
-  seed: number;
-  custom: { character?: string; storyType?: string; mission?: string };
-};
-
-function storyRequest(choices: Choices, extra: Partial<StoryRequest> = {}): StoryRequest {
-  const band = BANDS[choices.band];
-  const styles = band.auto_mapping[choices.storyKind];
-  return {
-    storyId: 'story-1',
-    heroName: choices.heroName,
-    characterType: choices.characterType,
-    storyKind: choices.storyKind,
-    mission: choices.mission,
-    narrativeStructure: MISSION_MAPPING[choices.mission].narrativeStructure,
-    themeId: MISSION_MAPPING[choices.mission].themeId,
-    writingStyle: styles[choices.styleIndex % styles.length]?.style ?? 'brave-adventure',
-    artStyle: 'pixar-3d',
-    ageBand: choices.band,
-    band,
-    customDescriptions: choices.custom,
-    template,
-    seed: choices.seed,
-    attempt: 1,
-    problems: [],
-    earlierStories: [],
-    ...extra,
-  };
-}
+type Choices = StoryChoices & { custom: NonNullable<StoryChoices['custom']> };
 
 const base: Choices = {
   band: 'A',
