@@ -12,6 +12,7 @@ import { answerStream } from '../../lambdas/workflow/providers/bedrock/answer-st
 import { createBedrockProvider } from '../../lambdas/workflow/providers/bedrock/index.js';
 import { answerFormat } from '../../lambdas/workflow/providers/bedrock/prompts.js';
 import { ProviderError, type PromptTemplate, type StoryRequest } from '../../lambdas/workflow/providers/types.js';
+import { lunasStoryRequest } from '../support/bedrock-requests.js';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 
@@ -102,29 +103,13 @@ const template: PromptTemplate = {
   maxTokens: 2000,
 };
 
-const request = (): StoryRequest => ({
-  storyId: 'story-1',
-  heroName: 'Luna',
-  characterType: 'Explorer',
-  storyKind: 'Space',
-  mission: 'Rescue',
-  narrativeStructure: 'overcoming-monster',
-  themeId: 'brave-rescue',
-  writingStyle: 'playful',
-  artStyle: 'watercolor',
-  ageBand: 'B',
-  band: {
-    prompts: { system: 'Write for 8-10.', style_addon: 'Be playful.', user_seed: 'A {story_kind} story.' },
-    bands: { words_total: { min: 600, max: 900 }, pages: { min: 6, max: 8 } },
-    safety: { deny_if_topics: ['weapons'] },
-  } as unknown as StoryRequest['band'],
-  customDescriptions: {},
-  template,
-  seed: 42,
-  attempt: 1,
-  problems: [],
-  earlierStories: [],
-});
+const band = {
+  prompts: { system: 'Write for 8-10.', style_addon: 'Be playful.', user_seed: 'A {story_kind} story.' },
+  bands: { words_total: { min: 600, max: 900 }, pages: { min: 6, max: 8 } },
+  safety: { deny_if_topics: ['weapons'] },
+} as unknown as StoryRequest['band'];
+
+const request = (): StoryRequest => lunasStoryRequest(band, template);
 
 /** A ConverseStream answer as the SDK hands it over: its events, `text` in deltas of `size`. */
 async function* events(text: string, stopReason = 'end_turn', size = 9): AsyncGenerator<ConverseStreamOutput> {
