@@ -39,6 +39,9 @@ const happy: Record<string, (call: Call, count: number) => unknown> = {
   markReady: () => COVER_JOB,
 };
 
+/** A story's own tasks from the first attempt that passes to ready, in order. */
+const WRITTEN_TO_READY = ['writeStory', 'checkStory', 'saveStory', 'markReady'] as const;
+
 describe('generation workflow definition', () => {
   it('routes every Task state to its failure handler on any error, so a failure always frees the slot', () => {
     const { States } = loadDefinition();
@@ -120,10 +123,7 @@ describe('generation workflow definition', () => {
     await run();
     expect(calls.map((c) => c.task)).toEqual([
       'waitForStoryCapacity',
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'markReady',
+      ...WRITTEN_TO_READY,
       'waitForPictureCapacity',
       'paintImage',
     ]);
@@ -148,10 +148,7 @@ describe('generation workflow definition', () => {
       'waitForStoryCapacity',
       'waitForStoryCapacity',
       'waitForStoryCapacity',
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'markReady',
+      ...WRITTEN_TO_READY,
       'waitForPictureCapacity',
       'waitForPictureCapacity',
       'paintImage',
@@ -290,14 +287,7 @@ describe('generation workflow definition', () => {
       paintImage: () => new ProviderError('filtered twice', 'CONTENT_FILTERED'),
     });
     await expect(run()).rejects.toThrow(/ImageFailed|picture could not be painted/);
-    expect(made(calls)).toEqual([
-      'writeStory',
-      'checkStory',
-      'saveStory',
-      'markReady',
-      'paintImage',
-      'markImageFailed',
-    ]);
+    expect(made(calls)).toEqual([...WRITTEN_TO_READY, 'paintImage', 'markImageFailed']);
     expect(calls.at(-1)).toMatchObject({ job: COVER_JOB, failure: { Error: 'Provider.ContentFiltered' } });
     expect(calls.some((c) => c.task === 'markFailed')).toBe(false);
   });
