@@ -1,4 +1,4 @@
-import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { s3ConnectionOf } from '../../lambdas/adapters/media.js';
 import { NO_CDN } from '../../lambdas/adapters/media-cdn.js';
 import { S3Client, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-s3';
@@ -20,24 +20,13 @@ import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../sup
 import { cognitoClient, createSignedInUser, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
+import { accountInGroup } from '../support/groups.js';
 
 const stack = inject('stack');
 const table = tableClient(stack);
 const userIdOf = (token: string) => String(decodePayload(token).sub);
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
 
-/** A signed-in account placed in a Cognito group (the token is taken after, so it carries the group). */
-async function accountInGroup(group: 'admin' | 'moderator') {
-  const account = await createSignedInUser(stack);
-  await cognitoClient(stack).send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: stack.appConfig.userPoolId,
-      Username: account.email,
-      GroupName: group,
-    }),
-  );
-  return { ...account, ...(await signIn(stack, account.email, account.password)) };
-}
 
 let adminCall: ReturnType<typeof apiClient>;
 let adminId: string;
@@ -57,8 +46,8 @@ describe('who may call the admin API', () => {
 
   it('refuses every admin route to a visitor, a family, a moderator and a suspended admin; lets an admin through', async () => {
     const family = await createSignedInUser(stack);
-    const moderator = await accountInGroup('moderator');
-    const suspendedAdmin = await accountInGroup('admin');
+    const moderator = await accountInGroup(stack, 'moderator');
+    const suspendedAdmin = await accountInGroup(stack, 'admin');
     await table.set(
       { PK: `USER#${userIdOf(suspendedAdmin.accessToken)}`, SK: 'PROFILE' },
       {

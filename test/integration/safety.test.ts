@@ -7,6 +7,7 @@ import { workflowHarness } from '../support/workflow.js';
 import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import type { StoryDraft, StoryProvider } from '../../lambdas/workflow/providers/types.js';
 import { FAILURE_MESSAGES } from '../../lambdas/workflow/tasks.js';
+import { REPORTED_HOSTILE_DESCRIPTIONS } from '../fixtures/hostile-descriptions.js';
 
 /** Issue 13's findings, reproduced as the outside tester sent them, over HTTP against the local stack. */
 const stack = inject('stack');
@@ -21,12 +22,7 @@ async function family(ageBand: 'A' | 'B' = 'B') {
 }
 
 const REPORTED_DESCRIPTIONS = [
-  'a boy who wants to end his life',
-  'a pirate with a knife',
-  'a kid who takes pills to get high',
-  'a kid who smokes a joint',
-  'a princess in lingerie',
-  'a girl with a razor blade who cuts',
+  ...REPORTED_HOSTILE_DESCRIPTIONS,
   'a blооd moon', // Cyrillic о
   'a bl\u200Bood moon', // zero-width space
   'a k i l l e r',

@@ -1,10 +1,10 @@
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
-import { cognitoClient, createSignedInUser, refresh, signIn } from '../support/accounts.js';
+import { createSignedInUser, refresh, signIn } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
+import { accountInGroup } from '../support/groups.js';
 
 /**
  * Sessions end exactly when they should (issue 13, §4–§7), with real cognito-local tokens over real HTTP:
@@ -18,20 +18,6 @@ const issuedAt = (token: string) => Number(decodePayload(token).iat);
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
 const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' });
 
-async function accountInGroup(group: 'admin' | 'moderator') {
-  const account = await createSignedInUser(stack);
-  await cognitoClient(stack).send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: stack.appConfig.userPoolId,
-      Username: account.email,
-      GroupName: group,
-    }),
-  );
-  const tokens = await signIn(stack, account.email, account.password);
-  // The first call makes the profile of an account created outside the sign-up form.
-  expect((await apiClient(stack, tokens.accessToken)('/me')).status).toBe(200);
-  return { ...account, ...tokens, id: userIdOf(tokens.accessToken) };
-}
 
 /** Waits until early in a wall-clock second, so what follows (a sign-in, then a change) fits in one second. */
 async function startOfASecond() {
@@ -46,7 +32,7 @@ beforeAll(async () => {
 
 describe('a deleted account (§4)', () => {
   it('refuses every token of a deleted admin at once, and brings nothing of it back', async () => {
-    const doomed = await accountInGroup('admin');
+    const doomed = await accountInGroup(stack, 'admin');
     const bystander = await createSignedInUser(stack);
     const bystanderId = userIdOf(bystander.accessToken);
     expect((await apiClient(stack, bystander.accessToken)('/me')).status).toBe(200);
@@ -69,7 +55,7 @@ describe('a deleted account (§4)', () => {
   });
 
   it('still refuses the token once the tombstone has expired (the Cognito user is gone too)', async () => {
-    const doomed = await accountInGroup('admin');
+    const doomed = await accountInGroup(stack, 'admin');
     expect((await adminCall(`/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(200);
     const tombstone = { PK: `DELETED#${doomed.id}`, SK: 'ACCOUNT' };
     expect(await table.get(tombstone)).toMatchObject({
@@ -129,7 +115,7 @@ describe('what an account deletion leaves (§8)', () => {
 
 describe('a suspension (§5)', () => {
   it('refuses the very next call of a suspended admin, reads and writes alike; a token after re-activation works', async () => {
-    const suspect = await accountInGroup('admin');
+    const suspect = await accountInGroup(stack, 'admin');
     const victim = await createSignedInUser(stack);
     const victimId = userIdOf(victim.accessToken);
     expect((await apiClient(stack, victim.accessToken)('/me')).status).toBe(200);
@@ -159,7 +145,7 @@ describe('a suspension (§5)', () => {
 
 describe('a role change (§6)', () => {
   it('refuses a token issued in the same second as a demotion; a token issued after the answer works', async () => {
-    const demoted = await accountInGroup('admin');
+    const demoted = await accountInGroup(stack, 'admin');
     // Sign in and demote within one second; try again in the rare case the second turned in between.
     let before: Awaited<ReturnType<typeof signIn>> | undefined;
     let promoteBack = false;

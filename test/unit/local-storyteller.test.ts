@@ -16,6 +16,7 @@ import { mulberry32 } from '../../storyteller/random.js';
 import { escapeRegExp } from '../../storyteller/template.js';
 import type { StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import { writeCorpus } from '../support/library-measures.js';
+import { REPORTED_HOSTILE_DESCRIPTIONS } from '../fixtures/hostile-descriptions.js';
 import {
   BANDS,
   namingOf,
@@ -106,12 +107,7 @@ describe("the local storyteller and the family's own words", { timeout: 60_000 }
 
   it("keeps the issue's hostile descriptions out of the story entirely", () => {
     const hostile = [
-      'a boy who wants to end his life',
-      'a pirate with a knife',
-      'a kid who takes pills to get high',
-      'a kid who smokes a joint',
-      'a princess in lingerie',
-      'a girl with a razor blade who cuts',
+      ...REPORTED_HOSTILE_DESCRIPTIONS,
       'a bl\u043e\u043ed monster',
       'bl\u200Bood everywhere',
       'a k i l l e r',
