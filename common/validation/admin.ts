@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { findModel, modelsOfKind } from '../models/catalogue.js';
 import { ROLES } from '../roles.js';
 import { editedHeroNameSchema } from './hero-name.js';
+import { STORY_FIELD_MAX, storyContentSchema, storyTitleSchema } from './story-edit.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /** Request bodies of the admin API, checked by the server and the SPA's forms alike. */
@@ -46,10 +47,13 @@ export const storyListQuerySchema = z.strictObject({
 
 /** The admin story editor's fields (SPEC §2: the title is not required; the sanitiser runs on save). */
 export const adminStorySchema = z.strictObject({
-  title: z.string().trim().max(120, 'Title must be 120 characters or less'),
+  title: storyTitleSchema,
   heroName: editedHeroNameSchema,
-  content: z.string().trim().max(20_000, 'The story is too long'),
-  excerpt: z.string().trim().max(500, 'Preview text must be 500 characters or less'),
+  content: storyContentSchema,
+  excerpt: z
+    .string()
+    .trim()
+    .max(STORY_FIELD_MAX.excerpt, `Preview text must be ${STORY_FIELD_MAX.excerpt} characters or less`),
   storyUniverse: z.string().trim().max(60).optional(),
 });
 export type AdminStoryInput = z.infer<typeof adminStorySchema>;
@@ -69,6 +73,9 @@ export const adminImageRequestSchema = z.strictObject({
 export const TEMPLATE_MODEL_KIND = { story_system: 'text', image_generation: 'image' } as const;
 export type TemplateKind = keyof typeof TEMPLATE_MODEL_KIND;
 
+/** A prompt template's text fields (the LLM settings screen's inputs say the same). */
+export const TEMPLATE_FIELD_MAX = { content: 20_000, model: 200 } as const;
+
 /**
  * SPEC §5: temperature 0 to 1 in steps of 0.1. The model must be one of the catalogue's models of the
  * template's kind, and max tokens at most what that model can answer (Nova Lite: 5,000).
@@ -78,13 +85,17 @@ export function templateUpdateSchemaFor(type: TemplateKind) {
   const choices = modelsOfKind(kind);
   return z
     .strictObject({
-      content: z.string().trim().min(1, 'Template content is required').max(20_000, 'Template is too long'),
+      content: z
+        .string()
+        .trim()
+        .min(1, 'Template content is required')
+        .max(TEMPLATE_FIELD_MAX.content, 'Template is too long'),
       parameters: z.strictObject({
         model: z
           .string()
           .trim()
           .min(1, 'Model is required')
-          .max(200)
+          .max(TEMPLATE_FIELD_MAX.model)
           .refine(
             (id) => findModel(id)?.kind === kind,
             `Model must be one of: ${choices.map((model) => model.id).join(', ')}`,

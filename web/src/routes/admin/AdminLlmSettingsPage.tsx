@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { toast } from '../../components/toast';
 import { firstError } from '#common/validation/accounts';
 import { findModel, MAX_OUTPUT_TOKENS, modelsOfKind } from '#common/models/catalogue';
-import { TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '#common/validation/admin';
+import { TEMPLATE_FIELD_MAX, TEMPLATE_MODEL_KIND, templateUpdateSchemaFor } from '#common/validation/admin';
 import { useActivateTemplate, useTemplates, useUpdateTemplate, type TemplateView } from '../../api/admin';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TryAgainButton } from './controls';
@@ -271,7 +271,7 @@ function TemplateCard({ template }: { template: TemplateView }) {
             id={`${id}-content`}
             className="field__input field__input--area admin-template__content"
             rows={story ? 8 : 5}
-            maxLength={20_000}
+            maxLength={TEMPLATE_FIELD_MAX.content}
             value={content}
             onChange={(e) => setContent(e.target.value)}
           />
@@ -284,7 +284,7 @@ function TemplateCard({ template }: { template: TemplateView }) {
             <input
               id={`${id}-model`}
               className="field__input"
-              maxLength={200}
+              maxLength={TEMPLATE_FIELD_MAX.model}
               list={`${id}-models`}
               value={model}
               onChange={(e) => setModel(e.target.value)}

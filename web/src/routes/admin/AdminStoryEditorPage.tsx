@@ -5,6 +5,8 @@ import type { StoryView } from '#common/api/views';
 import { sanitiserNotice } from '#common/sanitiser';
 import { firstError } from '#common/validation/accounts';
 import { ADMIN_IMAGE_SLOTS, adminStorySchema } from '#common/validation/admin';
+import { EDITED_HERO_NAME_MAX } from '#common/validation/hero-name';
+import { STORY_FIELD_MAX } from '#common/validation/story-edit';
 import { ADMIN_MESSAGES } from '#common/validation/messages';
 import { useAdminStory, useCreateAdminStory, useRequestAdminImage, useSaveAdminStory } from '../../api/admin';
 import { useDismissImageJob } from '../../api/stories';
@@ -194,7 +196,7 @@ export default function AdminStoryEditorPage() {
             <input
               id={`${id}-title`}
               className="field__input"
-              maxLength={120}
+              maxLength={STORY_FIELD_MAX.title}
               value={fields.title}
               onChange={(e) => set('title')(e.target.value)}
             />
@@ -206,7 +208,7 @@ export default function AdminStoryEditorPage() {
             <input
               id={`${id}-hero`}
               className="field__input"
-              maxLength={50}
+              maxLength={EDITED_HERO_NAME_MAX}
               value={fields.heroName}
               onChange={(e) => set('heroName')(e.target.value)}
             />
@@ -219,7 +221,7 @@ export default function AdminStoryEditorPage() {
               id={`${id}-content`}
               className="field__input field__input--area field__input--story admin-editor__content"
               rows={18}
-              maxLength={20_000}
+              maxLength={STORY_FIELD_MAX.content}
               value={fields.content}
               aria-describedby={`${id}-content-hint`}
               onChange={(e) => set('content')(e.target.value)}
@@ -236,7 +238,7 @@ export default function AdminStoryEditorPage() {
               id={`${id}-excerpt`}
               className="field__input field__input--area"
               rows={3}
-              maxLength={500}
+              maxLength={STORY_FIELD_MAX.excerpt}
               value={fields.excerpt}
               aria-describedby={`${id}-excerpt-count`}
               onChange={(e) => set('excerpt')(e.target.value)}
