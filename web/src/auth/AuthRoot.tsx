@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AppConfig } from '#common/app-config';
+import { AppConfigContext } from '../app/app-config-context';
 import { LoadError } from '../app/LoadError';
 import { loadRuntimeConfig } from '../app/runtime-config';
 import { AppToaster } from '../components/AppToaster';
@@ -21,7 +22,7 @@ export default function AuthRoot() {
   if (failed) return <LoadError />;
   if (!config) return <PageSpinner />;
   return (
-    <>
+    <AppConfigContext.Provider value={config}>
       {/* Outside the account's cache: a toast outlives the screens a new cache starts again. */}
       <AppToaster />
       <AuthProvider config={config}>
@@ -29,6 +30,6 @@ export default function AuthRoot() {
           <Outlet />
         </GrownUpGateProvider>
       </AuthProvider>
-    </>
+    </AppConfigContext.Provider>
   );
 }
