@@ -52,11 +52,13 @@ describe('API calls per screen', () => {
     expect(calls()).toEqual(['PUT /api/library/{id}', 'GET /api/me']);
   });
 
-  it('profile: a name change is one call, and the greeting takes the answer', async () => {
+  it('profile: the profile, the unlock and "Waiting for you"; a name change is one call, the greeting takes its answer', async () => {
     const { user } = openApp('/profile');
     await user.type(await screen.findByLabelText('Account password'), family.password);
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
     const name = await screen.findByLabelText('Display name');
+    await settle();
+    expect(calls()).toEqual(['GET /api/me', 'POST /api/grown-up/unlock', 'GET /api/approvals']);
     family.calls.length = 0;
     await user.clear(name);
     await user.type(name, 'Robin');

@@ -308,6 +308,8 @@ const handlers = [
     return HttpResponse.json(child, { status: 201 });
   }),
   http.get('/api/featured', () => HttpResponse.json({ stories: [] })),
+  // "Waiting for you" on the profile: no test here arranges a story waiting for a grown-up's yes.
+  http.get('/api/approvals', () => HttpResponse.json({ stories: [] })),
   http.get('/api/library', ({ request }) => {
     const family = accountOf(request);
     const library = libraryOf(family, request);
