@@ -52,7 +52,7 @@ describe('the profile in the query cache', () => {
 
     expect(page.seen.length).toBeGreaterThan(0);
     expect(page.seen.filter((text) => text.includes('Wren') || text.includes('The Moon Ranch'))).toEqual([]);
-    // Ama's calls carried Ama's token: the fake server answered them from her (empty) account.
+    // Ama's library came from the server, not from Wren's cache: two reads in all, Wren's and hers.
     expect(family.calls.filter((call) => call.path === '/api/library')).toHaveLength(2);
   });
 
