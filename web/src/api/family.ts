@@ -4,10 +4,12 @@ import type { ApprovalDecision } from '#common/validation/approval';
 import type { ChildUpdate, NewChild } from '#common/validation/family';
 import type { UnlockRequest } from '#common/validation/grown-up';
 import { api, apiFile } from './client';
+import { refreshProfile, type Profile } from './profile';
+import { queryKeys } from './query-keys';
 
 /*
  * The family's children and the grown-up gate (issue 36). The children themselves come with the profile
- * (GET /api/me, read by auth/AuthContext.tsx), so a change refreshes it there.
+ * (GET /api/me, api/profile.ts), so a change to them reads it again.
  */
 
 export const addChild = (child: NewChild) =>
@@ -27,15 +29,27 @@ export const lockGrownUp = () => api<{ locked: true }>('/grown-up', { method: 'D
 export const setGrownUpPin = (pin: string) =>
   api<{ hasPin: true }>('/grown-up/pin', { method: 'PUT', body: JSON.stringify({ pin }) });
 
-export const useAddChild = () => useMutation({ mutationFn: addChild });
+/** A change to the children: resolves once the profile has been read again, so the screen shows it. */
+function useChildChange<Variables, Result>(call: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => refreshProfile(queryClient) });
+}
+
+export const useAddChild = () => useChildChange(addChild);
 export const useUpdateChild = () =>
-  useMutation({
-    mutationFn: ({ childId, update }: { childId: string; update: ChildUpdate }) => updateChild(childId, update),
-  });
-export const useRemoveChild = () => useMutation({ mutationFn: removeChild });
+  useChildChange(({ childId, update }: { childId: string; update: ChildUpdate }) => updateChild(childId, update));
+export const useRemoveChild = () => useChildChange(removeChild);
 /** Asked for by a button: a mutation, so nothing caches a child's data. */
 export const useDownloadChildData = () => useMutation({ mutationFn: downloadChildData });
-export const useSetGrownUpPin = () => useMutation({ mutationFn: setGrownUpPin });
+/** The answer says the PIN is set: the profile says so without being read again. */
+export function useSetGrownUpPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setGrownUpPin,
+    onSuccess: ({ hasPin }) =>
+      queryClient.setQueryData<Profile>(queryKeys.profile, (profile) => profile && { ...profile, hasPin }),
+  });
+}
 
 /** "Waiting for you" (Grown-ups only): the children's stories waiting for a grown-up's yes. */
 export const fetchWaitingStories = () => api<{ stories: WaitingStoryView[] }>('/approvals');
@@ -45,8 +59,7 @@ export const decideStory = (storyId: string, decision: ApprovalDecision) =>
     body: JSON.stringify({ decision }),
   });
 
-const WAITING_KEY = ['approvals'] as const;
-export const useWaitingStories = () => useQuery({ queryKey: WAITING_KEY, queryFn: fetchWaitingStories });
+export const useWaitingStories = () => useQuery({ queryKey: queryKeys.approvals, queryFn: fetchWaitingStories });
 /** Yes or send back: the list, the story and the library are read again. */
 export function useDecideStory() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { LibraryCardView } from '#common/api/views';
 import { api } from './client';
+import { keepLibraryCount, refreshProfile } from './profile';
 import { queryKeys } from './query-keys';
 import type { Story } from './stories';
 
@@ -34,15 +35,30 @@ function libraryPollInterval(query: Query<Library, Error>): number | false {
   return data.stories.some((story) => story.status === 'generating') ? LIBRARY_POLL_MS : false;
 }
 
-export const useLibrary = () =>
-  useQuery({ queryKey: queryKeys.library, queryFn: fetchLibrary, refetchInterval: libraryPollInterval });
+/** The list, and with each read the profile's count of it (the header's create button checks that count). */
+export function useLibrary() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.library,
+    queryFn: async () => {
+      const library = await fetchLibrary();
+      keepLibraryCount(queryClient, library.count);
+      return library;
+    },
+    refetchInterval: libraryPollInterval,
+  });
+}
 
-/** The story page's Saved state, changed in the cache at once; the library is read again when next shown. */
+/**
+ * The story page's Saved state, changed in the cache at once; the library is read again when next shown,
+ * and the profile (its count) at once.
+ */
 function useMarkSaved() {
   const queryClient = useQueryClient();
   return (storyId: string, inLibrary: boolean) => {
     queryClient.setQueryData<Story>(queryKeys.story(storyId), (story) => story && { ...story, inLibrary });
     void queryClient.invalidateQueries({ queryKey: queryKeys.library });
+    void refreshProfile(queryClient);
   };
 }
 

@@ -6,6 +6,7 @@ import type { StoryEdit } from '#common/validation/story-edit';
 import type { ImageRequest } from '#common/validation/story-images';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 import { api, ApiRequestError } from './client';
+import { refreshProfile } from './profile';
 import { queryKeys } from './query-keys';
 
 export type Story = StoryView;
@@ -151,12 +152,15 @@ export function useStory(storyId: string) {
   return { ...story, data: live };
 }
 
-/** POST /api/stories: a new story takes a library slot, so the library is read again. */
+/** POST /api/stories: a new story takes a library slot, so the library and the profile's count are read again. */
 export function useGenerateStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateStory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.library }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.library });
+      void refreshProfile(queryClient);
+    },
   });
 }
 

@@ -1,18 +1,33 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { createQueryClient } from '../api/query-client';
+import { useEffect, type ReactNode } from 'react';
+import type { Role } from '#common/roles';
+import { profileQuery } from '../api/profile';
 import { useChosenChild } from '../family/reader-choice';
-import { useAuth } from './AuthContext';
+import type { AccountCaches } from './account-caches';
 
 /**
- * The query cache, one per signed-in account and child being read to: signing out and in as someone else,
- * or handing the device to another child, starts an empty cache, so no screen ever shows the previous
- * account's or child's stories, even for a moment.
+ * The query cache of the account, role and child on screen (account-caches.ts). Each new cache remounts the
+ * screens below, so every query of theirs reads from it: no screen keeps showing what it read for the
+ * previous account or child.
  */
-export function AccountQueries({ children }: { children: ReactNode }) {
-  const { userId } = useAuth();
+export function AccountQueries(props: {
+  caches: AccountCaches;
+  userId: string | undefined;
+  role: Role | undefined;
+  children: ReactNode;
+}) {
+  const { caches, userId, role } = props;
   const child = useChosenChild(userId);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new cache for each account and child is the point
-  const queryClient = useMemo(() => createQueryClient(), [userId, child]);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const cache = caches.for({ userId, role, child });
+  useEffect(() => {
+    caches.retire();
+    // Asked for as soon as the session is known, not once the first screen's code has loaded: the shell's
+    // greeting and the choice of reader wait for it.
+    if (cache.userId) void cache.client.prefetchQuery(profileQuery);
+  }, [caches, cache]);
+  return (
+    <QueryClientProvider key={cache.generation} client={cache.client}>
+      {props.children}
+    </QueryClientProvider>
+  );
 }

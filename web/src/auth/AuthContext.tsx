@@ -20,22 +20,23 @@ import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
 import { dropGrant } from '../family/grown-up-grant';
-import { forgetChosenChild, useChosenChild } from '../family/reader-choice';
+import { chosenChild, forgetChosenChild } from '../family/reader-choice';
+import { changeOwnPassword, fetchProfile } from '../api/profile';
+import { AccountCaches } from './account-caches';
+import { AccountQueries } from './AccountQueries';
 
 /** Sign-in, sign-up and reset load on first use (password-flows.ts). */
 const passwordFlows = () => import('./password-flows');
-import { changeOwnPassword, fetchProfile, type Profile } from '../api/profile';
 
 /**
- * SPEC §4 client auth state. `loading` until the session (and with it the role) is known, which needs no
- * network; the profile follows from the API: `profileLoading` until its first answer, then `profile`, or
- * undefined when it could not be read. Screens show without waiting for it.
+ * SPEC §4 client auth state: the session only. `loading` until the session (and with it the role) is
+ * known, which needs no network. The family's profile is server data, in the query cache with the rest
+ * (`useProfile`, api/profile.ts), and the provider keeps one cache per account, role and child
+ * (account-caches.ts): signing out leaves nothing of the account's data on screen or in memory.
  */
 export type AuthState = {
   loading: boolean;
   userId: string | undefined;
-  profile: Profile | undefined;
-  profileLoading: boolean;
   role: Role | undefined;
   isAdmin: boolean;
   /**
@@ -51,7 +52,6 @@ export type AuthActions = {
   signOut(): Promise<void>;
   /** After the account was deleted: ends the session on this device, whatever Cognito says about the gone user. */
   forgetDeletedAccount(): Promise<void>;
-  refreshProfile(): Promise<void>;
   changePassword(oldPassword: string, newPassword: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void>;
@@ -91,8 +91,6 @@ const PASSWORD_FLOW = { authFlowType: 'USER_PASSWORD_AUTH' } as const;
 const signedOut: AuthState = {
   loading: false,
   userId: undefined,
-  profile: undefined,
-  profileLoading: false,
   role: undefined,
   isAdmin: false,
 };
@@ -100,16 +98,13 @@ const signedOut: AuthState = {
 export function AuthProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
   configureAmplify(config);
   const [state, setState] = useState<AuthState>({ ...signedOut, loading: true });
+  const [caches] = useState(() => new AccountCaches({ userId: undefined, role: undefined, child: undefined }));
   const generation = useRef(0);
   /** While this device signs in again after a password change, its brief sign-out is not a sign-out. */
   const reauthenticating = useRef(false);
 
-  /**
-   * Reads the session, then the profile. The session and role (from the token's groups) are published at
-   * once, so the screen can show and ask for its own data while the profile is on its way. A profile
-   * already shown for the same user stays while it is read again (no flash on refresh).
-   */
-  const load = useCallback(async () => {
+  /** Reads the session: the user and their role (from the token's groups), with no network call. */
+  const load = useCallback(async (): Promise<{ userId: string; role: Role } | undefined> => {
     const run = ++generation.current;
     const session = await fetchAuthSession().catch(() => undefined);
     const token = session?.tokens?.accessToken;
@@ -120,25 +115,30 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
       return;
     }
     if (run !== generation.current) return;
-    const userId = token.payload.sub;
+    const userId = String(token.payload.sub);
     const groups = (token.payload['cognito:groups'] as string[] | undefined) ?? [];
     // SPEC §8: a failed role lookup falls back to user; the token's groups are the source here.
     const role = roleFromGroups(groups);
     // A transition: the first render of the signed-in screen under it can yield to the browser as it goes
     // (a phone's main thread is not held for the whole tree at once).
     startTransition(() =>
-      setState((previous) => {
-        const kept = previous.userId === userId ? previous.profile : undefined;
-        return { loading: false, userId, profile: kept, profileLoading: !kept, role, isAdmin: role === 'admin' };
-      }),
+      setState((previous) =>
+        previous.userId === userId && previous.role === role && !previous.loading
+          ? previous // a token refresh: nothing changed, nothing re-renders
+          : { loading: false, userId, role, isAdmin: role === 'admin' },
+      ),
     );
-    const profile = await fetchProfile().catch((error: unknown) => {
-      console.error('Failed to load profile', error);
-      return undefined;
-    });
-    if (run !== generation.current) return;
-    startTransition(() => setState((previous) => ({ ...previous, profile, profileLoading: false })));
+    return { userId, role };
   }, []);
+
+  /**
+   * After signing in: the session, then the profile in the account's new cache, so the first screen opens
+   * with the greeting and, for a family of two or more, straight on "Who's reading tonight?".
+   */
+  const enter = useCallback(async () => {
+    const session = await load();
+    if (session) await caches.loadProfile({ ...session, child: chosenChild(session.userId) });
+  }, [caches, load]);
 
   useEffect(() => {
     void load();
@@ -148,15 +148,6 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
     });
     return stop;
   }, [load]);
-
-  // Another child is being read to: their age band and library count come with the profile (issue 36).
-  const child = useChosenChild(state.userId);
-  const readFor = useRef(child);
-  useEffect(() => {
-    if (readFor.current === child) return;
-    readFor.current = child;
-    void load();
-  }, [child, load]);
 
   useEffect(
     () =>
@@ -184,7 +175,7 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
         const result = await (await passwordFlows()).signIn({ username: email, password, options: PASSWORD_FLOW });
         if (!result.isSignedIn) throw new Error('Sign-in needs another step this app does not support yet.');
         sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
-        await load();
+        await enter();
       },
       async signUp(input) {
         await amplifySignOut().catch(() => undefined);
@@ -212,7 +203,7 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           await passwordFlows()
         ).signIn({ username: input.email, password: input.password, options: PASSWORD_FLOW });
         sessionStorage.setItem(WELCOME_VIDEO_FLAG, '1');
-        await load();
+        await enter();
       },
       async signOut() {
         await amplifySignOut();
@@ -231,7 +222,6 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
         dropGrant();
         setState({ ...signedOut, signedOutOnPurpose: true });
       },
-      refreshProfile: load,
       /**
        * The server changes the password and ends every session of the account (Cognito's global sign-out
        * included, so this device's refresh token dies too); this device then signs in again with the new
@@ -257,11 +247,17 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
         await (await passwordFlows()).confirmResetPassword({ username: email, confirmationCode: code, newPassword });
       },
     }),
-    [load],
+    [load, enter],
   );
 
   const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <AccountQueries caches={caches} userId={state.userId} role={state.role}>
+        {children}
+      </AccountQueries>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState & AuthActions {

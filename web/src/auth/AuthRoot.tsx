@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { AppConfig } from '#common/app-config';
+import { AppConfigContext } from '../app/app-config-context';
 import { LoadError } from '../app/LoadError';
 import { loadRuntimeConfig } from '../app/runtime-config';
 import { AppToaster } from '../components/AppToaster';
 import { PageSpinner } from '../components/PageSpinner';
-import { AccountQueries } from './AccountQueries';
 import { AuthProvider } from './AuthContext';
 import { GrownUpGateProvider } from '../family/GrownUpGate';
 
 /**
- * Everything past the landing page: runtime config, Amplify, the auth state, the query cache and the toaster. Loaded on
- * demand, so the landing page never downloads the auth library.
+ * Everything past the landing page: runtime config, Amplify, the auth state with the account's query cache,
+ * and the toaster. Loaded on demand, so the landing page never downloads the auth library.
  */
 export default function AuthRoot() {
   const [config, setConfig] = useState<AppConfig>();
@@ -22,13 +22,14 @@ export default function AuthRoot() {
   if (failed) return <LoadError />;
   if (!config) return <PageSpinner />;
   return (
-    <AuthProvider config={config}>
-      <AccountQueries>
+    <AppConfigContext.Provider value={config}>
+      {/* Outside the account's cache: a toast outlives the screens a new cache starts again. */}
+      <AppToaster />
+      <AuthProvider config={config}>
         <GrownUpGateProvider>
-          <AppToaster />
           <Outlet />
         </GrownUpGateProvider>
-      </AccountQueries>
-    </AuthProvider>
+      </AuthProvider>
+    </AppConfigContext.Provider>
   );
 }

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '#common/limits';
-import { useAuth } from '../auth/AuthContext';
+import { refreshProfile, useProfile } from '../api/profile';
 import { LibraryFullDialog } from './dialogs';
 
 /** SPEC §2: "Create" goes to /create/01, or opens the Library Full dialog when the library is full. */
 export function CreateStoryLink({ className, children }: { className: string; children: ReactNode }) {
-  const { profile, refreshProfile } = useAuth();
+  const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
   const [fullCount, setFullCount] = useState<number>();
   return (
     <>
@@ -19,7 +21,7 @@ export function CreateStoryLink({ className, children }: { className: string; ch
             event.preventDefault();
             setFullCount(count);
           }
-          void refreshProfile(); // the count may have changed in another tab
+          void refreshProfile(queryClient); // the count may have changed in another tab
         }}
       >
         {children}

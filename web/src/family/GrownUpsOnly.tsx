@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FAMILY_MESSAGES, FAMILY_TEXTS, PIN_LENGTH } from '#common/family';
 import { ApiRequestError } from '../api/client';
 import { unlockGrownUp } from '../api/family';
+import { useProfile } from '../api/profile';
 import { useAuth } from '../auth/AuthContext';
 import { TextField } from '../components/TextField';
 import { keepGrant } from './grown-up-grant';
@@ -25,7 +26,8 @@ const PIN_PATTERN = new RegExp(`^[0-9]{${PIN_LENGTH}}$`);
  * it is the server that refuses the gated calls without it (see the README's "A family").
  */
 export function GrownUpsOnly({ headingLevel, headingId, onUnlocked, onCancel, cancelLabel }: Props) {
-  const { profile, userId } = useAuth();
+  const { userId } = useAuth();
+  const { data: profile } = useProfile();
   const hasPin = profile?.hasPin ?? false;
   const [withPassword, setWithPassword] = useState(!hasPin);
   const [pin, setPin] = useState('');

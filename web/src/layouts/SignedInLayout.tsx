@@ -3,6 +3,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { FAMILY_TEXTS } from '#common/family';
 import { toast } from '../components/toast';
 import { useAuth } from '../auth/AuthContext';
+import { useProfile } from '../api/profile';
 import { CreateStoryLink } from '../components/CreateStoryLink';
 import { lockGrownUp } from '../api/family';
 import { dropGrant, useGrownUpUnlocked } from '../family/grown-up-grant';
@@ -26,7 +27,8 @@ const WHO_IS_READING = '/who-is-reading';
 
 /** SPEC §2 signed-in header, menu and footer, around every signed-in screen. */
 export function SignedInLayout() {
-  const { profile, profileLoading, isAdmin, signOut, userId } = useAuth();
+  const { isAdmin, signOut, userId } = useAuth();
+  const { data: profile, isLoading: profileLoading } = useProfile();
   const navigate = useNavigate();
   const location = useLocation();
   const menu = useRef<HTMLDialogElement>(null);

@@ -3,7 +3,7 @@ import { ageBandConfigPath, isPublishedBandConfig, type ConfigErrorCode } from '
 import type { AgeBandConfig } from '#common/age-band-config';
 import type { AgeBand } from '#common/age-bands';
 import { queryKeys } from '../api/query-keys';
-import { useAuth } from '../auth/AuthContext';
+import { useProfile } from '../api/profile';
 
 type ConfigState =
   | { status: 'loading'; config?: undefined; error?: undefined }
@@ -60,8 +60,8 @@ const LOADING: ConfigState = { status: 'loading' };
  * of the configuration off. While a new band loads, the previous band's rules are not used.
  */
 export function useAgeBandConfig(): ConfigState {
-  const { profile, profileLoading } = useAuth();
-  // The band is known once the profile has answered (band A when it could not be read).
+  const { data: profile, isLoading: profileLoading } = useProfile();
+  // The band is known once the profile has answered (band A when it could not be read, and for a visitor).
   const band: AgeBand | undefined = profileLoading ? undefined : (profile?.ageBand ?? 'A');
   const query = useQuery({
     queryKey: queryKeys.ageBandConfig(band ?? 'A'),

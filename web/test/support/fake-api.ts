@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import type { ChildView, LibraryCardView, ProfileView, StoryStatusView, StoryView } from '#common/api/views';
 import { CHILD_HEADER, FAMILY_MESSAGES, GROWN_UP_HEADER } from '#common/family';
 import { LIMITS } from '#common/limits';
+import type { ProfileUpdate } from '#common/validation/accounts';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
 /**
@@ -85,8 +86,10 @@ export const card = (story: StoryView): LibraryCardView => ({
 type Family = {
   profile: ProfileView;
   stories: Map<string, StoryView>;
-  /** Saved story ids, newest saved first. */
+  /** The first child's saved story ids, newest saved first. */
   library: string[];
+  /** The other children's, by child id. */
+  childLibraries: Map<string, string[]>;
   /** How many more reads a new story stays `generating` (and on which step of progress). */
   readsUntilReady: number;
   /** The request bodies of POST /api/stories, as the server received them. */
@@ -99,7 +102,8 @@ type Family = {
   password: string;
   pin: string | undefined;
   grants: Set<string>;
-  /** Every API call's child header and grant, in order ("-" when none), to check what the SPA sends. */
+  /** Every API call's child header and grant, in order ("-" when none), to check what the SPA sends (all
+   * accounts' calls are in the first account's list). */
   calls: { method: string; path: string; child: string; grant: string }[];
 };
 
@@ -149,6 +153,7 @@ function newFamily(): Family {
     },
     stories: new Map(),
     library: [],
+    childLibraries: new Map(),
     readsUntilReady: 2,
     storyRequests: [],
     failing: new Set(),
@@ -161,13 +166,49 @@ function newFamily(): Family {
 }
 
 /** The child a call acts for: the one its header names, else the first (as the server resolves it). */
-const childOf = (request: Request) => {
+const childOf = (family: Family, request: Request) => {
   const named = request.headers.get(CHILD_HEADER);
   return family.profile.children.find((child) => child.id === named) ?? family.profile.children[0];
 };
 
+/** The library of the child a call acts for (the first child's is `family.library`). */
+function libraryOf(family: Family, request: Request): string[] {
+  const child = childOf(family, request);
+  if (!child || child.id === family.profile.children[0]?.id) return family.library;
+  const library = family.childLibraries.get(child.id) ?? [];
+  family.childLibraries.set(child.id, library);
+  return library;
+}
+
+/** GET /api/me's answer (PATCH's too): the parent's profile, with the band and count of the child read for. */
+function profileView(family: Family, request: Request): ProfileView {
+  const child = childOf(family, request);
+  return {
+    ...family.profile,
+    childId: child?.id ?? family.profile.id,
+    ageBand: child?.ageBand ?? family.profile.ageBand,
+    libraryCount: libraryOf(family, request).length,
+    hasPin: family.pin !== undefined,
+  };
+}
+
+/** Other accounts, by their access token (`family` is the account of support/fake-session.ts's first user). */
+const otherAccounts = new Map<string, Family>();
+
+/** Another account the fake server knows, signed in to with `token` (see support/fake-session.ts). */
+export function addAccount(token: string, profile: Partial<ProfileView>): Family {
+  const account = newFamily();
+  Object.assign(account.profile, profile);
+  otherAccounts.set(token, account);
+  return account;
+}
+
+/** The account a call's token belongs to. */
+const accountOf = (request: Request): Family =>
+  otherAccounts.get(request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '') ?? family;
+
 /** A Grown-ups only call without a live grant is refused, as the server refuses it. */
-const grownUp = (request: Request) => family.grants.has(request.headers.get(GROWN_UP_HEADER) ?? '');
+const grownUp = (family: Family, request: Request) => family.grants.has(request.headers.get(GROWN_UP_HEADER) ?? '');
 const grownUpRequired = () => refuse(403, 'GROWN_UP_REQUIRED', FAMILY_MESSAGES.grownUpRequired);
 
 /** Puts stories in the family's library (newest saved first, in the order given). */
@@ -199,7 +240,7 @@ const failingGuard = http.all('/api/*', ({ request }) => {
   return undefined;
 });
 
-function readStory(id: string): StoryView | undefined {
+function readStory(family: Family, id: string): StoryView | undefined {
   const story = family.stories.get(id);
   if (!story || story.status !== 'generating') return story;
   // The workflow moves on with every read: writing, checking, painting, then ready.
@@ -222,17 +263,20 @@ const handlers = [
   failingGuard,
   http.get('/app-config.json', () => HttpResponse.json(APP_CONFIG)),
   http.get('/config/:file', ({ params }) => HttpResponse.json(bandConfig(String(params.file)))),
-  http.get('/api/me', ({ request }) => {
-    const child = childOf(request);
-    return HttpResponse.json({
-      ...family.profile,
-      childId: child?.id ?? family.profile.id,
-      ageBand: child?.ageBand ?? family.profile.ageBand,
-      libraryCount: family.library.length,
-      hasPin: family.pin !== undefined,
+  http.get('/api/me', ({ request }) => HttpResponse.json(profileView(accountOf(request), request))),
+  http.patch('/api/me', async ({ request }) => {
+    const family = accountOf(request);
+    const update = (await request.json()) as ProfileUpdate;
+    const child = childOf(family, request);
+    if (update.ageBand && child) child.ageBand = update.ageBand;
+    Object.assign(family.profile, {
+      ...(update.displayName !== undefined ? { displayName: update.displayName } : {}),
+      ...(update.authorName !== undefined ? { authorName: update.authorName } : {}),
     });
+    return HttpResponse.json(profileView(family, request));
   }),
   http.post('/api/grown-up/unlock', async ({ request }) => {
+    const family = accountOf(request);
     const body = (await request.json()) as { pin?: string; password?: string };
     const right = body.password !== undefined ? body.password === family.password : body.pin === family.pin;
     if (!right) {
@@ -245,60 +289,75 @@ const handlers = [
     return HttpResponse.json({ token, expiresAt: new Date(Date.now() + 600_000).toISOString() });
   }),
   http.delete('/api/grown-up', ({ request }) => {
+    const family = accountOf(request);
     family.grants.delete(request.headers.get(GROWN_UP_HEADER) ?? '');
     return HttpResponse.json({ locked: true });
   }),
   http.put('/api/grown-up/pin', async ({ request }) => {
-    if (!grownUp(request)) return grownUpRequired();
+    const family = accountOf(request);
+    if (!grownUp(family, request)) return grownUpRequired();
     family.pin = ((await request.json()) as { pin: string }).pin;
     return HttpResponse.json({ hasPin: true });
   }),
   http.post('/api/children', async ({ request }) => {
-    if (!grownUp(request)) return grownUpRequired();
+    const family = accountOf(request);
+    if (!grownUp(family, request)) return grownUpRequired();
     const body = (await request.json()) as Omit<ChildView, 'id' | 'libraryCount' | 'createdAt'>;
     const child = aChild({ ...body, createdAt: new Date().toISOString() });
     family.profile.children.push(child);
     return HttpResponse.json(child, { status: 201 });
   }),
   http.get('/api/featured', () => HttpResponse.json({ stories: [] })),
-  http.get('/api/library', () => {
-    const stories = family.library.flatMap((id) => {
+  // "Waiting for you" on the profile: no test here arranges a story waiting for a grown-up's yes.
+  http.get('/api/approvals', () => HttpResponse.json({ stories: [] })),
+  http.get('/api/library', ({ request }) => {
+    const family = accountOf(request);
+    const library = libraryOf(family, request);
+    const stories = library.flatMap((id) => {
       const story = family.stories.get(id);
       return story ? [card(story)] : [];
     });
     return HttpResponse.json({ stories, count: stories.length });
   }),
-  http.put('/api/library/:id', ({ params }) => {
+  http.put('/api/library/:id', ({ params, request }) => {
+    const family = accountOf(request);
+    const library = libraryOf(family, request);
     const id = String(params.id);
     if (!family.stories.has(id)) return notFound();
-    if (family.library.includes(id)) return HttpResponse.json({ saved: true, created: false });
-    if (family.library.length >= LIMITS.libraryCapacity) {
-      return refuse(409, 'LIBRARY_FULL', 'Your library is full', { currentCount: family.library.length });
+    if (library.includes(id)) return HttpResponse.json({ saved: true, created: false });
+    if (library.length >= LIMITS.libraryCapacity) {
+      return refuse(409, 'LIBRARY_FULL', 'Your library is full', { currentCount: library.length });
     }
-    family.library.unshift(id);
+    library.unshift(id);
     return HttpResponse.json({ saved: true, created: true });
   }),
-  http.delete('/api/library/:id', ({ params }) => {
+  http.delete('/api/library/:id', ({ params, request }) => {
+    const family = accountOf(request);
+    const library = libraryOf(family, request);
     const id = String(params.id);
-    if (!family.library.includes(id)) return notFound();
-    family.library = family.library.filter((saved) => saved !== id);
+    if (!library.includes(id)) return notFound();
+    library.splice(library.indexOf(id), 1);
     const story = family.stories.get(id);
     const deleted = Boolean(story?.isCreator);
     if (deleted) family.stories.delete(id);
     return HttpResponse.json({ removed: id, deleted });
   }),
   http.post('/api/stories', async ({ request }) => {
+    const family = accountOf(request);
+    const library = libraryOf(family, request);
     const body = (await request.json()) as GenerateStoryRequest;
     family.storyRequests.push(body);
-    if (family.library.length >= LIMITS.libraryCapacity) {
-      return refuse(409, 'LIBRARY_FULL', 'Your library is full', { currentCount: family.library.length });
+    if (library.length >= LIMITS.libraryCapacity) {
+      return refuse(409, 'LIBRARY_FULL', 'Your library is full', { currentCount: library.length });
     }
     const story = aStory({ status: 'generating', progress: 'writing', heroName: body.heroName, title: '' });
-    saveStories(story);
+    family.stories.set(story.id, story);
+    library.push(story.id);
     return HttpResponse.json({ storyId: story.id, status: 'generating' }, { status: 202 });
   }),
-  http.get('/api/stories/:id/status', ({ params }) => {
-    const story = readStory(String(params.id));
+  http.get('/api/stories/:id/status', ({ params, request }) => {
+    const family = accountOf(request);
+    const story = readStory(family, String(params.id));
     if (!story) return notFound();
     const jobs = story.imageJobs.map((job) => job.status);
     const waiting = story.imageJobs.find((job) => job.status === 'pending' && job.queue);
@@ -319,10 +378,12 @@ const handlers = [
       updatedAt: story.createdAt,
     } satisfies StoryStatusView);
   }),
-  http.get('/api/stories/:id', ({ params }) => {
-    const story = readStory(String(params.id));
+  http.get('/api/stories/:id', ({ params, request }) => {
+    const family = accountOf(request);
+    const story = readStory(family, String(params.id));
     if (!story) return notFound();
-    return HttpResponse.json({ ...story, inLibrary: family.library.includes(story.id) } satisfies DefaultBodyType);
+    const inLibrary = libraryOf(family, request).includes(story.id);
+    return HttpResponse.json({ ...story, inLibrary } satisfies DefaultBodyType);
   }),
 ];
 
@@ -331,4 +392,5 @@ export const server = setupServer(...handlers);
 /** A fresh family for the next test. */
 export function resetFamily() {
   Object.assign(family, newFamily());
+  otherAccounts.clear();
 }

@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { toast } from '../../components/toast';
+import { useProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { PageSpinner } from '../../components/PageSpinner';
 import './admin.css';
@@ -18,7 +19,8 @@ const NAV = [
  * admin screens. Under 768 px the sidebar folds into a top bar whose Menu button shows the same links.
  */
 export default function AdminLayout() {
-  const { profile, signOut } = useAuth();
+  const { signOut } = useAuth();
+  const { data: profile } = useProfile();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from '../../components/toast';
 import { LIMITS } from '#common/limits';
 import { FEEDBACK_KINDS, feedbackSchema, type Feedback } from '#common/validation/feedback';
 import { firstError } from '#common/validation/accounts';
 import { useSendFeedback } from '../../api/profile';
-import { loadRuntimeConfig } from '../../app/runtime-config';
+import { useAppConfig } from '../../app/app-config-context';
 
 const KIND_LABELS: Record<Feedback['kind'], string> = {
   idea: '💡 An idea',
@@ -14,13 +14,8 @@ const KIND_LABELS: Record<Feedback['kind'], string> = {
 
 /** SPEC §1: the beta feedback page; the configured third-party form, or our own when there is none. */
 export default function FeedbackPage() {
-  const [formUrl, setFormUrl] = useState<string | null>();
-  useEffect(() => {
-    loadRuntimeConfig().then(
-      (config) => setFormUrl(config.feedbackFormUrl ?? null),
-      () => setFormUrl(null),
-    );
-  }, []);
+  // Loaded with the auth root already: the form or the frame shows with the page, not a moment after.
+  const formUrl = useAppConfig().feedbackFormUrl;
 
   return (
     <div className="page page--narrow">
@@ -28,9 +23,9 @@ export default function FeedbackPage() {
       <p>Story Magic is a beta preview. Tell us what works, what doesn’t, and what you wish it did.</p>
       {formUrl ? (
         <iframe className="feedback-frame" src={formUrl} title="Beta feedback form" allow="microphone" />
-      ) : formUrl === null ? (
+      ) : (
         <FeedbackForm />
-      ) : null}
+      )}
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { toast } from '../../components/toast';
 import { LIMITS } from '#common/limits';
 import { dropFromLibrary, useLibrary, useRemoveFromLibrary, type LibraryCard } from '../../api/library';
 import { isNotFound } from '../../api/stories';
-import { useAuth } from '../../auth/AuthContext';
 import { CreateStoryLink } from '../../components/CreateStoryLink';
 import { PageSpinner } from '../../components/PageSpinner';
 import { downloadStory } from '../../story/download-export';
@@ -15,7 +14,6 @@ import { RemoveStoryDialog, ShareDialog } from '../../components/dialogs';
 
 /** SPEC §2 My Library (/library): the family's saved stories, at most 10, newest saved first. */
 export default function LibraryPage() {
-  const { refreshProfile } = useAuth();
   const queryClient = useQueryClient();
   // Followed while a story in it is being written (api/library.ts).
   const library = useLibrary();
@@ -25,11 +23,6 @@ export default function LibraryPage() {
   const [removing, setRemoving] = useState<LibraryCard>();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The header's create button reads the count from the profile: keep it in step with what is shown.
-  const loaded = Boolean(library.data);
-  useEffect(() => {
-    if (loaded) void refreshProfile();
-  }, [loaded, refreshProfile]);
   // A failed first read says so (a failure while following keeps the list and tries again); Try Again
   // shows the spinner while it asks.
   const failed = library.isError && !library.data && !library.isFetching;
@@ -54,7 +47,6 @@ export default function LibraryPage() {
       dropFromLibrary(queryClient, card.id);
     }
     toast.success('Removed from library');
-    await refreshProfile(); // so "Create New Story" knows there is room again
   }
 
   return (

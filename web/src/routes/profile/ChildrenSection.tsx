@@ -15,6 +15,7 @@ import { childNameSchema } from '#common/validation/family';
 import { firstError } from '#common/validation/accounts';
 import { ApiRequestError } from '../../api/client';
 import { useAddChild, useDownloadChildData, useRemoveChild, useUpdateChild } from '../../api/family';
+import { useProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { chooseChild, chosenChild } from '../../family/reader-choice';
 import { TextField } from '../../components/TextField';
@@ -139,7 +140,8 @@ export function ChildrenSection({ children }: { children: ChildView[] }) {
 
 /** A child's name, age band, picture and approval switch: a new child, or one being changed. */
 function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void }) {
-  const { profile, refreshProfile, userId } = useAuth();
+  const { userId } = useAuth();
+  const { data: profile } = useProfile();
   const add = useAddChild();
   const update = useUpdateChild();
   const [name, setName] = useState(child?.name ?? '');
@@ -155,6 +157,7 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
     const problem = firstError(childNameSchema.safeParse(name));
     if (problem) return void toast.error(problem);
     const fields = { name: name.trim(), ageBand, emoji, colour, approvalRequired };
+    // Each call resolves once the profile has been read again (api/family.ts), so the list shows the change.
     try {
       if (child) await update.mutateAsync({ childId: child.id, update: fields });
       else {
@@ -164,7 +167,6 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
         // next sign-in, as for every family of two or more).
         if (userId && profile?.childId && !chosenChild(userId)) chooseChild(userId, profile.childId);
       }
-      await refreshProfile();
       toast.success(child ? `${fields.name} is updated` : `${fields.name} is added`);
       onDone();
     } catch (error) {
@@ -235,13 +237,11 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
 }
 
 function RemoveChildDialog({ child, onClose }: { child: ChildView; onClose: () => void }) {
-  const { refreshProfile } = useAuth();
   const removal = useRemoveChild();
 
   async function remove() {
     try {
       await removal.mutateAsync(child.id);
-      await refreshProfile();
       toast.success(`${child.name} is removed`);
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to remove');

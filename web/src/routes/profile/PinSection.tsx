@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { FAMILY_MESSAGES, FAMILY_TEXTS, PIN_LENGTH } from '#common/family';
 import { ApiRequestError } from '../../api/client';
 import { useSetGrownUpPin } from '../../api/family';
-import { useAuth } from '../../auth/AuthContext';
 import { toast } from '../../components/toast';
 import { PinField } from '../../family/PinField';
 
@@ -10,7 +9,6 @@ const PIN_PATTERN = new RegExp(`^[0-9]{${PIN_LENGTH}}$`);
 
 /** The family PIN that opens "Grown-ups only" (issue 36); before it exists, the account password does. */
 export function PinSection({ hasPin }: { hasPin: boolean }) {
-  const { refreshProfile } = useAuth();
   const setPin = useSetGrownUpPin();
   const [pin, setPinValue] = useState('');
   const [again, setAgain] = useState('');
@@ -25,7 +23,6 @@ export function PinSection({ hasPin }: { hasPin: boolean }) {
       await setPin.mutateAsync(pin);
       setPinValue('');
       setAgain('');
-      await refreshProfile();
       toast.success(hasPin ? 'PIN changed' : 'PIN set');
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to set the PIN');

@@ -11,7 +11,7 @@ import { LIMITS } from '#common/limits';
 import { authorNameSchema, changePasswordSchema, displayNameSchema, firstError } from '#common/validation/accounts';
 import { DELETE_ACCOUNT_WORD, MESSAGES } from '#common/validation/account-messages';
 import { ApiRequestError } from '../../api/client';
-import { useDeleteOwnAccount, useDownloadAccountData, useUpdateProfile } from '../../api/profile';
+import { useDeleteOwnAccount, useDownloadAccountData, useProfile, useUpdateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { TextField } from '../../components/TextField';
 import { authErrorMessage } from '../../auth/auth-errors';
@@ -28,8 +28,8 @@ import './profile.css';
  * only") the family's children and PIN. With one child, the age band is the SPEC's own section.
  */
 export default function ProfilePage() {
-  const { profile, profileLoading } = useAuth();
-  if (profileLoading) return <PageSpinner label="Loading your profile…" />;
+  const { data: profile, isLoading } = useProfile();
+  if (isLoading) return <PageSpinner label="Loading your profile…" />;
   if (!profile) {
     return (
       <div className="page" role="alert">
@@ -60,7 +60,6 @@ export default function ProfilePage() {
 }
 
 function NamesForm(props: { email: string; displayName: string; authorName: string }) {
-  const { refreshProfile } = useAuth();
   const [displayName, setDisplayName] = useState(props.displayName);
   const [authorName, setAuthorName] = useState(props.authorName);
   const update = useUpdateProfile();
@@ -72,8 +71,8 @@ function NamesForm(props: { email: string; displayName: string; authorName: stri
       firstError(displayNameSchema.safeParse(displayName)) ?? firstError(authorNameSchema.safeParse(authorName));
     if (problem) return void toast.error(problem);
     try {
+      // The answer is the profile as saved: the greeting changes with it (api/profile.ts).
       await update.mutateAsync({ displayName: displayName.trim(), authorName: authorName.trim() });
-      await refreshProfile();
       toast.success('Profile updated successfully!');
     } catch {
       toast.error('Failed to update profile');

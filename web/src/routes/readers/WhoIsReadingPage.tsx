@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FAMILY_TEXTS } from '#common/family';
+import { useProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ChildAvatar } from '../../family/ChildAvatar';
@@ -13,7 +14,8 @@ export type ReaderChoiceState = { from?: string };
  * stories are for; the menu comes back here to switch. Every screen after it acts for that child.
  */
 export default function WhoIsReadingPage() {
-  const { profile, userId } = useAuth();
+  const { userId } = useAuth();
+  const { data: profile } = useProfile();
   const current = useChosenChild(userId);
   const navigate = useNavigate();
   const from = (useLocation().state as ReaderChoiceState | null)?.from;

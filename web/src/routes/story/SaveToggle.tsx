@@ -5,7 +5,6 @@ import { LIMITS } from '#common/limits';
 import { ApiRequestError } from '../../api/client';
 import { useRemoveFromLibrary, useSaveToLibrary } from '../../api/library';
 import type { Story } from '../../api/stories';
-import { useAuth } from '../../auth/AuthContext';
 import './save-toggle.css';
 import { LibraryFullDialog, RemoveStoryDialog } from '../../components/dialogs';
 
@@ -25,7 +24,6 @@ export function SaveToggle({ story }: { story: Story }) {
   // Each marks the story Saved or not in its query at once (api/library.ts).
   const saveToLibrary = useSaveToLibrary();
   const removeFromLibrary = useRemoveFromLibrary();
-  const { refreshProfile } = useAuth();
   const [busy, setBusy] = useState(false);
   const [fullCount, setFullCount] = useState<number>();
   const [confirming, setConfirming] = useState(false);
@@ -35,7 +33,6 @@ export function SaveToggle({ story }: { story: Story }) {
     try {
       await saveToLibrary.mutateAsync(story.id);
       toast.success('Saved to library!');
-      void refreshProfile();
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'LIBRARY_FULL') {
         const reported = Number(error.details.currentCount);
@@ -51,7 +48,6 @@ export function SaveToggle({ story }: { story: Story }) {
     try {
       await removeFromLibrary.mutateAsync(story.id);
       toast.success('Removed from library');
-      void refreshProfile();
     } catch (error) {
       libraryError(error);
     } finally {
@@ -69,7 +65,6 @@ export function SaveToggle({ story }: { story: Story }) {
       throw error;
     }
     toast.success('Removed from library');
-    await refreshProfile();
     if (deleted) navigate('/library', { replace: true });
   }
 

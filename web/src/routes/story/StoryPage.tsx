@@ -5,7 +5,7 @@ import { isAwaitingApproval, isNotFound, useStory, type Story } from '../../api/
 import { FAMILY_TEXTS } from '#common/family';
 import { StoryReader } from './StoryReader';
 import { PageSpinner } from '../../components/PageSpinner';
-import { placeInLine } from '../../story/place-in-line';
+import { placeInLine } from './place-in-line';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
 import { useAuth } from '../../auth/AuthContext';
 import { SignInLink } from '../../auth/SignInLink';
