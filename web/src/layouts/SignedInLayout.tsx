@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { FAMILY_TEXTS } from '#common/family';
-import { toast } from '../components/toast';
 import { useAuth } from '../auth/AuthContext';
+import { useSignOutAndLeave } from '../auth/useSignOutAndLeave';
 import { useProfile } from '../api/profile';
 import { CreateStoryLink } from '../components/CreateStoryLink';
 import { lockGrownUp } from '../api/family';
@@ -27,7 +27,8 @@ const WHO_IS_READING = '/who-is-reading';
 
 /** SPEC §2 signed-in header, menu and footer, around every signed-in screen. */
 export function SignedInLayout() {
-  const { isAdmin, signOut, userId } = useAuth();
+  const { isAdmin, userId } = useAuth();
+  const signOutAndLeave = useSignOutAndLeave();
   const { data: profile, isLoading: profileLoading } = useProfile();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,13 +58,7 @@ export function SignedInLayout() {
 
   async function logout() {
     menu.current?.close();
-    try {
-      await signOut();
-      toast.success('Signed out successfully');
-      navigate('/auth');
-    } catch {
-      toast.error('Failed to logout');
-    }
+    await signOutAndLeave();
   }
 
   // Back goes to the previous screen when there is one inside the app, else home (SPEC: default /home).

@@ -1,8 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { toast } from '../../components/toast';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useProfile } from '../../api/profile';
-import { useAuth } from '../../auth/AuthContext';
+import { useSignOutAndLeave } from '../../auth/useSignOutAndLeave';
 import { PageSpinner } from '../../components/PageSpinner';
 import './admin.css';
 
@@ -19,23 +18,15 @@ const NAV = [
  * admin screens. Under 768 px the sidebar folds into a top bar whose Menu button shows the same links.
  */
 export default function AdminLayout() {
-  const { signOut } = useAuth();
+  const signOutAndLeave = useSignOutAndLeave();
   const { data: profile } = useProfile();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
   async function logout() {
     setLeaving(true);
-    try {
-      await signOut();
-      toast.success('Signed out successfully');
-      navigate('/auth');
-    } catch {
-      toast.error('Failed to logout');
-      setLeaving(false);
-    }
+    if (!(await signOutAndLeave())) setLeaving(false);
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FAMILY_TEXTS } from '#common/family';
 import { DATA_POLICY_PATH } from '../data-policy/path';
 import { ChildrenSection } from './ChildrenSection';
@@ -13,6 +13,7 @@ import { DELETE_ACCOUNT_WORD, MESSAGES } from '#common/validation/account-messag
 import { ApiRequestError } from '../../api/client';
 import { useDeleteOwnAccount, useDownloadAccountData, useProfile, useUpdateProfile } from '../../api/profile';
 import { useAuth } from '../../auth/AuthContext';
+import { useSignOutAndLeave } from '../../auth/useSignOutAndLeave';
 import { TextField } from '../../components/TextField';
 import { authErrorMessage } from '../../auth/auth-errors';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -199,17 +200,7 @@ function PasswordForm() {
 }
 
 function SignOutSection() {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  async function leave() {
-    try {
-      await signOut();
-      toast.success('Signed out successfully');
-      navigate('/auth');
-    } catch {
-      toast.error('Failed to logout');
-    }
-  }
+  const leave = useSignOutAndLeave();
   return (
     <section className="card" aria-labelledby="signout-heading">
       <h2 id="signout-heading">Sign out</h2>
