@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#common/limits.js';
 import {
   libraryEntrySchema,
@@ -8,7 +8,7 @@ import {
 } from '../entities/library-entry.js';
 import { libraryCountSchema } from '../entities/profile.js';
 import { storedCardSchema } from '../entities/story.js';
-import { batchGetAll, parseItem, parseItems, transact } from '../entities/table.js';
+import { batchGetAll, parseItem, parseItems, queryAll, transact } from '../entities/table.js';
 import { LibraryFullError } from '../../use-cases/errors.js';
 import { keys, prefixes, type ChildKey } from '../keys.js';
 import { deleteItems } from './partitions.js';
@@ -34,15 +34,16 @@ export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: stri
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
   /** The child's library entries (at most 10: one Query of their family's partition). */
   async function entriesOf(child: ChildKey): Promise<LibraryEntry[]> {
-    const result = await db.send(
-      new QueryCommand({
+    return queryAll(
+      db,
+      {
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
         ExpressionAttributeValues: { ':pk': keys.userPartition(child.userId), ':lib': prefixes.libraryOf(child) },
         ConsistentRead: true,
-      }),
+      },
+      libraryEntrySchema,
     );
-    return parseItems(libraryEntrySchema, result.Items);
   }
 
   return {

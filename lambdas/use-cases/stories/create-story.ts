@@ -22,20 +22,18 @@ import type { MeaningCheck } from '../../adapters/meaning-check.js';
 import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../../data/entities/story.js';
-import { ChildNotFoundError, InvalidInputError, ProfileMissingError } from '../errors.js';
+import { ChildNotFoundError, InvalidInputError } from '../errors.js';
 import type { FamilyRepository } from '../../data/repositories/family.js';
-import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { RateLimiter } from '../../data/repositories/rate-limits.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
 import { countMetric, log } from '../../runtime/observability.js';
 import type { WorkflowStarter } from '../../adapters/workflow-starter.js';
-import { childKeyOf, type Actor } from './access.js';
+import { childKeyOf, type Member } from './access.js';
 
 /** A story request as the API parsed it (defaults applied). */
 export type StoryRequest = z.output<typeof generateStoryRequestSchema>;
 
 export type CreateStoryDeps = Readonly<{
-  profiles: ProfileRepository;
   family: FamilyRepository;
   stories: StoryRepository;
   rateLimits: RateLimiter;
@@ -80,12 +78,10 @@ function checkedTexts(request: StoryRequest, band: AgeBandConfig) {
  */
 export function createStoryUseCase(deps: CreateStoryDeps) {
   return async function createStory(
-    actor: Actor,
+    actor: Member,
     request: StoryRequest,
   ): Promise<{ storyId: string; status: StoryStatus }> {
-    const profile = await deps.profiles.get(actor.userId);
-    if (!profile) throw new ProfileMissingError();
-    const child = await deps.family.child(profile, childKeyOf(actor).childId);
+    const child = await deps.family.child(actor.profile, childKeyOf(actor).childId);
     if (!child) throw new ChildNotFoundError();
     const ageBand: AgeBand = child.ageBand;
     const band = deps.bands[ageBand];
