@@ -1,7 +1,7 @@
 import { MESSAGES } from '#common/validation/account-messages.js';
 import type { profileProvisioning } from '../../use-cases/accounts/provision-profile.js';
 import type { ProfileRepository } from '../../data/repositories/profiles.js';
-import { accountStatusOf, type ProfileItem } from '../../data/entities/profile.js';
+import type { ProfileItem } from '../../data/entities/profile.js';
 import { ApiError } from '../errors.js';
 import { isRevoked } from './revocation.js';
 import type { VerifiedToken } from './token-verifier.js';
@@ -17,16 +17,15 @@ import type { VerifiedToken } from './token-verifier.js';
  * profile yet: it gets one, from its Cognito user's e-mail, but only while that user exists.
  */
 export function createAccountStatusCheck(
-  profiles: Pick<ProfileRepository, 'getCurrent'>,
+  profiles: Pick<ProfileRepository, 'getForCall'>,
   provision: ReturnType<typeof profileProvisioning>,
 ) {
   return async function assertActive(caller: VerifiedToken): Promise<ProfileItem> {
-    const profile = (await profiles.getCurrent(caller.userId)) ?? (await provision(caller));
-    const status = accountStatusOf(profile);
+    const { status, profile } = (await profiles.getForCall(caller.userId)) ?? (await provision(caller));
     if (status.suspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
     if (isRevoked(caller.issuedAt, status.sessionsRevokedAt)) {
       throw new ApiError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
     }
-    return profile;
+    return profile();
   };
 }

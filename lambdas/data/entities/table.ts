@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   type BatchGetCommandOutput,
@@ -115,6 +116,22 @@ export async function queryPage<S extends z.ZodType>(
     more = found.length > room || startKey !== undefined;
   } while (rows.length < page.limit && startKey);
   return { rows, more };
+}
+
+/**
+ * One item by its key, strongly consistent (a read that decides a write, a refusal or an answer right after
+ * a write), projected to `fields` when given: undefined when there is no such item.
+ */
+export async function readItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  key: Record<string, string>,
+  fields?: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ...(fields ? projectionOf(fields) : {}) }),
+  );
+  return result.Item;
 }
 
 /** The most keys one BatchGetItem may ask for. */

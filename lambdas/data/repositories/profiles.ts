@@ -29,11 +29,15 @@ import {
   parseItems,
   queryPage,
   queryPages,
+  readItem,
 } from '../entities/table.js';
 import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
 export type { AccountStatus } from '../entities/profile.js';
+
+/** An account as a call finds it: its status, and its profile (read through the schema once the status passed). */
+export type ProfileForCall = Readonly<{ status: AccountStatus; profile: () => ProfileItem }>;
 
 /** A refused write: a conditional update, or a transaction one of whose conditions failed. */
 const isConditionFailure = (error: unknown) => isCancelled(error) || isUpdateRefused(error);
@@ -87,17 +91,23 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       return parseItem(profileItemSchema, result.Item);
     },
 
+    /** The profile as it is now (strongly consistent): read again after a request changed it. */
+    async getCurrent(userId: string): Promise<ProfileItem | undefined> {
+      return parseItem(profileItemSchema, await readItem(db, tableName, keys.profile(userId)));
+    },
+
     /**
-     * The caller's profile as the API reads it on every call (lambdas/api/auth/account-status.ts): one
+     * The caller's account as the API reads it on every call (lambdas/api/auth/account-status.ts): one
      * strongly consistent GetItem, never cached, so a suspension or revocation applies to the very next
      * call. The whole item (a GetItem costs the item's size whatever it projects), so the request's use
-     * case reads no second copy. Undefined when there is no profile.
+     * case reads no second copy. Its status is read first, through the status fields alone, so a suspended
+     * or revoked account is refused whatever else its item holds; `profile` reads the rest through the
+     * profile's schema. Undefined when there is no profile.
      */
-    async getCurrent(userId: string): Promise<ProfileItem | undefined> {
-      const result = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }),
-      );
-      return parseItem(profileItemSchema, result.Item);
+    async getForCall(userId: string): Promise<ProfileForCall | undefined> {
+      const item = await readItem(db, tableName, keys.profile(userId));
+      if (!item) return undefined;
+      return { status: accountStatusOf(accountStatusSchema.parse(item)), profile: () => profileItemSchema.parse(item) };
     },
 
     /**
@@ -105,25 +115,15 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
      * checks before it issues a token. Undefined when there is no profile.
      */
     async getAccountStatus(userId: string): Promise<AccountStatus | undefined> {
-      const result = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.profile(userId),
-          // PK too, so a profile without either field still comes back as an item.
-          ProjectionExpression: 'PK, suspended_at, sessions_revoked_at, first_child',
-          ConsistentRead: true,
-        }),
-      );
-      if (!result.Item) return undefined;
-      return accountStatusOf(accountStatusSchema.parse(result.Item));
+      // PK too, so a profile without either field still comes back as an item.
+      const fields = ['PK', 'suspended_at', 'sessions_revoked_at', 'first_child'];
+      const item = await readItem(db, tableName, keys.profile(userId), fields);
+      return item && accountStatusOf(accountStatusSchema.parse(item));
     },
 
     /** Whether the account was deleted (its tombstone is kept while any of its tokens could still be valid). */
     async isDeleted(userId: string): Promise<boolean> {
-      const result = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.deletedAccount(userId), ConsistentRead: true }),
-      );
-      return Boolean(result.Item);
+      return (await readItem(db, tableName, keys.deletedAccount(userId), ['PK'])) !== undefined;
     },
 
     /** Ends every session of the account issued up to now (a password change); returns the revocation time. */
