@@ -1,9 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { LOOPBACK } from './ports.js';
+import { serveOnLoopback, type LoopbackServer } from './loopback-server.js';
 
 export type LambdaFunctions = Record<string, (event: unknown) => Promise<unknown>>;
-export type LambdaInvokeServer = Readonly<{ url: string; stop(): Promise<void> }>;
+export type LambdaInvokeServer = LoopbackServer;
 
 /**
  * The Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`) for the functions cognito-local
@@ -23,12 +22,5 @@ export async function startLambdaInvokeServer(functions: LambdaFunctions, port: 
       return c.json({ errorMessage, errorType: 'Error' }, 200, { 'X-Amz-Function-Error': 'Unhandled' });
     }
   });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: LOOPBACK }, () => resolve(s));
-    s.once('error', reject);
-  });
-  return {
-    url: `http://${LOOPBACK}:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveOnLoopback(app.fetch, port);
 }

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOOPBACK } from '../local/ports.js';
+import type { CloudAssemblyFunction } from './assembly.js';
 
 /**
  * Lambda, as the rehearsal runs it: each function's code is its asset from the cloud assembly, copied out
@@ -29,21 +30,16 @@ import { LOOPBACK } from '../local/ports.js';
 /** Lambda's synchronous payload limit, request and response (6 MB). */
 export const MAX_SYNC_PAYLOAD_BYTES = 6 * 1024 * 1024;
 
-export type FunctionSpec = Readonly<{
-  /** The function's name (Ref), and its ARN (Fn::GetAtt Arn). */
-  name: string;
-  arn: string;
-  /** The logical id in the template, for messages. */
-  logicalId: string;
-  runtime: string;
-  handler: string;
-  assetDir: string;
-  memorySize: number;
-  timeoutSeconds: number;
-  reservedConcurrency: number | undefined;
-  /** The template's variables, resolved; the runtime's own are added here. */
-  environment: Readonly<Record<string, string>>;
-}>;
+/**
+ * A function as the rehearsal runs it: its settings as the cloud assembly gives them (`logicalId`, for
+ * messages), its name (Ref) and ARN (Fn::GetAtt Arn), and its environment resolved (the template's
+ * variables; the runtime's own are added here).
+ */
+export type FunctionSpec = Pick<
+  CloudAssemblyFunction,
+  'logicalId' | 'runtime' | 'handler' | 'assetDir' | 'memorySize' | 'timeoutSeconds' | 'reservedConcurrency'
+> &
+  Readonly<{ name: string; arn: string; environment: Readonly<Record<string, string>> }>;
 
 export type InvokeOutcome =
   | Readonly<{ ok: true; payload: string; durationMs: number }>

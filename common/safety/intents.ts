@@ -175,6 +175,8 @@ const SWEETS = alt(
   'a phone',
 );
 const VEHICLE = alt('van', 'car', 'truck', 'minivan', 'vehicle');
+/** Where a stranger lures a child to (each lure pattern adds its own). */
+const LURE_PLACES = [VEHICLE, 'house', 'home', 'basement', 'woods'] as const;
 const PEOPLE_TARGET = alt(
   `(?:${POSS} |a |an |his |her |little |baby |younger |older |big )?(?:sisters?|brothers?|siblings?|mom|mommy|mum|mummy|mother|dad|daddy|father|parents|wife|husband|kids?|children|child|sons?|daughters?|baby|babies|classmates?|friends?|students?|girls?|boys?|grandma|grandpa|granny|teacher|people|neighbou?rs?|toddlers?|twins?)`,
 );
@@ -694,11 +696,7 @@ const INTENT_LIST: readonly Intent[] = [
         SWEETS,
         gap(6),
         alt(
-          VEHICLE,
-          'house',
-          'home',
-          'basement',
-          'woods',
+          ...LURE_PLACES,
           'alone',
           'come with',
           'go with',
@@ -738,19 +736,7 @@ const INTENT_LIST: readonly Intent[] = [
         gap(2),
         CHILDREN,
         gap(4),
-        alt(
-          VEHICLE,
-          'house',
-          'home',
-          'basement',
-          'woods',
-          'away',
-          'into',
-          'with candy',
-          'with sweets',
-          'with a puppy',
-          'alone',
-        ),
+        alt(...LURE_PLACES, 'away', 'into', 'with candy', 'with sweets', 'with a puppy', 'alone'),
       ),
       seq(alt('lure', 'lures', 'lured', 'luring', 'entice', 'entices', 'enticed'), gap(1), CHILDREN),
       seq(
