@@ -19,12 +19,14 @@ export type ChildView = {
   createdAt: string;
 };
 
+/** Where a story is in its life: being made, ready to read, or failed. */
+export type StoryStatusName = 'generating' | 'ready' | 'failed';
+
+/** What every list of stories shows of one: which story, how it stands, its title and its hero. */
+export type StoryHeadingView = { id: string; status: StoryStatusName; title: string; heroName: string };
+
 /** GET /api/approvals (Grown-ups only): a story in the parent's "Waiting for you" list (issue 36). */
-export type WaitingStoryView = {
-  id: string;
-  status: 'generating' | 'ready' | 'failed';
-  title: string;
-  heroName: string;
+export type WaitingStoryView = StoryHeadingView & {
   /** The child it was made for, by name: the parent sees whose story waits. */
   childId: string;
   childName: string;
@@ -36,18 +38,9 @@ export type WaitingStoryView = {
  * the child the call acted for (`childId`: the one its child header named, else the first), so a client
  * from before child profiles reads the one child it always had.
  */
-export type ProfileView = {
-  id: string;
-  email: string;
-  displayName: string;
-  authorName: string;
-  ageBand: AgeBand;
-  role: Role;
+export type ProfileView = AccountProfile & {
   isAdmin: boolean;
-  createdAt: string;
-  lastLogin: string | null;
   suspended: boolean;
-  libraryCount: number;
   childId: string;
   /** The family's children, oldest profile first (the first is the one a call naming none acts for). */
   children: ChildView[];
@@ -93,18 +86,22 @@ export type ImageJobView = {
  */
 export type QueueView = { position: number; etaSeconds: number };
 
-/**
- * GET /api/stories/{id}/status: how far a story and its pictures are made, without the story. The screens
- * following a story poll this and read the whole story again only when it changes.
- */
-export type StoryStatusView = {
+/** How far a story is made: what the full story and its status read both say first. */
+export type StoryProgressView = {
   id: string;
-  status: 'generating' | 'ready' | 'failed';
+  status: StoryStatusName;
   progress: 'queued' | 'writing' | 'checking' | 'done';
   writing: WritingProgressView | null;
   /** While the story waits to be written (progress `queued`): its place in line. */
   queue: QueueView | null;
   failureReason: string | null;
+};
+
+/**
+ * GET /api/stories/{id}/status: how far a story and its pictures are made, without the story. The screens
+ * following a story poll this and read the whole story again only when it changes.
+ */
+export type StoryStatusView = StoryProgressView & {
   /** 'waiting': made for a child whose stories wait for a grown-up's yes, and not said yes to yet. */
   approval: 'waiting' | null;
   /**
@@ -122,13 +119,7 @@ export type StoryStatusView = {
 export type WritingProgressView = { attempt: number; paragraphs: number; expectedParagraphs: number };
 
 /** GET /api/stories/{id}: the story with its images, oldest first, and its generation status. */
-export type StoryView = {
-  id: string;
-  status: 'generating' | 'ready' | 'failed';
-  progress: 'queued' | 'writing' | 'checking' | 'done';
-  writing: WritingProgressView | null;
-  queue: QueueView | null;
-  failureReason: string | null;
+export type StoryView = StoryProgressView & {
   title: string;
   content: string;
   excerpt: string;
@@ -163,12 +154,8 @@ export type StoryView = {
 };
 
 /** GET /api/library: one saved story, as its card shows it. */
-export type LibraryCardView = {
-  id: string;
-  status: 'generating' | 'ready' | 'failed';
-  title: string;
+export type LibraryCardView = StoryHeadingView & {
   preview: string;
-  heroName: string;
   storyType: string;
   coverImageUrl: string | null;
   theme: { id: string; name: string; emoji: string } | null;
@@ -223,7 +210,7 @@ export type AccountDataExport = {
     id: string;
     /** The child it was made for. */
     childId: string;
-    status: 'generating' | 'ready' | 'failed';
+    status: StoryStatusName;
     title: string;
     heroName: string;
     content: string;

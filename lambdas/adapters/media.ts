@@ -46,8 +46,8 @@ type StoredPicture = {
   variants?: StoredVariant[];
 };
 
-export const thumbnailUrlOf = (picture: Pick<StoredPicture, 'image_url' | 'thumbnail_url'>): string =>
-  picture.thumbnail_url ?? picture.image_url;
+/** A picture's thumbnail (the story image entity's rule, where a cover's is written). */
+export { thumbnailUrlOf } from '../data/entities/story-image.js';
 
 /** The picture a card shows for a story: its cover's thumbnail, or none when the story has no cover. */
 export const coverThumbnailOf = (story: { cover_image_url?: string | null; cover_thumbnail_url?: string | null }) =>

@@ -79,24 +79,21 @@ function authorize(
     } catch {
       throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired or is invalid. Please sign in again.');
     }
-    const status = await assertActive(verified);
+    const profile = await assertActive(verified);
     if (access === 'admin') {
       if (verified.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'This area is for admins only.');
-      c.set('caller', verified);
+      c.set('caller', { ...verified, profile });
       return next();
     }
     // The child the call acts for (the first, unless it names another of the family), and whether a
     // grown-up unlocked this device: read only when the call carries the headers.
     const grant = headerValue(c.req.header(GROWN_UP_HEADER));
     const [child, grownUp] = await Promise.all([
-      deps.family.resolve(
-        { id: verified.userId, first_child: status.firstChild },
-        headerValue(c.req.header(CHILD_HEADER)),
-      ),
+      deps.family.resolve(profile, headerValue(c.req.header(CHILD_HEADER))),
       grant ? deps.grownUpGate.isGranted(verified.userId, grant) : false,
     ]);
     if (access === 'grown-up' && !grownUp) throw new GrownUpRequiredError();
-    c.set('caller', { ...verified, childId: child.childId, grownUp });
+    c.set('caller', { ...verified, profile, childId: child.childId, grownUp });
     return next();
   };
 }

@@ -127,7 +127,6 @@ export function createApiDeps(
   const bandRules = async () => (await import('../use-cases/age-band-configs.js')).AGE_BAND_CONFIGS;
   const loadCreateStory = once(async () =>
     (await import('../use-cases/stories/create-story.js')).createStoryUseCase({
-      profiles,
       family,
       stories,
       rateLimits,
@@ -189,12 +188,18 @@ export function createApiDeps(
     }),
     storyText: importedOnFirstCall(
       async () =>
-        (await import('../use-cases/stories/story-text.js')).storyTextUseCases({ access, stories, views, media, meaning }),
+        (await import('../use-cases/stories/story-text.js')).storyTextUseCases({
+          access,
+          stories,
+          views,
+          media,
+          meaning,
+        }),
       { edit: true, export: true },
     ),
     libraryActions: libraryUseCases({ library, stories, deleteStory }),
     sharing: sharingUseCases({ stories }),
-    approval: approvalUseCases({ profiles, family, stories, library, deleteStory }),
+    approval: approvalUseCases({ family, stories, library, deleteStory }),
     editorial: importedOnFirstCall(
       async () =>
         (await import('../use-cases/stories/editorial.js')).editorialUseCases({
@@ -216,7 +221,7 @@ export function createApiDeps(
     exportData: (profile, role, now, onlyChild) =>
       exportAccountData({ stories, library, family }, profile, role, now, onlyChild),
     children: familyUseCases({ profiles, family, stories, library, deleteStory }),
-    grownUpGate: grownUpGate({ grants: grownUpGrantRepository(db, table), profiles, accounts, rateLimits }),
+    grownUpGate: grownUpGate({ grants: grownUpGrantRepository(db, table), accounts, rateLimits }),
     provisionProfile: profileProvisioning(profiles, accounts),
     health: () => checkDependencies(aws, config),
   };

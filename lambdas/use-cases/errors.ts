@@ -104,13 +104,6 @@ export class InvalidInputError extends DomainError {
   }
 }
 
-/** A signed-in account whose profile has not been made yet (it is made on the first API call). */
-export class ProfileMissingError extends DomainError {
-  constructor() {
-    super('Please open your profile once, then try again.');
-  }
-}
-
 /** A token that outlived its account (deleted by its owner or an admin). */
 export class AccountGoneError extends DomainError {
   constructor() {

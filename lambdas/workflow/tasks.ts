@@ -540,7 +540,9 @@ export function createTaskHandlers(deps: TaskDeps) {
         .then(() =>
           stories.setProgress(storyId, 'writing', { attempt, paragraphs, expected: Math.max(expected, paragraphs) }),
         )
-        .catch((error: unknown) => log.warn('progress not written', { storyId, error: (error as Error).name }));
+        .catch((error: unknown) =>
+          log.warn('progress not written', { storyId, error: error instanceof Error ? error.name : 'Error' }),
+        );
     };
     return {
       start: () => stories.setProgress(storyId, 'writing', { attempt, paragraphs: 0, expected }),

@@ -2,12 +2,18 @@ import { createHash } from 'node:crypto';
 import { GROWN_UP_HEADER } from '#common/family.js';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ORIGIN_SECRET_HEADER } from '#common/origin-header.js';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, routes } from '../../lambdas/api/app.js';
-import type { Caller, TokenVerifier } from '../../lambdas/api/auth/token-verifier.js';
+import type { TokenVerifier, VerifiedToken } from '../../lambdas/api/auth/token-verifier.js';
 import { createApiDeps } from '../../lambdas/api/deps.js';
 import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
 import { loadServerConfig } from '../../lambdas/runtime/config.js';
@@ -28,6 +34,21 @@ beforeAll(async () => {
   jwksUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks.json`;
 });
 afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
+
+/** A profile as the table stores it. */
+const profileItem = (id: string, fields: Record<string, unknown> = {}) => ({
+  PK: `USER#${id}`,
+  SK: 'PROFILE',
+  id,
+  email: 'parent@example.com',
+  display_name: 'Parent',
+  author_name: '',
+  age_band: 'A',
+  role: 'user',
+  created_at: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
 beforeEach(() => {
   dynamo.reset();
   s3.reset();
@@ -35,19 +56,22 @@ beforeEach(() => {
   // profile, a tombstone), everyone else is active.
   documents.reset();
   documents.on(GetCommand).resolves({ Item: { PK: 'USER#someone' } });
+  for (const id of ['u1', 'a1']) {
+    documents.on(GetCommand, { Key: { PK: `USER#${id}`, SK: 'PROFILE' } }).resolves({ Item: profileItem(id) });
+  }
   documents
     .on(GetCommand, { Key: { PK: 'USER#s1', SK: 'PROFILE' } })
-    .resolves({ Item: { PK: 'USER#s1', suspended_at: '2026-01-01T00:00:00Z' } });
+    .resolves({ Item: profileItem('s1', { suspended_at: '2026-01-01T00:00:00Z' }) });
   documents
     .on(GetCommand, { Key: { PK: 'USER#o1', SK: 'PROFILE' } })
-    .resolves({ Item: { PK: 'USER#o1', sessions_revoked_at: 100_500 } });
+    .resolves({ Item: profileItem('o1', { sessions_revoked_at: 100_500 }) });
   documents.on(GetCommand, { Key: { PK: 'USER#d1', SK: 'PROFILE' } }).resolves({});
   documents
     .on(GetCommand, { Key: { PK: 'DELETED#d1', SK: 'ACCOUNT' } })
     .resolves({ Item: { PK: 'DELETED#d1', SK: 'ACCOUNT' } });
 });
 
-const callers: Record<string, Caller> = {
+const callers: Record<string, VerifiedToken> = {
   'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user', issuedAt: 1 },
   'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin', issuedAt: 1 },
   'suspended-token': { userId: 's1', username: 's1', groups: [], role: 'user', issuedAt: 1 },
@@ -209,19 +233,6 @@ describe('API app', () => {
   });
 
   it('counts a rate-limit refusal in the metrics', async () => {
-    documents.on(GetCommand, { Key: { PK: 'USER#u1', SK: 'PROFILE' } }).resolves({
-      Item: {
-        PK: 'USER#u1',
-        SK: 'PROFILE',
-        id: 'u1',
-        email: 'parent@example.com',
-        display_name: 'Parent',
-        author_name: '',
-        age_band: 'A',
-        role: 'user',
-        created_at: '2026-01-01T00:00:00Z',
-      },
-    });
     documents.on(GetCommand, { Key: { SK: 'META' } }).resolves({});
     documents.on(GetCommand, { Key: { SK: 'CHILD#u1' } }).resolves({}); // the first child's item: not made yet
     documents.on(UpdateCommand).rejects(Object.assign(new Error('limit'), { name: 'ConditionalCheckFailedException' }));
@@ -244,6 +255,31 @@ describe('API app', () => {
     }
     expect(response.status).toBe(429);
     expect(logs.lines).toContainEqual(expect.objectContaining({ RateLimitRefused: 1 }));
+  });
+
+  it('reads the profile once for a new story: the account check and the create share one GetItem', async () => {
+    documents.on(GetCommand, { Key: { SK: 'META' } }).resolves({}); // no earlier story of this request
+    documents.on(GetCommand, { Key: { SK: 'CHILD#u1' } }).resolves({}); // the first child's item: not made yet
+    documents.on(UpdateCommand).resolves({}); // the rate-limit window
+    documents.on(TransactWriteCommand).resolves({}); // the story and its library slot
+    const response = await app().request('/api/stories', {
+      method: 'POST',
+      headers: { authorization: 'Bearer user-token', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        heroName: 'Maya',
+        characterType: 'Explorer',
+        storyType: 'Adventure',
+        mission: 'Treasure',
+        artStyle: 'anime',
+      }),
+    });
+    expect(response.status).toBe(202);
+    const reads = documents.commandCalls(GetCommand).map((call) => call.args[0].input.Key);
+    expect(reads.filter((key) => key?.SK === 'PROFILE')).toEqual([{ PK: 'USER#u1', SK: 'PROFILE' }]);
+    // The rest: the founding child's item and the story id (a repeated request answers its story).
+    expect(reads).toHaveLength(3);
+    // The one read is strongly consistent: a suspension applies to the very next call.
+    expect(documents.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
   });
 
   it("refuses a token issued before or in the revocation's second, and accepts one issued after", async () => {

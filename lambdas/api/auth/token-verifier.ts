@@ -3,20 +3,28 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { roleFromGroups, type Role } from '#common/roles.js';
 import type { ServerConfig } from '../../runtime/config.js';
+import type { ProfileItem } from '../../data/entities/profile.js';
 
 /** Who is calling, taken only from a verified token: never from the body or the query. */
-export type Caller = Readonly<{
+export type VerifiedToken = Readonly<{
   userId: string;
   username: string;
   groups: readonly string[];
   role: Role;
   /** Epoch seconds the token was issued at; tokens older than a suspension or role change are refused. */
   issuedAt: number;
-  /** The child the call acts for: the one its child header names, if in the family, else the first. */
-  childId?: string | undefined;
-  /** The call carries a live grown-up grant (lambdas/use-cases/accounts/grown-up-gate.ts). */
-  grownUp?: boolean | undefined;
 }>;
+
+/** A signed-in caller as a route sees it, once the API's authorize step has checked the account. */
+export type Caller = VerifiedToken &
+  Readonly<{
+    /** The caller's profile, read once per request by the account check (auth/account-status.ts). */
+    profile: ProfileItem;
+    /** The child the call acts for: the one its child header names, if in the family, else the first. */
+    childId?: string | undefined;
+    /** The call carries a live grown-up grant (lambdas/use-cases/accounts/grown-up-gate.ts). */
+    grownUp?: boolean | undefined;
+  }>;
 
 /** Fetches the JWKS with the platform `fetch`, which (unlike the library's default) also speaks plain
  * http, so the identical verifier checks cognito-local's tokens on loopback and Cognito's in AWS. */
@@ -31,7 +39,7 @@ const jwksFetcher: Fetcher = {
 /** The token of an `Authorization: Bearer …` header. */
 export const bearerToken = (header: string | undefined): string | undefined => header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
-export type TokenVerifier = Readonly<{ verify(token: string): Promise<Caller> }>;
+export type TokenVerifier = Readonly<{ verify(token: string): Promise<VerifiedToken> }>;
 
 /**
  * Verifies Cognito access tokens: RS256 signature against the pool's JWKS, issuer, expiry, token use

@@ -49,7 +49,7 @@ export const meRoutes = [
         }
       }
       if (ageBand !== undefined) await deps.children.update(caller, childKeyOf(caller).childId, { ageBand });
-      const profile = await deps.ownAccount.profile(caller);
+      const profile = await deps.ownAccount.changedProfile(caller);
       return c.json(toOwnProfileView(await deps.children.overview(profile, caller), caller.role));
     },
   }),

@@ -52,6 +52,20 @@ export const accountStatusSchema = profileItemSchema.pick({
   sessions_revoked_at: true,
   first_child: true,
 });
+/** What the API checks on every call, with which child a call naming none acts for. */
+export type AccountStatus = Readonly<{
+  suspended: boolean;
+  sessionsRevokedAt: number | undefined;
+  firstChild: string | undefined;
+}>;
+
+/** An account's status, from its profile (whole, or the `accountStatusSchema` projection). */
+export const accountStatusOf = (item: z.infer<typeof accountStatusSchema>): AccountStatus => ({
+  suspended: Boolean(item.suspended_at),
+  sessionsRevokedAt: item.sessions_revoked_at,
+  firstChild: item.first_child,
+});
+
 /** The names shown beside stories and admin actions (a projection). */
 export const profileNamesSchema = profileItemSchema.pick({ id: true, display_name: true, author_name: true });
 /** A row of the admin users table (its projection). */
@@ -81,6 +95,13 @@ export type InactivityRow = z.infer<typeof inactivityRowSchema>;
 
 /** The admin users list reads the `entity` index under PROFILE, newest first. */
 export const PROFILE_LIST_INDEX: IndexName = 'entity';
+
+/** The admin users list's key of a profile (a page cursor: the last row shown). */
+export const profileListKeyOf = (row: Pick<ProfileItem, 'id' | 'created_at'>) => ({
+  ...keys.profile(row.id),
+  entity_pk: entityTypes.profile,
+  created_at: row.created_at,
+});
 
 /** The profile as the app uses it: what the account's data export shows, and whether it is suspended. */
 export type Profile = AccountProfile & { suspended: boolean };

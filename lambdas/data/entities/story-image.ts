@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IMAGE_TYPES, GENERATION_MODES } from '#common/story-choices.js';
-import { keys } from '../keys.js';
+import { entityTypes, keys } from '../keys.js';
+import type { TransactItem } from './table.js';
 import { queueTicketSchema } from './capacity-lane.js';
 import { spentSlotSchema } from './rate-window.js';
 
@@ -42,6 +43,10 @@ export const storyImageItemSchema = z.object({
 });
 export type StoryImageItem = z.infer<typeof storyImageItemSchema>;
 
+/** A picture's small variant for cards: a vector picture (no thumbnail) is its own. */
+export const thumbnailUrlOf = (picture: Pick<StoryImageItem, 'image_url' | 'thumbnail_url'>): string =>
+  picture.thumbnail_url ?? picture.image_url;
+
 export const storyImageKey = (image: Pick<StoryImageItem, 'story_id' | 'created_at' | 'id'>) =>
   keys.storyImage(image.story_id, image.created_at, image.id);
 
@@ -77,3 +82,27 @@ export const imageJobStatusSchema = imageJobItemSchema.pick({ job_id: true, stat
 export const imageJobKey = (job: Pick<ImageJobItem, 'story_id' | 'job_id'>) => keys.imageJob(job.story_id, job.job_id);
 
 export const imageJobRecord = (job: ImageJobItem) => ({ ...imageJobKey(job), ...job });
+
+/**
+ * A new story's cover job, pending: listed under PAINTING on the admin-list index until painted or failed,
+ * so the stale sweep finds a cover whose execution was lost. `once`: only if no such job exists yet.
+ */
+export const coverJobQueued = (tableName: string, cover: ImageJobItem, once = false): TransactItem => ({
+  Put: {
+    TableName: tableName,
+    Item: { ...imageJobRecord(cover), entity_pk: entityTypes.painting },
+    ...(once ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
+  },
+});
+
+/** A pending job failed: it keeps its message for the story page, and leaves the PAINTING list. */
+export const imageJobFailed = (tableName: string, job: ImageJobItem, message: string): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: imageJobKey(job),
+    UpdateExpression: 'SET #s = :failed, #e = :message REMOVE entity_pk',
+    ConditionExpression: '#s = :pending',
+    ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+    ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':message': message },
+  },
+});

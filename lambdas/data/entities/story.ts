@@ -13,7 +13,6 @@ import { entityTypes, keys, storyIndexPartitions, type ChildKey } from '../keys.
 import type { IndexName } from '../table-schema.js';
 import { queueTicketSchema } from './capacity-lane.js';
 import { spentSlotSchema } from './rate-window.js';
-import type { TransactItem } from './table.js';
 
 /**
  * The story entity (SPEC §3 stories): `STORY#{id}` / `META`, with its pictures and picture jobs in the same
@@ -205,6 +204,13 @@ export const storyIndexes = {
 export const adminListPartition = (status: StoryStatus) =>
   status === 'ready' ? entityTypes.story : status === 'generating' ? entityTypes.generating : undefined;
 
+/** The admin list's key of a ready story (a page cursor: the last row shown). */
+export const adminListKeyOf = (story: Pick<StoryItem, 'id' | 'created_at'>) => ({
+  ...keys.story(story.id),
+  entity_pk: adminListPartition('ready'),
+  created_at: story.created_at,
+});
+
 /** Every index key a story carries, derived from its fields: the one place they are decided. */
 export function storyIndexKeys(story: Pick<StoryItem, 'status' | 'created_by' | 'is_featured' | 'is_public'>) {
   const adminList = adminListPartition(story.status);
@@ -218,8 +224,3 @@ export function storyIndexKeys(story: Pick<StoryItem, 'status' | 'created_by' | 
 
 /** A story as written: its key, its fields and its index keys. */
 export const storyRecord = (story: StoryItem) => ({ ...keys.story(story.id), ...story, ...storyIndexKeys(story) });
-
-/** Writes a new story, only if no story has its id (a repeated request is told by this write's refusal). */
-export const putNewStory = (tableName: string, story: StoryItem): TransactItem => ({
-  Put: { TableName: tableName, Item: storyRecord(story), ConditionExpression: 'attribute_not_exists(PK)' },
-});

@@ -1,10 +1,12 @@
 import {
   BatchGetCommand,
+  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
+  type QueryCommandOutput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
@@ -44,9 +46,28 @@ export const parseItems = <S extends z.ZodType>(schema: S, items: readonly Recor
   (items ?? []).map((item): z.infer<S> => schema.parse(item));
 
 /**
- * Every item a Query finds, page after page (DynamoDB answers at most 1 MB a page), each checked against the
- * schema: the one way a repository reads "all of them" (a family's stories, a partition, a template's
- * versions). A screen's list reads one page at a time instead, with a cursor (repositories/cursor.ts).
+ * The pages of a Query, one after another from `startKey` (DynamoDB answers at most 1 MB a page): the one
+ * loop over `LastEvaluatedKey` in the tree. Every paginated read goes through here: `queryAll` (all of
+ * them), `queryPage` (a screen's page, with a cursor), and the readers that act on each page as it comes
+ * (deleting a partition, the inactive-account sweep).
+ */
+export async function* queryPages(
+  db: DynamoDBDocumentClient,
+  query: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+  startKey?: Record<string, unknown>,
+): AsyncGenerator<QueryCommandOutput> {
+  let next = startKey;
+  do {
+    const page = await db.send(new QueryCommand({ ...query, ExclusiveStartKey: next }));
+    yield page;
+    next = page.LastEvaluatedKey;
+  } while (next);
+}
+
+/**
+ * Every item a Query finds, page after page, each checked against the schema: the one way a repository
+ * reads "all of them" (a family's stories, a partition, a template's versions). A screen's list reads one
+ * page at a time instead (`queryPage`).
  */
 export async function queryAll<S extends z.ZodType>(
   db: DynamoDBDocumentClient,
@@ -54,13 +75,63 @@ export async function queryAll<S extends z.ZodType>(
   schema: S,
 ): Promise<z.infer<S>[]> {
   const items: z.infer<S>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...query, ExclusiveStartKey: startKey }));
-    items.push(...parseItems(schema, page.Items));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages(db, query)) items.push(...parseItems(schema, page.Items));
   return items;
+}
+
+/**
+ * One page of a screen's list: up to `limit` rows from `startKey` on (a cursor's key), each checked against
+ * the schema and kept when `keep` says so. An unfiltered list asks the table for just as many rows; a
+ * filtered one (`keep`, or the query's own FilterExpression: `filtered`) reads table pages until the page
+ * is full, so a rare match costs a few reads of the index, never a scan. `more`: rows are left after the
+ * last one returned, so the next page starts after it (not after the last row read, which may be further on).
+ */
+export async function queryPage<S extends z.ZodType>(
+  db: DynamoDBDocumentClient,
+  query: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit'>,
+  schema: S,
+  page: Readonly<{
+    limit: number;
+    startKey?: Record<string, unknown> | undefined;
+    keep?: (row: z.infer<S>) => boolean;
+    filtered?: boolean;
+  }>,
+): Promise<{ rows: z.infer<S>[]; more: boolean }> {
+  const filtered = page.filtered === true || page.keep !== undefined;
+  const rows: z.infer<S>[] = [];
+  let startKey = page.startKey;
+  let more: boolean;
+  do {
+    const answer = await db.send(
+      new QueryCommand({
+        ...query,
+        ExclusiveStartKey: startKey,
+        ...(filtered ? {} : { Limit: page.limit - rows.length }),
+      }),
+    );
+    const found = parseItems(schema, answer.Items).filter((row) => !page.keep || page.keep(row));
+    const room = page.limit - rows.length;
+    rows.push(...found.slice(0, room));
+    startKey = answer.LastEvaluatedKey;
+    more = found.length > room || startKey !== undefined;
+  } while (rows.length < page.limit && startKey);
+  return { rows, more };
+}
+
+/**
+ * One item by its key, strongly consistent (a read that decides a write, a refusal or an answer right after
+ * a write), projected to `fields` when given: undefined when there is no such item.
+ */
+export async function readItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  key: Record<string, string>,
+  fields?: readonly string[],
+): Promise<Record<string, unknown> | undefined> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ...(fields ? projectionOf(fields) : {}) }),
+  );
+  return result.Item;
 }
 
 /** The most keys one BatchGetItem may ask for. */

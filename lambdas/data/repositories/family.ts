@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CHILD_AVATAR, MAX_CHILDREN } from '#common/family.js';
 import type { ChildUpdate } from '#common/validation/family.js';
 import {
@@ -10,7 +10,7 @@ import {
   type ChildItem,
 } from '../entities/child.js';
 import type { ProfileItem } from '../entities/profile.js';
-import { isConditionFailure, parseItem, parseItems, transact } from '../entities/table.js';
+import { isConditionFailure, parseItem, queryAll, readItem, transact } from '../entities/table.js';
 import { ChildNotFoundError, LastChildError, TooManyChildrenError } from '../../use-cases/errors.js';
 import { isFoundingChild, keys, prefixes, type ChildKey } from '../keys.js';
 
@@ -31,22 +31,20 @@ export const firstChildOf = (profile: Pick<ProfileItem, 'id' | 'first_child'>): 
  */
 export function familyRepository(db: DynamoDBDocumentClient, tableName: string) {
   async function childItems(userId: string): Promise<ChildItem[]> {
-    const result = await db.send(
-      new QueryCommand({
+    return queryAll(
+      db,
+      {
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :child)',
         ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':child': prefixes.child },
         ConsistentRead: true,
-      }),
+      },
+      childItemSchema,
     );
-    return parseItems(childItemSchema, result.Items);
   }
 
   async function childItem(userId: string, childId: string): Promise<ChildItem | undefined> {
-    const result = await db.send(
-      new GetCommand({ TableName: tableName, Key: keys.child(userId, childId), ConsistentRead: true }),
-    );
-    return parseItem(childItemSchema, result.Item);
+    return parseItem(childItemSchema, await readItem(db, tableName, keys.child(userId, childId)));
   }
 
   return {

@@ -1,5 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../entities/table.js';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure, readItem } from '../entities/table.js';
 import { keys } from '../keys.js';
 
 /**
@@ -72,15 +72,8 @@ export function grownUpGrantRepository(db: DynamoDBDocumentClient, tableName: st
 
     /** When the grant of this token's hash expires (epoch seconds; 0 when there is none): one strongly consistent GetItem. */
     async grantExpiry(userId: string, tokenHash: string): Promise<number> {
-      const result = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.grownUpGrant(userId, tokenHash),
-          ProjectionExpression: 'expires_at',
-          ConsistentRead: true,
-        }),
-      );
-      return Number(result.Item?.expires_at ?? 0);
+      const grant = await readItem(db, tableName, keys.grownUpGrant(userId, tokenHash), ['expires_at']);
+      return Number(grant?.expires_at ?? 0);
     },
 
     async removeGrant(userId: string, tokenHash: string): Promise<void> {

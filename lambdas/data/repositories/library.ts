@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#common/limits.js';
 import {
   libraryEntrySchema,
@@ -8,7 +8,7 @@ import {
 } from '../entities/library-entry.js';
 import { libraryCountSchema } from '../entities/profile.js';
 import { storedCardSchema } from '../entities/story.js';
-import { batchGetAll, parseItem, parseItems, transact } from '../entities/table.js';
+import { batchGetAll, parseItem, parseItems, queryAll, readItem, transact } from '../entities/table.js';
 import { LibraryFullError } from '../../use-cases/errors.js';
 import { keys, prefixes, type ChildKey } from '../keys.js';
 import { deleteItems } from './partitions.js';
@@ -16,15 +16,8 @@ import { cardProjection, withPreviews, type StoryCardItem } from './story-cards.
 
 /** A child's library count as it is now (to say how full a refused library is). */
 export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: string, child: ChildKey) {
-  const current = await db.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: keys.libraryCounter(child),
-      ProjectionExpression: 'library_count',
-      ConsistentRead: true,
-    }),
-  );
-  return parseItem(libraryCountSchema, current.Item)?.library_count ?? LIMITS.libraryCapacity;
+  const current = await readItem(db, tableName, keys.libraryCounter(child), ['library_count']);
+  return parseItem(libraryCountSchema, current)?.library_count ?? LIMITS.libraryCapacity;
 }
 
 /**
@@ -34,15 +27,16 @@ export async function libraryCountOf(db: DynamoDBDocumentClient, tableName: stri
 export function libraryRepository(db: DynamoDBDocumentClient, tableName: string) {
   /** The child's library entries (at most 10: one Query of their family's partition). */
   async function entriesOf(child: ChildKey): Promise<LibraryEntry[]> {
-    const result = await db.send(
-      new QueryCommand({
+    return queryAll(
+      db,
+      {
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
         ExpressionAttributeValues: { ':pk': keys.userPartition(child.userId), ':lib': prefixes.libraryOf(child) },
         ConsistentRead: true,
-      }),
+      },
+      libraryEntrySchema,
     );
-    return parseItems(libraryEntrySchema, result.Items);
   }
 
   return {
@@ -76,15 +70,7 @@ export function libraryRepository(db: DynamoDBDocumentClient, tableName: string)
 
     /** Whether a child has saved a story (the story page's Save / Saved button). */
     async has(child: ChildKey, storyId: string): Promise<boolean> {
-      const result = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.libraryEntry(child, storyId),
-          ProjectionExpression: 'PK',
-          ConsistentRead: true,
-        }),
-      );
-      return result.Item !== undefined;
+      return (await readItem(db, tableName, keys.libraryEntry(child, storyId), ['PK'])) !== undefined;
     },
 
     /** Saves a story; idempotent (already saved: false). Refused at the cap, in the same transaction. */

@@ -1,7 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { noteItemSchema, noteRecord, type NoteItem } from '../entities/admin-records.js';
-import { isConditionFailure, parseItems } from '../entities/table.js';
+import { isConditionFailure, queryAll } from '../entities/table.js';
 import { keys, prefixes } from '../keys.js';
 
 export function noteRepository(db: DynamoDBDocumentClient, tableName: string) {
@@ -14,15 +14,16 @@ export function noteRepository(db: DynamoDBDocumentClient, tableName: string) {
 
     /** A user's notes, newest first. */
     async list(userId: string): Promise<NoteItem[]> {
-      const result = await db.send(
-        new QueryCommand({
+      return queryAll(
+        db,
+        {
           TableName: tableName,
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :note)',
           ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':note': prefixes.note },
           ScanIndexForward: false,
-        }),
+        },
+        noteItemSchema,
       );
-      return parseItems(noteItemSchema, result.Items);
     },
 
     /** Deletes one note of this user; false when there is no such note. */

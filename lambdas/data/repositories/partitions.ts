@@ -1,9 +1,5 @@
-import {
-  BatchWriteCommand,
-  QueryCommand,
-  type BatchWriteCommandOutput,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryPages } from '../entities/table.js';
 
 /** Only the items of a partition that match a filter (a shared partition: one sender's feedback). */
 export type PartitionFilter = Readonly<{ expression: string; values: Record<string, unknown> }>;
@@ -20,18 +16,14 @@ export async function deletePartition(
   keep: (sortKey: string) => boolean = () => false,
   only?: PartitionFilter,
 ): Promise<void> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partition, ...only?.values },
-        ...(only ? { FilterExpression: only.expression } : {}),
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryPages(db, {
+    TableName: tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': partition, ...only?.values },
+    ...(only ? { FilterExpression: only.expression } : {}),
+    ProjectionExpression: 'PK, SK',
+  });
+  for await (const page of pages) {
     const doomed = (page.Items ?? []).filter((item) => !keep(String(item.SK)));
     await deleteItems(
       db,
@@ -39,8 +31,7 @@ export async function deletePartition(
       doomed.map((item) => ({ PK: item.PK, SK: item.SK })),
       `Partition ${partition}`,
     );
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 /**

@@ -1,20 +1,17 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MISSING_AGE_BAND } from '#common/age-bands.js';
 import type { Role } from '#common/roles.js';
 import type { ProfileUpdate } from '#common/validation/accounts.js';
 import { countChange } from '../entities/counters.js';
 import {
+  accountStatusOf,
   accountStatusSchema,
+  type AccountStatus,
   inactivityRowSchema,
   PROFILE_LIST_INDEX,
   profileItem,
   profileItemSchema,
+  profileListKeyOf,
   profileNamesSchema,
   profileRowSchema,
   searchTextOf,
@@ -30,16 +27,17 @@ import {
   isConditionFailure as isUpdateRefused,
   parseItem,
   parseItems,
+  queryPage,
+  queryPages,
+  readItem,
 } from '../entities/table.js';
 import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
-/** What the API checks on every call, with which child a call naming none acts for. */
-export type AccountStatus = Readonly<{
-  suspended: boolean;
-  sessionsRevokedAt: number | undefined;
-  firstChild: string | undefined;
-}>;
+export type { AccountStatus } from '../entities/profile.js';
+
+/** An account as a call finds it: its status, and its profile (read through the schema once the status passed). */
+export type ProfileForCall = Readonly<{ status: AccountStatus; profile: () => ProfileItem }>;
 
 /** A refused write: a conditional update, or a transaction one of whose conditions failed. */
 const isConditionFailure = (error: unknown) => isCancelled(error) || isUpdateRefused(error);
@@ -93,35 +91,39 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
       return parseItem(profileItemSchema, result.Item);
     },
 
+    /** The profile as it is now (strongly consistent): read again after a request changed it. */
+    async getCurrent(userId: string): Promise<ProfileItem | undefined> {
+      return parseItem(profileItemSchema, await readItem(db, tableName, keys.profile(userId)));
+    },
+
     /**
-     * The fields the API checks on every call: one strongly consistent GetItem, never cached, so a
-     * suspension or revocation applies to the very next call. Undefined when there is no profile.
+     * The caller's account as the API reads it on every call (lambdas/api/auth/account-status.ts): one
+     * strongly consistent GetItem, never cached, so a suspension or revocation applies to the very next
+     * call. The whole item (a GetItem costs the item's size whatever it projects), so the request's use
+     * case reads no second copy. Its status is read first, through the status fields alone, so a suspended
+     * or revoked account is refused whatever else its item holds; `profile` reads the rest through the
+     * profile's schema. Undefined when there is no profile.
+     */
+    async getForCall(userId: string): Promise<ProfileForCall | undefined> {
+      const item = await readItem(db, tableName, keys.profile(userId));
+      if (!item) return undefined;
+      return { status: accountStatusOf(accountStatusSchema.parse(item)), profile: () => profileItemSchema.parse(item) };
+    },
+
+    /**
+     * The account's status alone (a projection, strongly consistent): what the Cognito token trigger
+     * checks before it issues a token. Undefined when there is no profile.
      */
     async getAccountStatus(userId: string): Promise<AccountStatus | undefined> {
-      const result = await db.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: keys.profile(userId),
-          // PK too, so a profile without either field still comes back as an item.
-          ProjectionExpression: 'PK, suspended_at, sessions_revoked_at, first_child',
-          ConsistentRead: true,
-        }),
-      );
-      if (!result.Item) return undefined;
-      const item = accountStatusSchema.parse(result.Item);
-      return {
-        suspended: Boolean(item.suspended_at),
-        sessionsRevokedAt: item.sessions_revoked_at,
-        firstChild: item.first_child,
-      };
+      // PK too, so a profile without either field still comes back as an item.
+      const fields = ['PK', 'suspended_at', 'sessions_revoked_at', 'first_child'];
+      const item = await readItem(db, tableName, keys.profile(userId), fields);
+      return item && accountStatusOf(accountStatusSchema.parse(item));
     },
 
     /** Whether the account was deleted (its tombstone is kept while any of its tokens could still be valid). */
     async isDeleted(userId: string): Promise<boolean> {
-      const result = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.deletedAccount(userId), ConsistentRead: true }),
-      );
-      return Boolean(result.Item);
+      return (await readItem(db, tableName, keys.deletedAccount(userId), ['PK'])) !== undefined;
     },
 
     /** Ends every session of the account issued up to now (a password change); returns the revocation time. */
@@ -166,25 +168,18 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
      * filtered by the table (one daily run).
      */
     async *inactivityCandidates(cutoff: string): AsyncGenerator<InactivityRow> {
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: PROFILE_LIST_INDEX,
-            KeyConditionExpression: 'entity_pk = :type',
-            FilterExpression:
-              // created_at is the index's sort key, which a filter may not name: the sweep checks it.
-              'attribute_exists(inactivity_warned_at) OR last_login < :cutoff OR attribute_not_exists(last_login)',
-            ProjectionExpression: 'id, email, #role, created_at, last_login, inactivity_warned_at',
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':type': entityTypes.profile, ':cutoff': cutoff },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        yield* parseItems(inactivityRowSchema, page.Items);
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const candidates = queryPages(db, {
+        TableName: tableName,
+        IndexName: PROFILE_LIST_INDEX,
+        KeyConditionExpression: 'entity_pk = :type',
+        FilterExpression:
+          // created_at is the index's sort key, which a filter may not name: the sweep checks it.
+          'attribute_exists(inactivity_warned_at) OR last_login < :cutoff OR attribute_not_exists(last_login)',
+        ProjectionExpression: 'id, email, #role, created_at, last_login, inactivity_warned_at',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':type': entityTypes.profile, ':cutoff': cutoff },
+      });
+      for await (const page of candidates) yield* parseItems(inactivityRowSchema, page.Items);
     },
 
     /** Records the warning, unless someone signed in since `lastSeen` was read (then nothing changes). */
@@ -227,15 +222,17 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         });
     },
 
-    /** Applies an already-validated update; returns the profile as it now is, or undefined if none exists. */
-    async update(userId: string, update: ProfileUpdate): Promise<ProfileItem | undefined> {
+    /**
+     * Applies an already-validated update to `current` (the profile as this request read it); returns the
+     * profile as it now is, or undefined if none exists any more.
+     */
+    async update(current: ProfileItem, update: ProfileUpdate): Promise<ProfileItem | undefined> {
+      const userId = current.id;
       const fields: Record<string, string> = {};
       if (update.displayName !== undefined) fields.display_name = update.displayName;
       if (update.authorName !== undefined) fields.author_name = update.authorName;
       if (update.ageBand !== undefined) fields.age_band = update.ageBand;
       if (update.displayName !== undefined || update.authorName !== undefined) {
-        const current = await this.get(userId);
-        if (!current) return undefined;
         fields.search_text = searchTextOf(
           update.displayName ?? current.display_name,
           update.authorName ?? current.author_name,
@@ -284,43 +281,24 @@ export function profileRepository(db: DynamoDBDocumentClient, tableName: string)
         filters.push(
           query.status === 'suspended' ? 'attribute_exists(suspended_at)' : 'attribute_not_exists(suspended_at)',
         );
-      const items: ProfileRow[] = [];
-      let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
-      let exhausted = false;
-      let leftOver = false;
-      while (items.length < query.limit && !exhausted) {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: PROFILE_LIST_INDEX,
-            KeyConditionExpression: 'entity_pk = :type',
-            ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
-            ProjectionExpression:
-              'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login, child_count',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-            // Unfiltered pages are exactly one table page; filtered ones read on until the page is full.
-            ...(filters.length === 0 ? { Limit: query.limit - items.length } : {}),
-          }),
-        );
-        const found = parseItems(profileRowSchema, page.Items);
-        const room = query.limit - items.length;
-        items.push(...found.slice(0, room));
-        leftOver = found.length > room;
-        startKey = page.LastEvaluatedKey;
-        exhausted = !startKey;
-      }
-      const last = items.at(-1);
-      // The next page starts after the last row shown (not after the last row read, which may be further on).
-      return {
-        items,
-        nextCursor:
-          last && (leftOver || !exhausted)
-            ? encodeCursor({ ...keys.profile(last.id), entity_pk: entityTypes.profile, created_at: last.created_at })
-            : null,
-      };
+      const { rows, more } = await queryPage(
+        db,
+        {
+          TableName: tableName,
+          IndexName: PROFILE_LIST_INDEX,
+          KeyConditionExpression: 'entity_pk = :type',
+          ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+          ProjectionExpression:
+            'PK, SK, entity_pk, id, email, display_name, author_name, #role, suspended_at, created_at, last_login, child_count',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+        },
+        profileRowSchema,
+        { limit: query.limit, startKey: decodeCursor(query.cursor, cursorSchema), filtered: filters.length > 0 },
+      );
+      const last = rows.at(-1);
+      return { items: rows, nextCursor: last && more ? encodeCursor(profileListKeyOf(last)) : null };
     },
 
     /**

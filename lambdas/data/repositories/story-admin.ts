@@ -1,17 +1,18 @@
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { storyPreview } from '#common/story-layout.js';
 import { countChange } from '../entities/counters.js';
 import {
+  adminListKeyOf,
   adminListPartition,
   adminRowSchema,
-  putNewStory,
   storyIndexes,
   storyItemSchema,
   type StoryItem,
 } from '../entities/story.js';
-import { isConditionFailure, parseItems, transact } from '../entities/table.js';
+import { editorialSaved, flagged, putNewStory, type StoryFlag } from '../entities/story-lifecycle.js';
+import { isConditionFailure, queryPage, transact } from '../entities/table.js';
 import { StoryNotFoundError } from '../../use-cases/errors.js';
-import { entityTypes, keys, storyIndexPartitions } from '../keys.js';
+import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
 
 /** The admin editor's fields, already sanitised. */
@@ -23,18 +24,10 @@ export type EditorialFields = {
   storyUniverse?: string;
 };
 
-export type StoryFlag = 'featured' | 'public';
+export type { StoryFlag } from '../entities/story-lifecycle.js';
 
-/** Each flag: the boolean, the sparse index key it keeps in step with, and the dashboard counter. */
-const FLAGS = {
-  featured: {
-    attribute: 'is_featured',
-    indexKey: 'featured_pk',
-    partition: storyIndexPartitions.featured,
-    counter: 'featured',
-  },
-  public: { attribute: 'is_public', indexKey: 'public_pk', partition: storyIndexPartitions.public, counter: 'public' },
-} as const;
+/** The dashboard counter each flag keeps. */
+const FLAG_COUNTERS = { featured: 'featured', public: 'public' } as const satisfies Record<StoryFlag, string>;
 
 const cursorSchema = indexCursorSchema('STORY#', 'META', entityTypes.story);
 
@@ -54,44 +47,27 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
      */
     async listPage(query: { search?: string | undefined; cursor?: string | undefined; limit: number }) {
       const needle = query.search?.toLowerCase();
-      const rows: AdminStoryItem[] = [];
-      let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, cursorSchema);
-      let leftOver: boolean;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: storyIndexes.adminList,
-            KeyConditionExpression: 'entity_pk = :type',
-            ExpressionAttributeValues: { ':type': adminListPartition('ready') },
-            ProjectionExpression:
-              'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-            ...(needle ? {} : { Limit: query.limit - rows.length }),
-          }),
-        );
-        const found = parseItems(adminRowSchema, page.Items).filter(
-          (story) => !needle || story.title.toLowerCase().includes(needle),
-        );
-        const room = query.limit - rows.length;
-        rows.push(...found.slice(0, room));
-        leftOver = found.length > room;
-        startKey = page.LastEvaluatedKey;
-      } while (rows.length < query.limit && startKey);
+      const { rows, more } = await queryPage(
+        db,
+        {
+          TableName: tableName,
+          IndexName: storyIndexes.adminList,
+          KeyConditionExpression: 'entity_pk = :type',
+          ExpressionAttributeValues: { ':type': adminListPartition('ready') },
+          ProjectionExpression:
+            'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ScanIndexForward: false,
+        },
+        adminRowSchema,
+        {
+          limit: query.limit,
+          startKey: decodeCursor(query.cursor, cursorSchema),
+          ...(needle ? { keep: (story: AdminStoryItem) => story.title.toLowerCase().includes(needle) } : {}),
+        },
+      );
       const last = rows.at(-1);
-      return {
-        stories: rows,
-        nextCursor:
-          last && (leftOver || startKey)
-            ? encodeCursor({
-                ...keys.story(last.id),
-                entity_pk: adminListPartition('ready'),
-                created_at: last.created_at,
-              })
-            : null,
-      };
+      return { stories: rows, nextCursor: last && more ? encodeCursor(adminListKeyOf(last)) : null };
     },
 
     /**
@@ -143,21 +119,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
       try {
         const result = await db.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.story(id),
-            UpdateExpression: `SET title = :t, hero_name = :h, content = :c, preview = :pv, excerpt = :e, updated_at = :now${
-              fields.storyUniverse ? ', story_universe = :u' : ' REMOVE story_universe'
-            }`,
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: {
-              ':t': fields.title,
-              ':h': fields.heroName,
-              ':c': fields.content,
-              ':pv': storyPreview(fields.content),
-              ':e': fields.excerpt,
-              ':now': now.toISOString(),
-              ...(fields.storyUniverse ? { ':u': fields.storyUniverse } : {}),
-            },
+            ...editorialSaved(tableName, id, fields, now.toISOString()).Update,
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -174,24 +136,9 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
      * toggle never counts twice. Returns whether anything changed.
      */
     async setFlag(id: string, flag: StoryFlag, on: boolean, now = new Date()): Promise<boolean> {
-      const { attribute, indexKey, partition, counter } = FLAGS[flag];
       const failed = await transact(db, {
-        story: {
-          Update: {
-            TableName: tableName,
-            Key: keys.story(id),
-            UpdateExpression: on
-              ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
-              : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
-            ConditionExpression: on
-              ? `attribute_exists(PK) AND ${attribute} <> :true`
-              : `attribute_exists(PK) AND ${attribute} = :true`,
-            ExpressionAttributeValues: on
-              ? { ':true': true, ':pk': partition, ':now': now.toISOString() }
-              : { ':true': true, ':false': false, ':now': now.toISOString() },
-          },
-        },
-        count: countChange(tableName, [counter], on ? 1 : -1),
+        story: flagged(tableName, id, flag, on, now.toISOString()),
+        count: countChange(tableName, [FLAG_COUNTERS[flag]], on ? 1 : -1),
       });
       if (failed.size === 0) return true;
       const existing = await db.send(

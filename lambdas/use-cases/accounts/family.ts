@@ -9,7 +9,8 @@ import type { FamilyRepository } from '../../data/repositories/family.js';
 import type { LibraryRepository } from '../../data/repositories/library.js';
 import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
-import { childKeyOf, type Actor } from '../stories/access.js';
+import { isFoundingChild } from '../../data/keys.js';
+import { childKeyOf, type Actor, type Member } from '../stories/access.js';
 import type { StoryDeletion } from '../stories/delete-story.js';
 import { log } from '../../runtime/observability.js';
 
@@ -46,12 +47,6 @@ export const toOwnProfileView = ({ profile, children, child }: FamilyOverview, r
  * and six at most.
  */
 export function familyUseCases(deps: FamilyDeps) {
-  async function profileOf(actor: Actor): Promise<ProfileItem> {
-    const profile = await deps.profiles.get(actor.userId);
-    if (!profile) throw new AccountGoneError();
-    return profile;
-  }
-
   async function overviewOf(profile: ProfileItem, childId: string): Promise<FamilyOverview> {
     const children = await deps.family.children(profile);
     const child = children.find((each) => each.key.childId === childId);
@@ -66,20 +61,23 @@ export function familyUseCases(deps: FamilyDeps) {
     },
 
     /** "Add a child": a new child profile with its own, empty library. */
-    async add(actor: Actor, child: NewChild): Promise<ChildView> {
+    async add(actor: Member, child: NewChild): Promise<ChildView> {
       const childId = randomUUID();
       await deps.family.add(actor.userId, childId, child);
-      const { child: added } = await overviewOf(await profileOf(actor), childId);
+      const { child: added } = await overviewOf(actor.profile, childId);
       return toChildView(added);
     },
 
     /** Changes a child's name, picture, age band or approval switch. */
-    async update(actor: Actor, childId: string, update: ChildUpdate): Promise<ChildView> {
-      const profile = await profileOf(actor);
-      const child = await deps.family.child(profile, childId);
+    async update(actor: Member, childId: string, update: ChildUpdate): Promise<ChildView> {
+      const child = await deps.family.child(actor.profile, childId);
       if (!child) throw new ChildNotFoundError();
-      await deps.family.update(profile, child.key, update);
-      const { child: updated } = await overviewOf(await profileOf(actor), childId);
+      await deps.family.update(actor.profile, child.key, update);
+      // The founding child's age band is the profile's: read again only when this changed it.
+      const changedProfile = isFoundingChild(child.key) && update.ageBand !== undefined;
+      const profile = changedProfile ? await deps.profiles.getCurrent(actor.userId) : actor.profile;
+      if (!profile) throw new AccountGoneError();
+      const { child: updated } = await overviewOf(profile, childId);
       return toChildView(updated);
     },
 
@@ -89,8 +87,8 @@ export function familyUseCases(deps: FamilyDeps) {
      * last child, and while a story is still being made for them (the workflow would write into nothing).
      * Each step can be repeated, so a removal that fails half-way is finished by asking again.
      */
-    async remove(actor: Actor, childId: string): Promise<void> {
-      const profile = await profileOf(actor);
+    async remove(actor: Member, childId: string): Promise<void> {
+      const { profile } = actor;
       const children = await deps.family.children(profile);
       const child = children.find((each) => each.key.childId === childId);
       if (!child) throw new ChildNotFoundError();

@@ -3,9 +3,8 @@ import { FAMILY_MESSAGES, GROWN_UP_GRANT_SECONDS, PIN_ATTEMPTS, PIN_LOCK_MINUTES
 import type { UnlockRequest } from '#common/validation/grown-up.js';
 import { AccountGoneError, UnlockRefusedError } from '../errors.js';
 import type { GrownUpGrantRepository } from '../../data/repositories/grown-up-grants.js';
-import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { RateLimiter } from '../../data/repositories/rate-limits.js';
-import type { Actor } from '../stories/access.js';
+import type { Actor, Member } from '../stories/access.js';
 import type { CognitoAccounts } from '../../adapters/cognito-accounts.js';
 
 /**
@@ -52,7 +51,6 @@ export type GrownUpGrant = Readonly<{ token: string; expiresAt: string }>;
 
 export type GrownUpGateDeps = Readonly<{
   grants: GrownUpGrantRepository;
-  profiles: ProfileRepository;
   accounts: Pick<CognitoAccounts, 'checkPassword'>;
   rateLimits: RateLimiter;
 }>;
@@ -80,10 +78,9 @@ export function grownUpGate(deps: GrownUpGateDeps) {
      * counted on the profile: after PIN_ATTEMPTS in a row the PIN is refused for PIN_LOCK_MINUTES, while the
      * password still works (a PIN can be forgotten, and a child who knows it cannot lock the parent out).
      */
-    async unlock(actor: Actor, request: UnlockRequest, now = Date.now()): Promise<GrownUpGrant> {
+    async unlock(actor: Member, request: UnlockRequest, now = Date.now()): Promise<GrownUpGrant> {
       await deps.rateLimits.take(actor.userId, 'unlock', now);
-      const profile = await deps.profiles.get(actor.userId);
-      if (!profile) throw new AccountGoneError();
+      const { profile } = actor;
       if ('password' in request) {
         if (!(await deps.accounts.checkPassword(profile.email, request.password))) {
           throw new UnlockRefusedError(FAMILY_MESSAGES.wrongPassword);

@@ -13,7 +13,7 @@ import {
 import { NO_MEANING_CHECK, type MeaningCheck } from '../../adapters/meaning-check.js';
 import type { FeedbackRepository } from '../../data/repositories/feedback.js';
 import type { ProfileRepository } from '../../data/repositories/profiles.js';
-import type { Actor } from '../stories/access.js';
+import type { Actor, Member } from '../stories/access.js';
 import type { CognitoAccounts } from '../../adapters/cognito-accounts.js';
 
 export type OwnAccountDeps = Readonly<{
@@ -42,22 +42,29 @@ function passwordChangeRefusal(error: unknown): Error | undefined {
 /** What a family does to its own account ("My account"): its profile, its password, its deletion, its feedback. */
 export function ownAccountUseCases(deps: OwnAccountDeps) {
   /**
-   * The caller's profile. The account-status check made one for an account created outside the sign-up
-   * form; none now means the account was deleted since (its token is still unexpired). SPEC §3: a missing
-   * age band reads as A and is written back.
+   * The caller's profile, as the account check read it for this request (it made one for an account
+   * created outside the sign-up form). SPEC §3: a missing age band reads as A and is written back.
    */
-  async function profile(actor: Actor): Promise<ProfileItem> {
-    const item = await deps.profiles.get(actor.userId);
-    if (!item) throw new AccountGoneError();
-    if (!item.age_band) await deps.profiles.writeBackMissingAgeBand(actor.userId);
-    return item;
+  async function profile(actor: Member): Promise<ProfileItem> {
+    if (!actor.profile.age_band) await deps.profiles.writeBackMissingAgeBand(actor.userId);
+    return actor.profile;
   }
 
   return {
     profile,
 
+    /**
+     * The caller's profile read again, after this request changed it (a name, the founding child's age
+     * band): the one request that reads it twice, as its answer shows the change.
+     */
+    async changedProfile(actor: Actor): Promise<ProfileItem> {
+      const item = await deps.profiles.getCurrent(actor.userId);
+      if (!item) throw new AccountGoneError();
+      return item;
+    },
+
     /** Changes the caller's names or age band (already validated); the profile as it now is. */
-    async update(actor: Actor, update: ProfileUpdate): Promise<ProfileItem | undefined> {
+    async update(actor: Member, update: ProfileUpdate): Promise<ProfileItem | undefined> {
       await profile(actor);
       // Names other families read (a story's "By ..."): the guardrail's reading too, after the schema's check.
       const names = [
@@ -67,7 +74,7 @@ export function ownAccountUseCases(deps: OwnAccountDeps) {
       const allowed = await (deps.meaning ?? NO_MEANING_CHECK).allows(names.map(([, name]) => name));
       const refused = names.find((_, i) => !allowed[i]);
       if (refused) throw new InvalidInputError(MESSAGES.nameNotKidFriendly, refused[0]);
-      return deps.profiles.update(actor.userId, update);
+      return deps.profiles.update(actor.profile, update);
     },
 
     /**
@@ -94,8 +101,7 @@ export function ownAccountUseCases(deps: OwnAccountDeps) {
     /** "Delete my account": the admin's cascade on the caller; an admin cannot delete themselves here. */
     async delete(actor: Actor): Promise<void> {
       if (actor.role === 'admin') throw new AdminAccountError();
-      // An account without a profile yet gets one first, so the cascade finds it and removes the user too.
-      await profile(actor);
+      // An account without a profile yet got one from the account check, so the cascade finds it.
       // False: a second, simultaneous request finished first.
       if (!(await deps.deleteAccount(actor.userId))) throw new AccountGoneError();
     },

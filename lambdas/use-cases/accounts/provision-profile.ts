@@ -1,6 +1,6 @@
 import type { Role } from '#common/roles.js';
 import { AccountGoneError } from '../errors.js';
-import type { AccountStatus, ProfileRepository } from '../../data/repositories/profiles.js';
+import type { ProfileForCall, ProfileRepository } from '../../data/repositories/profiles.js';
 import type { CognitoAccounts } from '../../adapters/cognito-accounts.js';
 
 /** The verified caller whose account has no profile yet. */
@@ -12,7 +12,7 @@ export type Newcomer = Readonly<{ userId: string; username: string; role: Role }
  * tombstone (and its Cognito user is gone): refused.
  */
 export function profileProvisioning(profiles: ProfileRepository, accounts: Pick<CognitoAccounts, 'find'>) {
-  return async function provisionProfile(caller: Newcomer): Promise<AccountStatus> {
+  return async function provisionProfile(caller: Newcomer): Promise<ProfileForCall> {
     if (await profiles.isDeleted(caller.userId)) throw new AccountGoneError();
     const user = await accounts.find(caller.username);
     if (!user || user.sub !== caller.userId) throw new AccountGoneError();
@@ -25,8 +25,8 @@ export function profileProvisioning(profiles: ProfileRepository, accounts: Pick<
       role: caller.role,
     });
     // Read again: a deletion that won the race left a tombstone, and the profile was not made.
-    const status = await profiles.getAccountStatus(caller.userId);
-    if (!status) throw new AccountGoneError();
-    return status;
+    const account = await profiles.getForCall(caller.userId);
+    if (!account) throw new AccountGoneError();
+    return account;
   };
 }

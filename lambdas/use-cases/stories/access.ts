@@ -1,4 +1,5 @@
 import type { Role } from '#common/roles.js';
+import type { ProfileItem } from '../../data/entities/profile.js';
 import type { StoryItem } from '../../data/entities/story.js';
 import { AwaitingApprovalError, StoryNotFoundError, StoryNotReadyError } from '../errors.js';
 import type { ChildKey } from '../../data/keys.js';
@@ -13,6 +14,12 @@ export type Actor = Readonly<{
   /** The call carries a valid grown-up grant (the "Grown-ups only" gate was passed on this device). */
   grownUp?: boolean | undefined;
 }>;
+
+/**
+ * A signed-in actor with their profile, as the API's account check read it for this request (one
+ * strongly consistent GetItem): a use case that needs the profile takes it from here, never reads it again.
+ */
+export type Member = Actor & Readonly<{ profile: ProfileItem }>;
 
 /** Who reads a story: a signed-in actor, or a visitor without an account (an open share link). */
 export type Reader = Actor | undefined;

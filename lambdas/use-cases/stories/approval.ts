@@ -1,16 +1,14 @@
 import type { WaitingStoryView } from '#common/api/views.js';
 import type { ApprovalDecision } from '#common/validation/approval.js';
 import { storyChildOf } from '../../data/entities/story.js';
-import { AccountGoneError, StoryGeneratingError, StoryNotFoundError } from '../errors.js';
+import { StoryGeneratingError, StoryNotFoundError } from '../errors.js';
 import type { FamilyRepository } from '../../data/repositories/family.js';
 import type { LibraryRepository } from '../../data/repositories/library.js';
-import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
-import type { Actor } from './access.js';
+import type { Actor, Member } from './access.js';
 import type { StoryDeletion } from './delete-story.js';
 
 export type ApprovalDeps = Readonly<{
-  profiles: Pick<ProfileRepository, 'get'>;
   family: Pick<FamilyRepository, 'children'>;
   stories: Pick<StoryRepository, 'waitingFor' | 'approve' | 'get'>;
   library: Pick<LibraryRepository, 'remove'>;
@@ -25,11 +23,9 @@ export type ApprovalDeps = Readonly<{
  */
 export function approvalUseCases(deps: ApprovalDeps) {
   return {
-    async waiting(actor: Actor): Promise<WaitingStoryView[]> {
-      const profile = await deps.profiles.get(actor.userId);
-      if (!profile) throw new AccountGoneError();
+    async waiting(actor: Member): Promise<WaitingStoryView[]> {
       const [children, stories] = await Promise.all([
-        deps.family.children(profile),
+        deps.family.children(actor.profile),
         deps.stories.waitingFor(actor.userId),
       ]);
       const names = new Map(children.map((child) => [child.key.childId, child.name]));

@@ -1,16 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import { AGE_BAND_LABELS, type AgeBand } from '#common/age-bands.js';
-import {
-  CHARACTER_TYPES,
-  MISSION_MAPPING,
-  MISSIONS,
-  STORY_KINDS,
-  resolveSurprise,
-  type CharacterType,
-  type Mission,
-  type StoryKind,
-} from '#common/story-choices.js';
+import { CHARACTER_TYPES, MISSION_MAPPING, MISSIONS, STORY_KINDS, resolveSurprise } from '#common/story-choices.js';
 import {
   heroNameProblem,
   customDescriptionProblem,
@@ -22,20 +13,18 @@ import type { MeaningCheck } from '../../adapters/meaning-check.js';
 import type * as z from 'zod';
 import type { generateStoryRequestSchema } from '#common/validation/story-request.js';
 import type { StoryStatus } from '../../data/entities/story.js';
-import { ChildNotFoundError, InvalidInputError, ProfileMissingError } from '../errors.js';
+import { ChildNotFoundError, InvalidInputError } from '../errors.js';
 import type { FamilyRepository } from '../../data/repositories/family.js';
-import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { RateLimiter } from '../../data/repositories/rate-limits.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
 import { countMetric, log } from '../../runtime/observability.js';
 import type { WorkflowStarter } from '../../adapters/workflow-starter.js';
-import { childKeyOf, type Actor } from './access.js';
+import { childKeyOf, type Member } from './access.js';
 
 /** A story request as the API parsed it (defaults applied). */
 export type StoryRequest = z.output<typeof generateStoryRequestSchema>;
 
 export type CreateStoryDeps = Readonly<{
-  profiles: ProfileRepository;
   family: FamilyRepository;
   stories: StoryRepository;
   rateLimits: RateLimiter;
@@ -80,12 +69,10 @@ function checkedTexts(request: StoryRequest, band: AgeBandConfig) {
  */
 export function createStoryUseCase(deps: CreateStoryDeps) {
   return async function createStory(
-    actor: Actor,
+    actor: Member,
     request: StoryRequest,
   ): Promise<{ storyId: string; status: StoryStatus }> {
-    const profile = await deps.profiles.get(actor.userId);
-    if (!profile) throw new ProfileMissingError();
-    const child = await deps.family.child(profile, childKeyOf(actor).childId);
+    const child = await deps.family.child(actor.profile, childKeyOf(actor).childId);
     if (!child) throw new ChildNotFoundError();
     const ageBand: AgeBand = child.ageBand;
     const band = deps.bands[ageBand];
@@ -103,9 +90,9 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
     }
 
     // "Surprise Me!" is resolved now (SPEC §9), among the five real options of its category.
-    const characterType = resolveSurprise<CharacterType>(request.characterType ?? 'Surprise', CHARACTER_TYPES);
-    const storyType = resolveSurprise<StoryKind>(request.storyType, STORY_KINDS);
-    const mission = resolveSurprise<Mission>(request.mission, MISSIONS);
+    const characterType = resolveSurprise(request.characterType ?? 'Surprise', CHARACTER_TYPES);
+    const storyType = resolveSurprise(request.storyType, STORY_KINDS);
+    const mission = resolveSurprise(request.mission, MISSIONS);
     // Own keys only: `in` would also find "toString" and the rest of Object.prototype.
     const writingStyle =
       request.writingStyle && Object.hasOwn(band.styles, request.writingStyle)

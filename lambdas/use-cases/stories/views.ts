@@ -2,6 +2,7 @@ import type {
   FeaturedStoryView,
   LibraryCardView,
   QueueView,
+  StoryProgressView,
   StoryStatusView,
   StoryView,
   WritingProgressView,
@@ -54,12 +55,7 @@ export function toStoryView(
   places: Places = NO_PLACES,
 ): StoryView {
   return {
-    id: story.id,
-    status: story.status,
-    progress: story.progress,
-    writing: writingOf(story),
-    queue: places.story ?? null,
-    failureReason: story.failure_reason ?? null,
+    ...progressOf(story, places.story),
     title: story.title,
     content: story.content,
     excerpt: story.excerpt,
@@ -99,6 +95,19 @@ export function toStoryView(
   };
 }
 
+/** How far the story is made, as its full view and its status read both show it. */
+const progressOf = (
+  story: Pick<StoryItem, 'id' | 'status' | 'progress' | 'writing' | 'failure_reason'>,
+  place: QueueView | undefined,
+): StoryProgressView => ({
+  id: story.id,
+  status: story.status,
+  progress: story.progress,
+  writing: writingOf(story),
+  queue: place ?? null,
+  failureReason: story.failure_reason ?? null,
+});
+
 /** The writing counts, shown only while the story is being written. */
 const writingOf = (story: Pick<StoryItem, 'status' | 'progress' | 'writing'>): WritingProgressView | null =>
   story.status === 'generating' && story.progress === 'writing' && story.writing
@@ -123,12 +132,7 @@ export function toStoryStatusView(
   const editor = mayEdit(story, actor);
   const jobs = editor ? found.jobs : [];
   return {
-    id: story.id,
-    status: story.status,
-    progress: story.progress,
-    writing: writingOf(story),
-    queue: places.story ?? null,
-    failureReason: story.failure_reason ?? null,
+    ...progressOf(story, places.story),
     approval: story.approval ?? null,
     pictures: {
       painted: found.pictures,
