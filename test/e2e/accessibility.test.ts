@@ -1,24 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serious, sweeper } from '../support/axe.js';
-import { adminApi, e2eSetup, familyWithStory, offlineVideoHost, stack, webUrl, type Account } from '../support/e2e.js';
 import {
-  adminSignInThroughForm,
-  closeWelcomeVideo,
-  DESKTOP,
-  MOBILE,
-  passGrownUpGate,
-  signInThroughForm,
-} from '../support/pages.js';
+  BOTH_WIDTHS,
+  adminApi,
+  e2eSetup,
+  familyWithStory,
+  offlineVideoHost,
+  stack,
+  webUrl,
+  type Account,
+} from '../support/e2e.js';
+import { adminSignInThroughForm, closeWelcomeVideo, passGrownUpGate, signInThroughForm } from '../support/pages.js';
 
 /**
  * An axe-core sweep (WCAG 2.2 A and AA rules) of every screen a family and an admin see, dialogs included, at a
  * laptop's and a phone's width (issue 15). No violation of serious or critical impact is allowed; the others are
  * reported.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('accessibility sweep at %s, in Chromium', (label, viewport) => {
+describe.each(BOTH_WIDTHS)('accessibility sweep at %s, in Chromium', (label, viewport) => {
   const chromium = e2eSetup();
   let storyId = '';
   let family: Account;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 import { sweeper } from '../support/axe.js';
-import { e2eSetup, newFamily, stack, toast, webUrl } from '../support/e2e.js';
-import { DESKTOP, MOBILE, passGrownUpGate, screenshot } from '../support/pages.js';
+import { BOTH_WIDTHS, e2eSetup, newFamily, stack, toast, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 import { decodePayload } from '../support/tokens.js';
 
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
@@ -12,10 +12,7 @@ const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify
  * story is hidden from the child ("Waiting for a grown-up to say yes") until the parent says yes in
  * "Waiting for you" (behind "Grown-ups only").
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('approval before reading, at %s in Chromium', (label, viewport) => {
+describe.each(BOTH_WIDTHS)('approval before reading, at %s in Chromium', (label, viewport) => {
   const chromium = e2eSetup();
 
   it('a new story waits for the parent’s yes, then the child reads it', async () => {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sweeper } from '../support/axe.js';
-import { e2eSetup, familyWithStory, toast, webUrl } from '../support/e2e.js';
-import { DESKTOP, MOBILE, passGrownUpGate, screenshot } from '../support/pages.js';
+import { BOTH_WIDTHS, e2eSetup, familyWithStory, toast, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 
 /**
  * Issue 36, child profiles, at a laptop's and a phone's width: a one-child family sees nothing new; the parent
  * (past "Grown-ups only") adds a second child with the other age band, staying on the profile with the same
  * reader; "Who's reading tonight?" asks who reads; each child's library is their own; the menu switches child; handing back locks the profile again.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('a family with two children, at %s in Chromium', (label, viewport) => {
+describe.each(BOTH_WIDTHS)('a family with two children, at %s in Chromium', (label, viewport) => {
   const chromium = e2eSetup();
 
   it('adds a child, asks who is reading, and keeps each child’s library their own', async () => {

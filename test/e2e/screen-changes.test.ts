@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSetup, newFamily, webUrl } from '../support/e2e.js';
-import {
-  closeWelcomeVideo,
-  DESKTOP,
-  MOBILE,
-  screenshot,
-  screenState,
-  scrollToBottom,
-  type ScreenState,
-} from '../support/pages.js';
+import { BOTH_WIDTHS, e2eSetup, newFamily, webUrl } from '../support/e2e.js';
+import { closeWelcomeVideo, screenshot, screenState, scrollToBottom, type ScreenState } from '../support/pages.js';
 
 /** Waits until the screen has settled at its top with the focus on its heading, and returns where it was. */
 async function arrivesAtHeading(page: Page, heading: string | RegExp): Promise<ScreenState> {
@@ -28,10 +20,7 @@ const customField = (page: Page) => page.locator('.wizard-custom input');
  * 2): every screen change starts at the new screen's top with the focus on its heading, and each wizard step's
  * field holds only that step's words. Each move is made from the bottom of the screen before, where its button is.
  */
-describe.each([
-  ['375 px', MOBILE],
-  ['1280 px', DESKTOP],
-])('screen changes at %s, in Chromium', (label, viewport) => {
+describe.each(BOTH_WIDTHS)('screen changes at %s, in Chromium', (label, viewport) => {
   const chromium = e2eSetup();
 
   it('the wizard opens each step at its top, focused on its heading, with only that step’s words', async () => {

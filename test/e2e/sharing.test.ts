@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sweeper } from '../support/axe.js';
-import { e2eSetup, familyWithStory, webUrl } from '../support/e2e.js';
-import { DESKTOP, MOBILE, passGrownUpGate, screenshot } from '../support/pages.js';
+import { BOTH_WIDTHS, e2eSetup, familyWithStory, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 const NETWORKS = ['Facebook', 'X', 'Instagram', 'TikTok'];
 
 /** The networks the Share dialog offers now. */
@@ -28,10 +28,7 @@ const picturesLoaded = (page: Page) =>
  * open the link; a grown-up opens it ("Grown-ups only"); a visitor without an account then reads the story,
  * pictures and "Read to me" included; closed again, the visitor's link is dead.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('sharing a story with anyone, at %s in Chromium', (label, viewport) => {
+describe.each(BOTH_WIDTHS)('sharing a story with anyone, at %s in Chromium', (label, viewport) => {
   const chromium = e2eSetup();
 
   it('the link is private until a grown-up opens it; a visitor then reads it and hears it; closed, it is dead', async () => {

@@ -3,13 +3,18 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { adminClient, signUp } from './accounts.js';
 import { apiClient, readyStory } from './api.js';
 import { launchBrowser } from './browser.js';
-import { adminSignInThroughForm, DESKTOP, openPage, signInThroughForm } from './pages.js';
+import { adminSignInThroughForm, DESKTOP, MOBILE, openPage, signInThroughForm } from './pages.js';
 
 /** The local stack the e2e layer's global setup started (test/e2e/global-setup.ts), and its site. */
 export const stack = inject('stack');
 export const webUrl = stack.webUrl ?? '';
 
 export type Viewport = { width: number; height: number };
+/** A laptop's width and a phone's, for `describe.each(BOTH_WIDTHS)('… at %s', (label, viewport) => …)`. */
+export const BOTH_WIDTHS: readonly (readonly [string, Viewport])[] = [
+  ['1280 px', DESKTOP],
+  ['375 px', MOBILE],
+];
 export type Account = Awaited<ReturnType<typeof signUp>>;
 export type SignUpDetails = Parameters<typeof signUp>[1];
 
