@@ -14,6 +14,10 @@
  * line with the layer's name in front, and each layer's whole output is also kept in
  * .local/test-reports/<layer>.log. A layer that cannot run says exactly what is missing and fails the run:
  * none is skipped silently.
+ *
+ * `npm test -- --serial` runs the layers one after another instead, e2e as one process, as before issue 38:
+ * slower, but the lanes share two cores with each other, and on a machine already busy with other work
+ * (load average 20+) their timing-sensitive tests can run out of time.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,14 +59,22 @@ const rehearsal: Layer = {
   command: ['npm', 'run', '--silent', 'rehearse', '--', '--smoke', '--browser'],
   needs: () => needJava() ?? needChromium(),
 };
-const e2e: Layer = { name: 'e2e', kind: 'vitest', shards: 2, needs: () => needJava() ?? needChromium() };
+const serial = process.argv.includes('--serial');
+const e2e: Layer = {
+  name: 'e2e',
+  kind: 'vitest',
+  shards: serial ? 1 : 2,
+  needs: () => needJava() ?? needChromium(),
+};
 
 /** The summary's order. */
 const ORDER = [typecheck, lint, unit, integration, infra, rehearsal, e2e];
 /** A lane runs its steps one after another; the layers of one step run side by side; the lanes run at once. */
-const LANES: Layer[][][] = [[[typecheck, lint], [unit], [infra], [rehearsal]], [[integration]], [[e2e]]];
+const LANES: Layer[][][] = serial
+  ? [ORDER.map((layer) => [layer])]
+  : [[[typecheck, lint], [unit], [infra], [rehearsal]], [[integration]], [[e2e]]];
 
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((arg) => arg !== '--serial');
 const unknown = only.filter((name) => !ORDER.some((layer) => layer.name === name));
 if (unknown.length) {
   console.error(`No such layer: ${unknown.join(', ')} (the layers: ${ORDER.map((l) => l.name).join(', ')})`);
@@ -88,7 +100,7 @@ const rows = new Map<string, Row>();
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(0);
 /** Several processes at once (layers side by side, or shards): each line is named after its process. */
-const tagged = selected.length > 1 || selected.some((layer) => (layer.shards ?? 1) > 1);
+const tagged = !serial && (selected.length > 1 || selected.some((layer) => (layer.shards ?? 1) > 1));
 
 type JestLikeReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
 
@@ -177,6 +189,8 @@ for (const r of done) {
   );
 }
 const total = (key: 'passed' | 'failed' | 'skipped') => done.reduce((sum, r) => sum + r[key], 0);
-console.log(`total time ${elapsed()} s (the lanes run side by side: see test/run.ts)`);
+console.log(
+  `total time ${elapsed()} s (${serial ? 'one layer at a time' : 'the lanes side by side: see test/run.ts'})`,
+);
 console.log(`\n${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
 process.exit(done.every((r) => r.ok) ? 0 : 1);
