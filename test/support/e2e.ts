@@ -22,7 +22,8 @@ export type SignUpDetails = Parameters<typeof signUp>[1];
  * The set-up every e2e file shares (issue 38). One Chromium per file, launched before its first test and
  * closed after its last; each test opens fresh browser contexts (their own cookies and storage), so a test
  * sees nothing another left behind. Families are made through the API, as the SPA's sign-up makes them (the
- * sign-up form itself is tested where the form is the subject: accounts, create-story, landing).
+ * sign-up form itself is walked where a family's first steps are the subject: accounts, create-story,
+ * account-data, content-security-policy, bedrock, opening-night).
  *
  * Call it once at the top of a file or of a describe block:
  *   const chromium = e2eSetup();
