@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BalancedShards } from './test/support/balanced-shards.js';
 
 /**
  * One runner, four layers. `npm test` (test/run.ts) runs them in order and prints a summary per layer.
@@ -11,6 +12,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two workers on this two-core machine (vitest's default leaves one core to itself); the layers that share
+    // one local stack keep to one file at a time below.
+    maxWorkers: 2,
+    // `--shard` balanced by time: `npm test` runs the e2e layer as two shards side by side (test/run.ts).
+    sequence: { sequencer: BalancedShards },
     projects: [
       {
         // Property tests run hundreds of stories: generous on a busy two-core machine; speed is the bench's job.

@@ -38,8 +38,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls until something accepts HTTP on the URL, or gives up with the service's name. */
-export async function waitForHttp(url: string, service: string, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls until something accepts HTTP on the URL, or gives up with the service's name. Two minutes: `npm test`
+ * starts three local stacks at once (integration and two e2e shards) beside typecheck and lint, and on a busy
+ * two-core machine DynamoDB Local's JVM took more than 30 s to answer.
+ */
+export async function waitForHttp(url: string, service: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

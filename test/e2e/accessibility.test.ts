@@ -1,50 +1,35 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminClient, signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serious, sweeper } from '../support/axe.js';
 import {
-  adminSignInThroughForm,
-  closeWelcomeVideo,
-  DESKTOP,
-  MOBILE,
-  openPage,
-  passGrownUpGate,
-  signInThroughForm,
-} from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
-
-/** The video host is out of reach here: make that certain and fast. */
-async function offlineVideoHost(context: BrowserContext): Promise<void> {
-  await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('internetdisconnected'));
-}
+  BOTH_WIDTHS,
+  adminApi,
+  e2eSetup,
+  familyWithStory,
+  offlineVideoHost,
+  stack,
+  webUrl,
+  type Account,
+} from '../support/e2e.js';
+import { adminSignInThroughForm, closeWelcomeVideo, passGrownUpGate, signInThroughForm } from '../support/pages.js';
 
 /**
  * An axe-core sweep (WCAG 2.2 A and AA rules) of every screen a family and an admin see, dialogs included, at a
  * laptop's and a phone's width (issue 15). No violation of serious or critical impact is allowed; the others are
  * reported.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('accessibility sweep at %s, in Chromium', (label, viewport) => {
-  let browser: Browser;
+describe.each(BOTH_WIDTHS)('accessibility sweep at %s, in Chromium', (label, viewport) => {
+  const chromium = e2eSetup();
   let storyId = '';
-  let family: Awaited<ReturnType<typeof signUp>>;
+  let family: Account;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    family = await signUp(stack, { displayName: 'Ada', authorName: 'Ada Lovelace' });
-    storyId = (await readyStory(apiClient(stack, family.accessToken), { mission: 'Ranch' })).id;
-  });
-  afterAll(async () => {
-    await browser.close();
+    ({
+      account: family,
+      story: { id: storyId },
+    } = await familyWithStory({ displayName: 'Ada', authorName: 'Ada Lovelace' }, { mission: 'Ranch' }));
   });
 
   it('every screen a family sees', { timeout: 240_000 }, async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await chromium.open(viewport);
     await offlineVideoHost(context);
     const axe = sweeper(page);
     const visit = async (screen: string, path: string, heading: string | RegExp) => {
@@ -150,9 +135,9 @@ describe.each([
   });
 
   it('every screen an admin sees', { timeout: 240_000 }, async () => {
-    const adminCall = await adminClient(stack);
+    const adminCall = await adminApi();
     expect((await adminCall(`/admin/stories/${storyId}`)).status).toBe(200);
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await chromium.open(viewport);
     await offlineVideoHost(context);
     await adminSignInThroughForm(page, webUrl, stack.admin);
 

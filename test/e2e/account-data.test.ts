@@ -1,56 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AccountDataExport } from '#common/api/views.js';
 import { signIn } from '../support/accounts.js';
 import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot } from '../support/pages.js';
+import { e2eSetup, stack, toast, webUrl } from '../support/e2e.js';
+import {
+  closeWelcomeVideo,
+  DESKTOP,
+  fillSignIn,
+  MOBILE,
+  passGrownUpGate,
+  screenshot,
+  signUpThroughForm,
+} from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 const table = tableClient(stack);
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 /** The browser globals the in-page checks read (the test tsconfig has no DOM library). */
 type BrowserGlobals = { document: { activeElement: unknown } };
 const hasFocus = (locator: Locator) =>
   locator.evaluate((element) => element === (globalThis as unknown as BrowserGlobals).document.activeElement);
 
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto(`${webUrl}/auth?mode=login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 describe("a parent's control of the account's data, in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('downloads the data from the profile page, then deletes the account by typing the word', async () => {
     // Sign up through the form, then make a story through the API as the same account.
-    const { context, page } = await openPage(browser, DESKTOP);
-    const email = `leaving-${randomUUID()}@storymagic.test`;
-    const password = 'Lanterns123';
-    await page.goto(`${webUrl}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill('Rowan');
-    await page.getByLabel('Young Adventurers (8-10)').check();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-    await closeWelcomeVideo(page);
+    const { context, page } = await chromium.open(DESKTOP);
+    const { email, password } = await signUpThroughForm(page, webUrl, {
+      name: 'Rowan',
+      band: 'Young Adventurers (8-10)',
+      password: 'Lanterns123',
+    });
 
     const { accessToken } = await signIn(stack, email, password);
     const userId = String(decodePayload(accessToken).sub);
@@ -87,9 +72,7 @@ describe("a parent's control of the account's data, in Chromium", () => {
     await toast(page, 'Your data has been downloaded');
 
     // The danger zone at a phone's width (a second device of the same family), dialog open too.
-    const phone = await openPage(browser, MOBILE);
-    await signInThroughForm(phone.page, email, password);
-    await phone.page.waitForURL(`${webUrl}/home`);
+    const phone = await chromium.signedIn({ email, password }, MOBILE);
     await closeWelcomeVideo(phone.page);
     await phone.page.goto(`${webUrl}/profile`);
     await passGrownUpGate(phone.page, password);
@@ -151,7 +134,8 @@ describe("a parent's control of the account's data, in Chromium", () => {
     // The session is gone from this browser: /profile asks for a sign-in, which now fails as a wrong password.
     await page.goto(`${webUrl}/profile`);
     await page.waitForURL(`${webUrl}/auth`);
-    await signInThroughForm(page, email, password);
+    await page.goto(`${webUrl}/auth?mode=login`);
+    await fillSignIn(page, { email, password });
     await toast(page, 'Incorrect email or password.');
     expect(page.url()).toContain('/auth');
     await context.close();

@@ -1,55 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
-import { launchBrowser } from '../support/browser.js';
+import { e2eSetup, stack, toast, webUrl } from '../support/e2e.js';
 import {
   closeWelcomeVideo,
-  confirmGuardian,
   DESKTOP,
+  fillSignIn,
   MOBILE,
-  openPage,
   passGrownUpGate,
   screenshot,
+  signUpThroughForm,
+  fillSignUp,
 } from '../support/pages.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
-
-async function fillSignUp(page: Page, details: { name: string; email: string; password: string; band: string }) {
-  await page.goto(`${webUrl}/auth?mode=signup`);
-  await page.getByLabel('Your Name').fill(details.name);
-  await page.getByLabel(details.band).check();
-  await page.getByLabel('Email').fill(details.email);
-  await page.getByLabel('Password').fill(details.password);
-  await confirmGuardian(page);
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).waitFor();
-
 describe('accounts in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('shows the auth screen in both modes at desktop and phone widths', async () => {
     for (const [label, viewport] of [
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await chromium.open(viewport);
       await page.goto(`${webUrl}/auth?mode=signup`);
       await page.getByRole('heading', { name: 'Create Account' }).waitFor();
       for (const field of ['Your Name', 'Your Author Display Name (optional)', 'Email', 'Password']) {
@@ -66,8 +40,13 @@ describe('accounts in Chromium', () => {
   });
 
   it('shows only the first validation error, as a toast, and creates nothing', async () => {
-    const { context, page } = await openPage(browser);
-    await fillSignUp(page, { name: '', email: 'not-an-email', password: 'short', band: 'Little Storytellers (5-7)' });
+    const { context, page } = await chromium.open();
+    await fillSignUp(page, webUrl, {
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      band: 'Little Storytellers (5-7)',
+    });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Display name is required');
     await expect(page.locator('[data-sonner-toast]').count()).resolves.toBe(1);
@@ -85,9 +64,9 @@ describe('accounts in Chromium', () => {
   });
 
   it('signs up as band A, signs out and in, renames, and changes the password', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     const email = `maya-${randomUUID()}@storymagic.test`;
-    await fillSignUp(page, { name: 'Maya', email, password: 'Dragons123', band: 'Little Storytellers (5-7)' });
+    await fillSignUp(page, webUrl, { name: 'Maya', email, password: 'Dragons123', band: 'Little Storytellers (5-7)' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${webUrl}/home`);
     await page.getByText('Welcome back, Maya!').waitFor();
@@ -101,7 +80,7 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${webUrl}/auth`);
     await toast(page, 'Signed out successfully');
 
-    await signInThroughForm(page, email, 'Dragons123');
+    await fillSignIn(page, { email, password: 'Dragons123' });
     await page.waitForURL(`${webUrl}/home`);
     await toast(page, 'Welcome back');
 
@@ -116,9 +95,9 @@ describe('accounts in Chromium', () => {
     await page.getByText('Welcome back, Maya Moon!').waitFor();
 
     // Another device, signed in before the change, is signed out by it.
-    const tablet = await openPage(browser);
+    const tablet = await chromium.open();
     await tablet.page.goto(`${webUrl}/auth`);
-    await signInThroughForm(tablet.page, email, 'Dragons123');
+    await fillSignIn(tablet.page, { email, password: 'Dragons123' });
     await tablet.page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(tablet.page);
 
@@ -147,21 +126,23 @@ describe('accounts in Chromium', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${webUrl}/auth`);
-    await signInThroughForm(page, email, 'Dragons123');
+    await fillSignIn(page, { email, password: 'Dragons123' });
     await toast(page, 'Incorrect email or password.');
-    await signInThroughForm(page, email, 'Unicorns456');
+    await fillSignIn(page, { email, password: 'Unicorns456' });
     await page.waitForURL(`${webUrl}/home`);
     await page.getByText('Welcome back, Maya Moon!').waitFor();
     await context.close();
   });
 
   it('resets a forgotten password from the landing page with the e-mailed code', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     const email = `ivy-${randomUUID()}@storymagic.test`;
-    await fillSignUp(page, { name: 'Ivy', email, password: 'Kittens123', band: 'Young Adventurers (8-10)' });
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-    await closeWelcomeVideo(page);
+    await signUpThroughForm(page, webUrl, {
+      name: 'Ivy',
+      email,
+      password: 'Kittens123',
+      band: 'Young Adventurers (8-10)',
+    });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${webUrl}/auth`);
@@ -181,16 +162,16 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await toast(page, 'Password reset!');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    await signInThroughForm(page, email, 'Puppies456');
+    await fillSignIn(page, { email, password: 'Puppies456' });
     await page.waitForURL(`${webUrl}/home`);
     await context.close();
   });
 
   it('sends a visitor from a deep link to /auth and back there after sign-in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     await page.goto(`${webUrl}/feedback`);
     await page.waitForURL(`${webUrl}/auth`);
-    await signInThroughForm(page, stack.admin.email, stack.admin.password);
+    await fillSignIn(page, stack.admin);
     await page.waitForURL(`${webUrl}/feedback`);
     await passGrownUpGate(page, stack.admin.password);
     await page.getByRole('heading', { name: 'Beta Feedback' }).waitFor();
@@ -198,12 +179,14 @@ describe('accounts in Chromium', () => {
   });
 
   it('sends a signed-in family away from the admin area to /home, and lets the admin in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     const email = `leo-${randomUUID()}@storymagic.test`;
-    await fillSignUp(page, { name: 'Leo', email, password: 'Rockets123', band: 'Young Adventurers (8-10)' });
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-    await closeWelcomeVideo(page);
+    await signUpThroughForm(page, webUrl, {
+      name: 'Leo',
+      email,
+      password: 'Rockets123',
+      band: 'Young Adventurers (8-10)',
+    });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My Library' }).waitFor();
     await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
@@ -212,9 +195,9 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${webUrl}/home`);
     await context.close();
 
-    const admin = await openPage(browser);
+    const admin = await chromium.open();
     await admin.page.goto(`${webUrl}/auth?mode=login`);
-    await signInThroughForm(admin.page, stack.admin.email, stack.admin.password);
+    await fillSignIn(admin.page, stack.admin);
     await admin.page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(admin.page);
     await admin.page.getByRole('button', { name: 'Open menu' }).click();
@@ -224,9 +207,9 @@ describe('accounts in Chromium', () => {
   });
 
   it('shows the menu and a smaller feedback button on a phone', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await chromium.open(MOBILE);
     await page.goto(`${webUrl}/auth?mode=login`);
-    await signInThroughForm(page, stack.admin.email, stack.admin.password);
+    await fillSignIn(page, stack.admin);
     await page.waitForURL(`${webUrl}/home`);
     await closeWelcomeVideo(page);
     const fab = page.getByRole('link', { name: 'Feedback' }).last();

@@ -1,30 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import { ADMIN_MESSAGES } from '#common/validation/messages.js';
-import { adminClient, signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
+import type { apiClient } from '../support/api.js';
+import {
+  adminApi,
+  e2eSetup,
+  familyWithStory,
+  newFamily,
+  offlineVideoHost,
+  stack,
+  webUrl,
+  type Account,
+  type Viewport,
+} from '../support/e2e.js';
 import {
   adminSignInThroughForm,
   closeWelcomeVideo,
   fillSignIn,
   MOBILE,
-  openPage,
   SCREENSHOT_DIR,
   screenshot,
   signInThroughForm,
 } from '../support/pages.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 /** Unique to this run, so searches find only what this file made. */
 const tag = randomUUID().slice(0, 8);
-
-type Account = Awaited<ReturnType<typeof signUp>>;
+const chromium = e2eSetup();
 
 /**
  * The app shows one toast at a time, so a quick second toast (a list reloading after an action) can hide
@@ -63,14 +68,9 @@ const toast = (page: Page, text: string, timeout = 30_000) =>
     )
     .toBe(true);
 
-/** The test machine has no internet: the welcome video's host fails at once instead of hanging. */
-async function offlineVideoHost(context: BrowserContext) {
-  await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('internetdisconnected'));
-}
-
 /** A family signed in through the form in a fresh browser context, on /home with the welcome video closed. */
-async function familyPage(browser: Browser, account: Account) {
-  const { context, page } = await openPage(browser);
+async function familyPage(account: Account) {
+  const { context, page } = await chromium.open();
   await recordToasts(context);
   await offlineVideoHost(context);
   await signInThroughForm(page, webUrl, account);
@@ -79,8 +79,8 @@ async function familyPage(browser: Browser, account: Account) {
 }
 
 /** The seeded admin, signed in: the guard sends the visitor to /auth and back to the admin screen. */
-async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const { context, page } = await openPage(browser, viewport);
+async function adminPage(viewport?: Viewport) {
+  const { context, page } = await chromium.open(viewport);
   await recordToasts(context);
   await offlineVideoHost(context);
   await adminSignInThroughForm(page, webUrl, stack.admin);
@@ -134,24 +134,19 @@ async function openUser(page: Page, name: string) {
 }
 
 describe('the admin area, in Chromium', () => {
-  let browser: Browser;
   let adminCall: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    adminCall = await adminClient(stack);
-  });
-  afterAll(async () => {
-    await browser.close();
+    adminCall = await adminApi();
   });
 
   it('keeps families out, and shows the dashboard counts to the admin', async () => {
-    const family = await signUp(stack, { displayName: 'Nosy' });
-    const nosy = await familyPage(browser, family);
+    const family = await newFamily({ displayName: 'Nosy' });
+    const nosy = await familyPage(family);
     await nosy.page.goto(`${webUrl}/admin/users`);
     await nosy.page.waitForURL(`${webUrl}/home`);
     await nosy.context.close();
 
-    const { context, page } = await adminPage(browser);
+    const { context, page } = await adminPage();
     const { status, body: stats } = await adminCall('/admin/stats');
     expect(status).toBe(200);
     for (const [key, label] of [
@@ -179,8 +174,8 @@ describe('the admin area, in Chromium', () => {
 
   it('finds a family, keeps notes, suspends them (they cannot sign in) and activates them again', async () => {
     const name = `Zelda ${tag}`;
-    const family = await signUp(stack, { displayName: name, authorName: 'Aunt Z' });
-    const { context, page } = await adminPage(browser);
+    const family = await newFamily({ displayName: name, authorName: 'Aunt Z' });
+    const { context, page } = await adminPage();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await findUser(page, `zelda ${tag}`, family.email);
@@ -220,7 +215,7 @@ describe('the admin area, in Chromium', () => {
     await expect.poll(() => dialog.locator('.admin-activity__entry').count()).toBeGreaterThan(0);
     await screenshotView(page, 'admin-user-dialog');
 
-    const blocked = await openPage(browser);
+    const blocked = await chromium.open();
     await recordToasts(blocked.context);
     await blocked.page.goto(`${webUrl}/auth?mode=login`);
     await fillSignIn(blocked.page, family);
@@ -247,16 +242,16 @@ describe('the admin area, in Chromium', () => {
     await again.getByRole('button', { name: 'Send Password Reset' }).click();
     await toast(page, 'Password reset email sent to user');
     await again.getByRole('button', { name: 'Close user details' }).click();
-    const back = await familyPage(browser, family);
+    const back = await familyPage(family);
     await back.context.close();
     await context.close();
   });
 
   it('changes roles (single and bulk), suspends in bulk, and locks the admin’s own account', async () => {
-    const helper = await signUp(stack, { displayName: `Helper ${tag}` });
-    const twinA = await signUp(stack, { displayName: `Twin ${tag} A` });
-    const twinB = await signUp(stack, { displayName: `Twin ${tag} B` });
-    const { context, page } = await adminPage(browser);
+    const helper = await newFamily({ displayName: `Helper ${tag}` });
+    const twinA = await newFamily({ displayName: `Twin ${tag} A` });
+    const twinB = await newFamily({ displayName: `Twin ${tag} B` });
+    const { context, page } = await adminPage();
     await page.goto(`${webUrl}/admin/users`);
 
     // One user made an admin: the new role reaches their next sign-in.
@@ -267,7 +262,7 @@ describe('the admin area, in Chromium', () => {
     await toast(page, 'User role updated');
     await userRow(page, helper.email).getByText('Admin', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Close user details' }).click();
-    const promoted = await openPage(browser);
+    const promoted = await chromium.open();
     await recordToasts(promoted.context);
     await offlineVideoHost(promoted.context);
     await adminSignInThroughForm(promoted.page, webUrl, helper);
@@ -321,8 +316,8 @@ describe('the admin area, in Chromium', () => {
   });
 
   it('shows the users screen and its dialog on a phone, with the sidebar folded into a menu', async () => {
-    const family = await signUp(stack, { displayName: `Phone ${tag}` });
-    const { context, page } = await adminPage(browser, MOBILE);
+    const family = await newFamily({ displayName: `Phone ${tag}` });
+    const { context, page } = await adminPage(MOBILE);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -339,7 +334,7 @@ describe('the admin area, in Chromium', () => {
 
   it('creates a featured story with a cover picture that families see on their home page', async () => {
     const title = `The Guardian Lantern ${tag}`;
-    const { context, page } = await adminPage(browser);
+    const { context, page } = await adminPage();
     await page.goto(`${webUrl}/admin/stories`);
     await page.getByRole('heading', { level: 1, name: 'Featured Stories Management' }).waitFor();
     await page.getByText('Create and manage Guardian team stories').waitFor();
@@ -397,7 +392,7 @@ describe('the admin area, in Chromium', () => {
       .toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Regenerate Image: Cover Image$/ }).waitFor();
     await screenshot(page, 'admin-story-editor');
-    const phone = await adminPage(browser, MOBILE);
+    const phone = await adminPage(MOBILE);
     await phone.page.goto(`${webUrl}/admin/stories/${storyId}/edit`);
     await phone.page.getByRole('img', { name: `Cover Image of “${title}”` }).waitFor();
     await screenshot(phone.page, 'admin-story-editor-mobile');
@@ -410,7 +405,7 @@ describe('the admin area, in Chromium', () => {
     await page.waitForURL(`${webUrl}/library`);
 
     // A family sees it among the featured stories, with its cover.
-    const family = await familyPage(browser, await signUp(stack, { displayName: 'Reader' }));
+    const family = await familyPage(await newFamily({ displayName: 'Reader' }));
     const card = family.page.locator('.featured-grid > li').filter({ has: family.page.locator(`a[href="${href}"]`) });
     await card.getByRole('heading', { name: title }).waitFor();
     await expect(card.locator('img').count()).resolves.toBe(1);
@@ -447,7 +442,7 @@ describe('the admin area, in Chromium', () => {
   });
 
   it('edits and activates a story template, and the next story records that version', async () => {
-    const { context, page } = await adminPage(browser);
+    const { context, page } = await adminPage();
     await page.goto(`${webUrl}/admin/llm-settings`);
     const storyTab = page.getByRole('tab', { name: 'Story Generation' });
     const imageTab = page.getByRole('tab', { name: 'Image Generation' });
@@ -492,8 +487,7 @@ describe('the admin area, in Chromium', () => {
     await newest.getByText('Active', { exact: true }).waitFor();
 
     // The next story a family makes records that version.
-    const family = await signUp(stack, { displayName: 'Lantern' });
-    const story = await readyStory(apiClient(stack, family.accessToken));
+    const { story } = await familyWithStory({ displayName: 'Lantern' });
     expect(story.templateVersion).toBe(version + 1);
 
     // Logout from the sidebar.

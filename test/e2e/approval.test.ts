@@ -1,14 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 import { sweeper } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
+import { BOTH_WIDTHS, e2eSetup, newFamily, stack, toast, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 import { decodePayload } from '../support/tokens.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
 
 /**
@@ -16,20 +12,11 @@ const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify
  * story is hidden from the child ("Waiting for a grown-up to say yes") until the parent says yes in
  * "Waiting for you" (behind "Grown-ups only").
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('approval before reading, at %s in Chromium', (label, viewport) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+describe.each(BOTH_WIDTHS)('approval before reading, at %s in Chromium', (label, viewport) => {
+  const chromium = e2eSetup();
 
   it('a new story waits for the parent’s yes, then the child reads it', async () => {
-    const account = await signUp(stack, { displayName: 'Robin' });
+    const account = await newFamily({ displayName: 'Robin' });
     const userId = String(decodePayload(account.accessToken).sub);
     const parentApi = await grownUpClient(stack, account);
     expect((await parentApi(`/children/${userId}`, json({ approvalRequired: true }, 'PATCH'))).status).toBe(200);
@@ -38,9 +25,8 @@ describe.each([
     const story = await waitForStory(parentApi, storyId);
     const title = String(story.title);
 
-    const { page } = await openPage(browser, viewport);
+    const { page } = await chromium.signedIn(account, viewport);
     const axe = sweeper(page);
-    await signInThroughForm(page, webUrl, account);
     await page.goto(`${webUrl}/library`);
     await page.getByRole('heading', { level: 2, name: 'Waiting for a grown-up to say yes' }).waitFor();
     expect(await page.getByText(title).count()).toBe(0);
@@ -60,7 +46,7 @@ describe.each([
     await axe.sweep('profile, waiting for you');
     await screenshot(page, `waiting-for-you-${viewport.width}`, { fullPage: false });
     await waiting.getByRole('button', { name: /^Yes/ }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'is ready to read' }).first().waitFor();
+    await toast(page, 'is ready to read');
     await waiting.waitFor({ state: 'detached' });
 
     // The child reads it now (the grown-up handed the device back).

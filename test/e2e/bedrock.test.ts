@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBedrockSite } from '../support/bedrock-api.js';
-import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, openPage, SCREENSHOT_DIR, screenshot, createStoryThroughWizard } from '../support/pages.js';
+import { e2eSetup, stack, toast } from '../support/e2e.js';
+import { SCREENSHOT_DIR, screenshot, createStoryThroughWizard, signUpThroughForm } from '../support/pages.js';
 
-const stack = inject('stack');
+const chromium = e2eSetup();
 
 /**
  * A family's whole journey with STORY_PROVIDER=bedrock: the production SPA, served as `npm start` serves
@@ -15,30 +13,18 @@ const stack = inject('stack');
  */
 describe('a family’s journey with the bedrock provider, in Chromium', () => {
   let bedrock: Awaited<ReturnType<typeof startBedrockSite>>;
-  let browser: Browser;
   beforeAll(async () => {
     bedrock = await startBedrockSite(stack);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser.close();
     await bedrock.stop();
   });
 
   it('makes a story, reads it with its painted cover, adds a picture and downloads the printable file', async () => {
     const webUrl = bedrock.url;
-    const { context, page } = await openPage(browser);
-    const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+    const { context, page } = await chromium.open();
 
-    await page.goto(`${webUrl}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill('Nova');
-    await page.getByLabel('Little Storytellers (5-7)').check();
-    await page.getByLabel('Email').fill(`nova-${randomUUID()}@storymagic.test`);
-    await page.getByLabel('Password').fill('Wizards123');
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${webUrl}/home`);
-    await closeWelcomeVideo(page);
+    await signUpThroughForm(page, webUrl, { name: 'Nova', band: 'Little Storytellers (5-7)' });
 
     await createStoryThroughWizard(page, webUrl, {
       hero: 'Pip',
@@ -62,7 +48,7 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Add an illustration' });
     await dialog.getByLabel('What should the picture show? (optional)').fill('with a red kite');
     await dialog.getByRole('button', { name: 'Generate' }).click();
-    await toast('New illustration generated!');
+    await toast(page, 'New illustration generated!');
     await page.getByRole('figure').filter({ hasText: 'Early Scene' }).waitFor();
 
     const [download] = await Promise.all([
@@ -85,17 +71,8 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
   });
 
   it('a filtered cover: the story is read at once, the creator is told, and paints the cover again', async () => {
-    const { context, page } = await openPage(browser);
-    const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-    await page.goto(`${bedrock.url}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill('Wren');
-    await page.getByLabel('Little Storytellers (5-7)').check();
-    await page.getByLabel('Email').fill(`wren-${randomUUID()}@storymagic.test`);
-    await page.getByLabel('Password').fill('Wizards123');
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${bedrock.url}/home`);
-    await closeWelcomeVideo(page);
+    const { context, page } = await chromium.open();
+    await signUpThroughForm(page, bedrock.url, { name: 'Wren', band: 'Little Storytellers (5-7)' });
 
     bedrock.twin.reset();
     bedrock.twin.script({ invoke: ['filter', 'filter'] }); // the cover and its gentler try
@@ -104,13 +81,13 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
       choices: ['Robot', 'Space', 'Rescue'],
       artStyle: /Comic Book/,
     });
-    await toast('This picture could not be painted safely. Please try a different description.');
+    await toast(page, 'This picture could not be painted safely. Please try a different description.');
     await expect(page.getByRole('img', { name: /^Hero Image of / }).count()).resolves.toBe(0);
     await screenshot(page, 'bedrock-story-cover-filtered');
 
     await page.getByRole('button', { name: 'Create Hero Image' }).click();
     await page.getByRole('dialog', { name: 'Create Hero Image' }).getByRole('button', { name: 'Generate' }).click();
-    await toast('New illustration generated!');
+    await toast(page, 'New illustration generated!');
     const cover = page.getByRole('img', { name: /^Hero Image of / });
     await expect
       .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
@@ -121,27 +98,16 @@ describe('a family’s journey with the bedrock provider, in Chromium', () => {
 
 describe('the progress screen on the twin’s public-figure timings, in Chromium', () => {
   let slow: Awaited<ReturnType<typeof startBedrockSite>>;
-  let browser: Browser;
   beforeAll(async () => {
     slow = await startBedrockSite(stack, { latency: 'public' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser.close();
     await slow.stop();
   });
 
   it('counts the paragraphs as they are written and shows the cover painting meanwhile, never the text', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${slow.url}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill('Sage');
-    await page.getByLabel('Young Adventurers (8-10)').check();
-    await page.getByLabel('Email').fill(`sage-${randomUUID()}@storymagic.test`);
-    await page.getByLabel('Password').fill('Wizards123');
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${slow.url}/home`);
-    await closeWelcomeVideo(page);
+    const { context, page } = await chromium.open();
+    await signUpThroughForm(page, slow.url, { name: 'Sage', band: 'Young Adventurers (8-10)' });
 
     await page.goto(`${slow.url}/create/01`);
     await page.getByLabel("What is your Main Character's Name?").fill('Juniper');

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   inlineScriptHashes,
   MEDIA_CONTENT_SECURITY_POLICY,
   securityHeadersWith,
   spaContentSecurityPolicy,
 } from '#common/security-headers.js';
-import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, openPage, createStoryThroughWizard, signUpThroughForm } from '../support/pages.js';
+import { e2eSetup, stack, webUrl } from '../support/e2e.js';
+import { closeWelcomeVideo, createStoryThroughWizard, signInThroughForm, signUpThroughForm } from '../support/pages.js';
 
 /**
  * The local web server sends CloudFront's security headers and CSP (one definition, common/
  * security-headers.ts), so the app is exercised here under the policy it gets in AWS: a CSP regression
  * (a new inline script, a call to an origin the policy does not name) fails this test.
  */
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 
 const headersOf = async (path: string) => {
   const response = await fetch(`${webUrl}${path}`);
@@ -52,13 +50,7 @@ async function watchViolations(page: Page) {
 }
 
 describe('the app under the deployed Content-Security-Policy', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('sends the same headers as CloudFront on the SPA, the API and the media, differing only for plain-http loopback', async () => {
     // The page's one inline script (its early script, web/build/preload-screen.ts) is allowed by its hash.
@@ -90,7 +82,7 @@ describe('the app under the deployed Content-Security-Policy', () => {
   });
 
   it('signs up, signs in, creates a story and reads it with no CSP violation', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     const watch = await watchViolations(page);
     const email = `csp-${randomUUID()}@storymagic.test`;
 
@@ -99,11 +91,7 @@ describe('the app under the deployed Content-Security-Policy', () => {
     // Sign out and in again: Amplify's calls to cognito-local are what connect-src must allow.
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${webUrl}/auth`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('Wizards123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${webUrl}/home`);
+    await signInThroughForm(page, webUrl, { email, password: 'Wizards123' });
     await closeWelcomeVideo(page);
 
     await createStoryThroughWizard(page, webUrl, {

@@ -1,12 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, screenshot, signUpThroughForm, type BandLabel } from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSetup, toast, webUrl } from '../support/e2e.js';
+import { MOBILE, screenshot, signUpThroughForm, type BandLabel } from '../support/pages.js';
 
 const signUpAs = (page: Page, name: string, band: BandLabel) => signUpThroughForm(page, webUrl, { name, band });
 
@@ -16,16 +11,10 @@ async function choose(page: Page, option: string) {
 }
 
 describe('the create wizard and the new story, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('a band-A family builds a story step by step and reads it', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     await signUpAs(page, 'Tilly', 'Little Storytellers (5-7)');
     await page.getByRole('link', { name: 'Start Creating!' }).click();
     await page.waitForURL(`${webUrl}/create/01`);
@@ -77,7 +66,7 @@ describe('the create wizard and the new story, in Chromium', () => {
   });
 
   it('a band-B family on a phone lets "Surprise Me!" choose, picks studio quality, and reads the story', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await chromium.open(MOBILE);
     await signUpAs(page, 'Rafi', 'Young Adventurers (8-10)');
     await page.goto(`${webUrl}/create/01`);
     await page.getByLabel("What is your Main Character's Name?").fill("Rafi O'Neil");

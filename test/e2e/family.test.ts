@@ -1,40 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
+import { describe, expect, it } from 'vitest';
 import { sweeper } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
+import { BOTH_WIDTHS, e2eSetup, familyWithStory, toast, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 
 /**
  * Issue 36, child profiles, at a laptop's and a phone's width: a one-child family sees nothing new; the parent
  * (past "Grown-ups only") adds a second child with the other age band, staying on the profile with the same
  * reader; "Who's reading tonight?" asks who reads; each child's library is their own; the menu switches child; handing back locks the profile again.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('a family with two children, at %s in Chromium', (label, viewport) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+describe.each(BOTH_WIDTHS)('a family with two children, at %s in Chromium', (label, viewport) => {
+  const chromium = e2eSetup();
 
   it('adds a child, asks who is reading, and keeps each child’s library their own', async () => {
-    const account = await signUp(stack, { displayName: 'Ama', ageBand: 'A' });
-    const call = apiClient(stack, account.accessToken);
-    const { title } = await readyStory(call);
+    const {
+      account,
+      story: { title },
+    } = await familyWithStory({ displayName: 'Ama', ageBand: 'A' });
 
-    const { page } = await openPage(browser, viewport);
-    const axe = sweeper(page);
     // One child: straight home, no picker.
-    await signInThroughForm(page, webUrl, account);
+    const { page } = await chromium.signedIn(account, viewport);
+    const axe = sweeper(page);
     expect(await page.getByRole('heading', { name: "Who's reading tonight?" }).count()).toBe(0);
 
     // The parent adds a second child, of the other band.
@@ -46,7 +31,7 @@ describe.each([
     await form.getByLabel('Young Adventurers (8-10)').check();
     await axe.sweep('profile, adding a child');
     await form.getByRole('button', { name: 'Add a child' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Kofi is added' }).first().waitFor();
+    await toast(page, 'Kofi is added');
 
     // Two children: the parent stays on the profile, and Ama, who was reading, still is (the picker comes at
     // the next sign-in); the menu asks who is reading tonight.

@@ -1,35 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { storyAdminRepository } from '../../lambdas/data/repositories/story-admin.js';
 import { WELCOME_VIDEO } from '#common/welcome-video.js';
-import { signUp } from '../support/accounts.js';
 import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
+import { e2eSetup, newFamily, offlineVideoHost, stack, toast, webUrl, type Account } from '../support/e2e.js';
+import { closeWelcomeVideo, MOBILE, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 const table = tableClient(stack);
 // What an admin's "toggle featured" does.
 const admin = storyAdminRepository(table.documents, stack.tableName);
 const feature = (storyId: string) => admin.setFlag(storyId, 'featured', true);
 
-type Account = Awaited<ReturnType<typeof signUp>>;
 type Story = { id: string; title: string; content: string };
-
-/**
- * The machine running the tests has no internet: make that certain (and fast) for the video host, and
- * record every request the page makes to it, so the tests can tell when the player's script is loaded.
- */
-async function offlineVideoHost(context: BrowserContext): Promise<string[]> {
-  const requests: string[] = [];
-  await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, async (route) => {
-    requests.push(route.request().url());
-    await route.abort('internetdisconnected');
-  });
-  return requests;
-}
 
 const signIn = (page: Page, account: Account) => signInThroughForm(page, webUrl, account);
 const newStory = (account: Account): Promise<Story> => readyStory(apiClient(stack, account.accessToken));
@@ -40,18 +23,12 @@ const card = (page: Page, storyId: string) =>
   page.locator('.featured-grid > li').filter({ has: page.locator(`a[href="/story/${storyId}"]`) });
 
 describe('home: the welcome video, the hero video and the featured stories, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('shows the welcome video once after sign-in, says plainly that it cannot load offline, and closes cleanly', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     const videoRequests = await offlineVideoHost(context);
-    const family = await signUp(stack, { displayName: 'Wren' });
+    const family = await newFamily({ displayName: 'Wren' });
     await signIn(page, family);
 
     const dialog = welcomeDialog(page);
@@ -98,9 +75,9 @@ describe('home: the welcome video, the hero video and the featured stories, in C
   });
 
   it('closes the welcome video with its Close button on a phone', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await chromium.open(MOBILE);
     await offlineVideoHost(context);
-    await signIn(page, await signUp(stack, { displayName: 'Juno' }));
+    await signIn(page, await newFamily({ displayName: 'Juno' }));
     const dialog = welcomeDialog(page);
     await dialog.getByRole('alert').filter({ hasText: WELCOME_VIDEO.failedMessage }).waitFor();
     await screenshot(page, 'welcome-video-dialog-mobile');
@@ -112,7 +89,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
   });
 
   it('shows featured stories as cards that open, share and save', async () => {
-    const writer = await signUp(stack, { displayName: 'Writer', authorName: 'Grandpa Joe' });
+    const writer = await newFamily({ displayName: 'Writer', authorName: 'Grandpa Joe' });
     const withCover = await newStory(writer);
     const withoutCover = await newStory(writer);
     const unfeatured = await newStory(writer);
@@ -120,8 +97,8 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     await feature(withCover.id);
     await feature(withoutCover.id);
 
-    const reader = await signUp(stack, { displayName: 'Pip' });
-    const { context, page } = await openPage(browser);
+    const reader = await newFamily({ displayName: 'Pip' });
+    const { context, page } = await chromium.open();
     await offlineVideoHost(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
     await signIn(page, reader);
@@ -153,7 +130,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     await first.getByRole('button', { name: `Share ${withCover.title}` }).click();
     const share = page.getByRole('dialog', { name: 'Share Story' });
     await share.getByRole('button', { name: 'Copy Link' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' }).first().waitFor();
+    await toast(page, 'Link copied to clipboard!');
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${webUrl}/story/${withCover.id}`);
     await share.getByRole('button', { name: 'Close', exact: true }).click();
     await share.waitFor({ state: 'hidden' });
@@ -165,7 +142,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
 
     // Saved from its story page, the featured story is in the family's library.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Saved to library!' }).first().waitFor();
+    await toast(page, 'Saved to library!');
     await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
     await page.goto(`${webUrl}/library`);
     await page.getByRole('list', { name: 'Saved stories' }).getByRole('heading', { name: withCover.title }).waitFor();
@@ -174,7 +151,7 @@ describe('home: the welcome video, the hero video and the featured stories, in C
     await context.close();
 
     // The same grid on a phone.
-    const phone = await openPage(browser, MOBILE);
+    const phone = await chromium.open(MOBILE);
     await offlineVideoHost(phone.context);
     await signIn(phone.page, reader);
     await closeWelcomeVideo(phone.page);
@@ -184,14 +161,14 @@ describe('home: the welcome video, the hero video and the featured stories, in C
   });
 
   it('says so when the featured stories cannot load', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     await offlineVideoHost(context);
     await context.route(`${webUrl}/api/featured`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL"}}' }),
     );
-    await signIn(page, await signUp(stack, { displayName: 'Ada' }));
+    await signIn(page, await newFamily({ displayName: 'Ada' }));
     await closeWelcomeVideo(page);
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load stories' }).first().waitFor();
+    await toast(page, 'Failed to load stories');
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await context.close();
   });

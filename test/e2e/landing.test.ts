@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, screenshot } from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
+import { describe, expect, it } from 'vitest';
+import { e2eSetup, stack, webUrl } from '../support/e2e.js';
+import { DESKTOP, MOBILE, screenshot } from '../support/pages.js';
 
 describe('landing page and 404 in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
   ] as const) {
     it(`shows the three actions and the beta footer (${label})`, async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await chromium.open(viewport);
       await page.goto(webUrl);
       await expect(page.getByRole('heading', { level: 1, name: 'Story Magic' }).isVisible()).resolves.toBe(true);
       for (const name of ['Start Your Adventure', 'Sign In', 'Forgot your password?']) {
@@ -43,7 +33,7 @@ describe('landing page and 404 in Chromium', () => {
   ] as const;
   for (const [name, expectedUrl, heading] of routes) {
     it(`"${name}" goes to ${expectedUrl}`, async () => {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await chromium.open();
       await page.goto(webUrl);
       await page.getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`${webUrl}${expectedUrl}`);
@@ -53,7 +43,7 @@ describe('landing page and 404 in Chromium', () => {
   }
 
   it('shows the 404 screen for an unknown path, and "Return to Home" goes home', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await chromium.open();
     await page.goto(`${webUrl}/no/such/page`);
     await expect(page.getByText('404', { exact: true }).isVisible()).resolves.toBe(true);
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();

@@ -1,23 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
+import { e2eSetup, newFamily, stack, toast, webUrl, type Account } from '../support/e2e.js';
+import { MOBILE, screenshot, signInThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 const table = tableClient(stack);
 const storyKey = (id: string) => ({ PK: `STORY#${id}`, SK: 'META' });
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
 /** The browser globals the in-page checks read. */
 type BrowserGlobals = { getComputedStyle(element: unknown): { opacity: string }; document: { activeElement: unknown } };
 
-type Account = Awaited<ReturnType<typeof signUp>>;
 type Call = ReturnType<typeof apiClient>;
 
 const HEROES = ['Maya', 'Leo', 'Zara', 'Finn', 'Nia', 'Omar', 'Ivy', 'Kai', 'Rosa', 'Theo'];
@@ -54,19 +48,13 @@ const toolsOpacity = (page: Page, title: string) =>
     );
 
 describe('My Library and the Save / Saved button, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('a family fills the library to 10, is stopped from creating, removes a story, then creates', async () => {
     // Three stories of the family's own and seven featured stories of another family, saved: 10 of 10.
-    const family = await signUp(stack, { displayName: 'Collector' });
+    const family = await newFamily({ displayName: 'Collector' });
     const call = apiClient(stack, family.accessToken);
-    const other = apiClient(stack, (await signUp(stack, { displayName: 'Storyteller' })).accessToken);
+    const other = apiClient(stack, (await newFamily({ displayName: 'Storyteller' })).accessToken);
     const [own, featured] = await Promise.all([
       (async () => [await makeStory(call, 0), await makeStory(call, 1), await makeStory(call, 2)])(),
       (async () => {
@@ -88,7 +76,7 @@ describe('My Library and the Save / Saved button, in Chromium', () => {
     // shown as still being written for a moment: it offers its progress, and no removal.
     const writing = own[0] ?? { id: '', title: '' };
     await table.set(storyKey(writing.id), { status: 'generating' });
-    const phone = await openPhone(browser);
+    const phone = await openPhone(chromium.browser);
     await signInBrowser(phone.page, family);
     await phone.page.goto(`${webUrl}/library`);
     await phone.page.getByText('10/10', { exact: true }).waitFor();
@@ -104,8 +92,7 @@ describe('My Library and the Save / Saved button, in Chromium', () => {
     await writingCard.getByRole('link', { name: /^Continue Reading/ }).waitFor(); // the list follows by itself
     await phone.context.close();
 
-    const { context, page } = await openPage(browser);
-    await signInBrowser(page, family);
+    const { context, page } = await chromium.signedIn(family);
     await page.goto(`${webUrl}/library`);
     await page.getByRole('heading', { level: 1, name: 'Your Saved Stories' }).waitFor();
     await page.getByText('10/10', { exact: true }).waitFor();
@@ -179,9 +166,9 @@ describe('My Library and the Save / Saved button, in Chromium', () => {
   }, 120_000);
 
   it('an empty library invites the family to create or explore', async () => {
-    const family = await signUp(stack, { displayName: 'Newcomer' });
+    const family = await newFamily({ displayName: 'Newcomer' });
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const { context, page } = viewport === 'desktop' ? await openPage(browser) : await openPhone(browser);
+      const { context, page } = viewport === 'desktop' ? await chromium.open() : await openPhone(chromium.browser);
       await signInBrowser(page, family);
       await page.goto(`${webUrl}/library`);
       await page.getByRole('heading', { name: 'Your Library is Empty' }).waitFor();
@@ -200,15 +187,14 @@ describe('My Library and the Save / Saved button, in Chromium', () => {
   });
 
   it('Save / Saved on the story page: saves, unsaves, stops at 10, and asks before deleting your own', async () => {
-    const family = await signUp(stack, { displayName: 'Saver' });
+    const family = await newFamily({ displayName: 'Saver' });
     const userId = String(decodePayload(family.accessToken).sub);
     const call = apiClient(stack, family.accessToken);
-    const other = apiClient(stack, (await signUp(stack, { displayName: 'Author' })).accessToken);
+    const other = apiClient(stack, (await newFamily({ displayName: 'Author' })).accessToken);
     const [theirs, mine] = await Promise.all([makeStory(other, 4), makeStory(call, 5)]);
     await table.set(storyKey(theirs.id), { is_featured: true });
 
-    const { context, page } = await openPage(browser);
-    await signInBrowser(page, family);
+    const { context, page } = await chromium.signedIn(family);
     await page.goto(`${webUrl}/story/${theirs.id}`);
     const actions = page.getByRole('navigation', { name: 'Story actions' });
     await actions.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuotaSetting } from '#common/models/quotas.js';
 import { storyItemSchema } from '../../lambdas/data/entities/story.js';
 import { startBedrockSite } from '../support/bedrock-api.js';
-import { launchBrowser } from '../support/browser.js';
-import { closeWelcomeVideo, MOBILE, openPage, screenshot } from '../support/pages.js';
+import { e2eSetup, stack } from '../support/e2e.js';
+import { MOBILE, screenshot, signUpThroughForm } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
 
-const stack = inject('stack');
 const FAMILIES = 15;
 /** The heroes' names (a name holds letters, not digits). */
 const HEROES = [
@@ -41,14 +39,12 @@ describe('a bedtime peak on tight quotas, in Chromium', () => {
   // Not 3 requests: a story takes 2 or 3 (a rewrite), so the share's headroom in a 3-request minute is less
   // than one request, and two stories' requests a few seconds apart are throttled however evenly they start.
   const quotas = parseQuotaSetting('{"textRequestsPerMinute": 6, "imageRequestsPerMinute": 1, "timeScale": 15}');
+  const chromium = e2eSetup();
   let site: Awaited<ReturnType<typeof startBedrockSite>>;
-  let browser: Browser;
   beforeAll(async () => {
     site = await startBedrockSite(stack, { quotas });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser.close();
     await site.stop();
   });
 
@@ -66,18 +62,11 @@ describe('a bedtime peak on tight quotas, in Chromium', () => {
 
   /** A new family, signed up through the form, at the last step of the wizard with its choices made. */
   async function familyAtLastStep(index: number) {
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await chromium.open(MOBILE);
     await watchLines(page);
     const url = site.url;
-    await page.goto(`${url}/auth?mode=signup`);
-    await page.getByLabel('Your Name').fill(`Family ${index}`);
-    await page.getByLabel('Young Adventurers (8-10)').check();
-    await page.getByLabel('Email').fill(`peak-${index}-${randomUUID()}@storymagic.test`);
-    await page.getByLabel('Password').fill('Bedtime123');
-    await page.getByLabel('I am a parent or guardian and at least 18').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${url}/home`, { timeout: 60_000 });
-    await closeWelcomeVideo(page);
+    const family = { name: `Family ${index}`, band: 'Young Adventurers (8-10)', password: 'Bedtime123' } as const;
+    await signUpThroughForm(page, url, family, { timeout: 60_000 });
     await page.goto(`${url}/create/01`);
     await page.getByLabel("What is your Main Character's Name?").fill(HEROES[index] ?? 'Amara');
     await page.getByRole('button', { name: "Let's Begin >" }).click();

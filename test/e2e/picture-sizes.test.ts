@@ -1,13 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoryImageView } from '#common/api/views.js';
-import { signUp } from '../support/accounts.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { startBedrockSite } from '../support/bedrock-api.js';
-import { launchBrowser } from '../support/browser.js';
+import { e2eSetup, newFamily, stack, type Account } from '../support/e2e.js';
 import { DESKTOP, MOBILE, screenshot, signInThroughForm } from '../support/pages.js';
-
-const stack = inject('stack');
 
 /** SPEC budget (issue 17): a picture on the story page at 375 px weighs at most 120 KB. */
 const PICTURE_BUDGET_BYTES = 120 * 1024;
@@ -20,17 +16,15 @@ type ShownImage = { naturalWidth: number; currentSrc: string; getAttribute(name:
  * image models paint them: what a phone and a desktop actually download for them.
  */
 describe('right-sized pictures on the story page, in Chromium', () => {
+  const chromium = e2eSetup();
   let bedrock: Awaited<ReturnType<typeof startBedrockSite>>;
-  let browser: Browser;
-  let account: Awaited<ReturnType<typeof signUp>>;
+  let account: Account;
   let storyId: string;
   let cover: StoryImageView;
 
   beforeAll(async () => {
     bedrock = await startBedrockSite(stack);
-    browser = await launchBrowser();
-
-    account = await signUp(stack, { displayName: 'Phone Family' });
+    account = await newFamily({ displayName: 'Phone Family' });
     const call = apiClient(bedrock.context, account.accessToken);
     const created = await call('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
     storyId = String(created.body.storyId);
@@ -46,7 +40,6 @@ describe('right-sized pictures on the story page, in Chromium', () => {
     if (!cover) throw new Error('the cover was never painted');
   });
   afterAll(async () => {
-    await browser.close();
     await bedrock.stop();
   });
 
@@ -55,7 +48,7 @@ describe('right-sized pictures on the story page, in Chromium', () => {
     { name: 'a phone at DPR 3', viewport: MOBILE, deviceScaleFactor: 3 },
     { name: 'a desktop', viewport: DESKTOP, deviceScaleFactor: 1 },
   ])('$name loads a WebP variant within budget, never the PNG, and nothing shifts', async (device) => {
-    const context = await browser.newContext({
+    const context = await chromium.browser.newContext({
       viewport: device.viewport,
       deviceScaleFactor: device.deviceScaleFactor,
     });
@@ -124,7 +117,7 @@ describe('right-sized pictures on the story page, in Chromium', () => {
   });
 
   it('the flipbook at 375 px shows the cover from a variant too, on its cover screen and its first page', async () => {
-    const context = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 2 });
+    const context = await chromium.browser.newContext({ viewport: MOBILE, deviceScaleFactor: 2 });
     const page = await context.newPage();
     try {
       await signInThroughForm(page, bedrock.url, account);

@@ -1,39 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
-import { MOBILE, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../support/pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSetup, familyWithStory, toast, webUrl } from '../support/e2e.js';
+import { MOBILE, SCREENSHOT_DIR, screenshot } from '../support/pages.js';
 
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-
-/** A family with a ready story, signed in to the browser. */
-async function familyWithStory(page: Page) {
-  const account = await signUp(stack, { displayName: 'Reader', authorName: 'Auntie Bea' });
-  const call = apiClient(stack, account.accessToken);
-  const { id: storyId } = await readyStory(call);
-  await signInThroughForm(page, webUrl, account);
-  return { storyId, call };
-}
+/** The family each test makes, with a ready story. */
+const READER = { displayName: 'Reader', authorName: 'Auntie Bea' };
 
 describe('reading, illustrating, editing, sharing and exporting a story, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const chromium = e2eSetup();
 
   it('adds an illustration, edits with a blocked word, shares the link and downloads a printable file', async () => {
-    const { context, page } = await openPage(browser);
+    const {
+      account,
+      story: { id: storyId },
+    } = await familyWithStory(READER);
+    const { context, page } = await chromium.signedIn(account);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
-    const { storyId } = await familyWithStory(page);
     await page.goto(`${webUrl}/story/${storyId}`);
     await page.getByText('Story Created by Auntie Bea').waitFor();
 
@@ -109,10 +93,8 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
   });
 
   it("shows another family's private story as not found, never its content", async () => {
-    const { context, page } = await openPage(browser);
-    const owner = await signUp(stack, { displayName: 'Owner' });
-    const secret = await readyStory(apiClient(stack, owner.accessToken), { heroName: 'Secretia' });
-    await familyWithStory(page);
+    const { story: secret } = await familyWithStory({ displayName: 'Owner' }, { heroName: 'Secretia' });
+    const { context, page } = await chromium.signedIn((await familyWithStory(READER)).account);
     await page.goto(`${webUrl}/story/${secret.id}`);
     await page.getByRole('heading', { name: 'Story not found or unavailable in the new format' }).waitFor();
     await expect(page.getByText('Secretia').count()).resolves.toBe(0);
@@ -150,8 +132,11 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
   }
 
   it('asks for the story a link opens while the app downloads, and each file only once', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    const { storyId } = await familyWithStory(page);
+    const {
+      account,
+      story: { id: storyId },
+    } = await familyWithStory(READER);
+    const { context, page } = await chromium.signedIn(account, MOBILE);
     const { reads, files } = await firstVisit(page, `/story/${storyId}`, 'Story Created by Auntie Bea');
 
     // The early script's preloads are the downloads the app uses: a preload asked for with other credentials
@@ -169,8 +154,7 @@ describe('reading, illustrating, editing, sharing and exporting a story, in Chro
   });
 
   it("asks for home's featured stories and the profile while the app downloads, and the band's rules once home is drawn", async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    await familyWithStory(page);
+    const { context, page } = await chromium.signedIn((await familyWithStory(READER)).account, MOBILE);
     const { reads, files } = await firstVisit(page, '/home', 'Welcome back, Reader!');
     await page.locator('.featured-grid:not([aria-hidden]), .home-featured__message').first().waitFor();
     expect(files.filter((file, i) => files.indexOf(file) !== i)).toEqual([]);

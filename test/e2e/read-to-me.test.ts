@@ -1,15 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storyWords } from '#common/narration.js';
 import { storyParagraphs } from '#common/story-layout.js';
-import { signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
-import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, screenshot, signInThroughForm } from '../support/pages.js';
+import { e2eSetup, familyWithStory, stack, webUrl, type Account } from '../support/e2e.js';
+import { DESKTOP, MOBILE, screenshot } from '../support/pages.js';
 import { tableClient } from '../support/table.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
 
 /** What the player is doing, read in the page: its sound's time, the word lit and the text of that word. */
 type Reading = {
@@ -54,18 +49,16 @@ function reading(page: Page, container: string): Promise<Reading> {
 }
 
 describe('"Read to me", in Chromium', () => {
-  let browser: Browser;
-  let account: Awaited<ReturnType<typeof signUp>>;
+  const chromium = e2eSetup();
+  let account: Account;
   let storyId = '';
   let content = '';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    account = await signUp(stack, { displayName: 'Zoë', authorName: 'Grandpa Joe' });
-    ({ id: storyId, content } = await readyStory(apiClient(stack, account.accessToken)));
-  });
-  afterAll(async () => {
-    await browser.close();
+    ({
+      account,
+      story: { id: storyId, content },
+    } = await familyWithStory({ displayName: 'Zoë', authorName: 'Grandpa Joe' }));
   });
 
   const wordText = (index: number) => {
@@ -75,8 +68,7 @@ describe('"Read to me", in Chromium', () => {
   };
 
   it('on a phone: reads the story aloud, lighting each word as it is read, pauses, resumes, and stops on leaving', async () => {
-    const { context, page } = await openPage(browser, MOBILE);
-    await signInThroughForm(page, webUrl, account);
+    const { context, page } = await chromium.signedIn(account, MOBILE);
     await page.goto(`${webUrl}/story/${storyId}`);
     const readToMe = page.getByRole('button', { name: 'Read to me' });
     await readToMe.click();
@@ -137,8 +129,7 @@ describe('"Read to me", in Chromium', () => {
     await tableClient(stack).set({ PK: `STORY#${storyId}`, SK: 'META' }, { content: long });
     content = long;
 
-    const { context, page } = await openPage(browser, DESKTOP);
-    await signInThroughForm(page, webUrl, account);
+    const { context, page } = await chromium.signedIn(account, DESKTOP);
     await page.goto(`${webUrl}/story/${storyId}/flipbook`);
     await page.getByRole('button', { name: 'Read Story' }).click();
     const counter = page.locator('.flipbook-controls__counter');

@@ -1,21 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
-import { launchBrowser } from '../support/browser.js';
-import {
-  closeWelcomeVideo,
-  DESKTOP,
-  MOBILE,
-  openPage,
-  screenshot,
-  screenState,
-  scrollToBottom,
-  signInThroughForm,
-  type ScreenState,
-} from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BOTH_WIDTHS, e2eSetup, newFamily, webUrl } from '../support/e2e.js';
+import { closeWelcomeVideo, screenshot, screenState, scrollToBottom, type ScreenState } from '../support/pages.js';
 
 /** Waits until the screen has settled at its top with the focus on its heading, and returns where it was. */
 async function arrivesAtHeading(page: Page, heading: string | RegExp): Promise<ScreenState> {
@@ -34,22 +20,12 @@ const customField = (page: Page) => page.locator('.wizard-custom input');
  * 2): every screen change starts at the new screen's top with the focus on its heading, and each wizard step's
  * field holds only that step's words. Each move is made from the bottom of the screen before, where its button is.
  */
-describe.each([
-  ['375 px', MOBILE],
-  ['1280 px', DESKTOP],
-])('screen changes at %s, in Chromium', (label, viewport) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+describe.each(BOTH_WIDTHS)('screen changes at %s, in Chromium', (label, viewport) => {
+  const chromium = e2eSetup();
 
   it('the wizard opens each step at its top, focused on its heading, with only that step’s words', async () => {
-    const account = await signUp(stack, { displayName: 'Scroller' });
-    const { context, page } = await openPage(browser, viewport);
-    await signInThroughForm(page, webUrl, account);
+    const account = await newFamily({ displayName: 'Scroller' });
+    const { context, page } = await chromium.signedIn(account, viewport);
     await closeWelcomeVideo(page);
     const figures: Record<string, number> = {};
 
@@ -118,7 +94,7 @@ describe.each([
   });
 
   it('the first screen keeps the browser’s focus, and a redirect before any action does not move it', async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await chromium.open(viewport);
     await page.goto(`${webUrl}/library`);
     await page.waitForURL(`${webUrl}/auth`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();

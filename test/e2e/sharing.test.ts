@@ -1,13 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
-import { apiClient, readyStory } from '../support/api.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sweeper } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
-import { DESKTOP, MOBILE, openPage, passGrownUpGate, screenshot, signInThroughForm } from '../support/pages.js';
-
-const stack = inject('stack');
-const webUrl = stack.webUrl ?? '';
+import { BOTH_WIDTHS, e2eSetup, familyWithStory, webUrl } from '../support/e2e.js';
+import { passGrownUpGate, screenshot } from '../support/pages.js';
 const NETWORKS = ['Facebook', 'X', 'Instagram', 'TikTok'];
 
 /** The networks the Share dialog offers now. */
@@ -33,28 +28,16 @@ const picturesLoaded = (page: Page) =>
  * open the link; a grown-up opens it ("Grown-ups only"); a visitor without an account then reads the story,
  * pictures and "Read to me" included; closed again, the visitor's link is dead.
  */
-describe.each([
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-])('sharing a story with anyone, at %s in Chromium', (label, viewport) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+describe.each(BOTH_WIDTHS)('sharing a story with anyone, at %s in Chromium', (label, viewport) => {
+  const chromium = e2eSetup();
 
   it('the link is private until a grown-up opens it; a visitor then reads it and hears it; closed, it is dead', async () => {
-    const account = await signUp(stack, { displayName: 'Sharer', authorName: 'Grandma Jo' });
-    const call = apiClient(stack, account.accessToken);
-    const story = await readyStory(call);
+    const { account, story } = await familyWithStory({ displayName: 'Sharer', authorName: 'Grandma Jo' });
     const storyId = story.id;
     const width = viewport.width;
 
-    const { page: parent } = await openPage(browser, viewport);
+    const { page: parent } = await chromium.signedIn(account, viewport);
     const axe = sweeper(parent);
-    await signInThroughForm(parent, webUrl, account);
     await parent.goto(`${webUrl}/story/${storyId}`);
     await parent.getByText('Story Created by Grandma Jo').waitFor();
     await parent.getByRole('button', { name: 'Share Story' }).click();
@@ -80,7 +63,7 @@ describe.each([
     await screenshot(parent, `share-open-${width}`, { fullPage: false });
 
     // A visitor without an account (another browser, no session) reads it: text, pictures, "Read to me".
-    const { context: visitorContext, page: visitor } = await openPage(browser, viewport);
+    const { context: visitorContext, page: visitor } = await chromium.open(viewport);
     const visitorAxe = sweeper(visitor);
     await visitor.goto(`${webUrl}/story/${storyId}`);
     await visitor.getByRole('heading', { level: 1, name: String(story.title) }).waitFor();
@@ -114,12 +97,12 @@ describe.each([
   });
 
   it("a private story's picture address copied to another browser does not load there", async () => {
-    const account = await signUp(stack, { displayName: 'Private', authorName: 'Aunt Bea' });
-    const call = apiClient(stack, account.accessToken);
-    const storyId = (await readyStory(call)).id;
+    const {
+      account,
+      story: { id: storyId },
+    } = await familyWithStory({ displayName: 'Private', authorName: 'Aunt Bea' });
 
-    const { page: family } = await openPage(browser, viewport);
-    await signInThroughForm(family, webUrl, account);
+    const { page: family } = await chromium.signedIn(account, viewport);
     await family.goto(`${webUrl}/story/${storyId}`);
     await family.getByText('Story Created by Aunt Bea').waitFor();
     await expect.poll(() => picturesLoaded(family)).toEqual({ count: 1, loaded: 1 });
@@ -132,7 +115,7 @@ describe.each([
     expect((await family.request.get(address)).status()).toBe(200);
 
     // Another browser (a fresh context: no session, no cookies) opens the same address: refused, no picture.
-    const { context: other, page: stranger } = await openPage(browser, viewport);
+    const { context: other, page: stranger } = await chromium.open(viewport);
     const opened = await stranger.goto(address);
     expect(opened?.status()).toBe(403);
     expect(opened?.headers()['content-type'] ?? '').not.toMatch(/^image\//);

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSmoke } from '../../bin/smoke/run-smoke.js';
-
-const stack = inject('stack');
+import { webUrl } from '../support/e2e.js';
 
 describe('npm run smoke against the local stack', () => {
   it('passes every step on a working site and deletes the account it made', async () => {
     const lines: string[] = [];
-    const passed = await runSmoke({ url: stack.webUrl ?? '', timeoutMs: 60_000, log: (line) => lines.push(line) });
+    const passed = await runSmoke({ url: webUrl, timeoutMs: 60_000, log: (line) => lines.push(line) });
     expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
     expect(passed).toBe(true);
     expect(lines.at(-1)).toBe('✓ deleted the account and everything of it');

@@ -95,6 +95,7 @@ export async function startBedrockSite(
     mediaUrl: `${stack.s3Endpoint}/${stack.mediaBucket}`,
     appConfig: stack.appConfig,
     trustedMediaKeys: new Map([[stack.mediaSigning.keyPairId, stack.mediaSigning.publicKey]]),
+    outDir: stack.webDir,
   });
   return {
     ...api,

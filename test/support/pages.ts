@@ -52,14 +52,16 @@ export async function passGrownUpGate(page: Page, password: string): Promise<voi
 
 export type BandLabel = 'Little Storytellers (5-7)' | 'Young Adventurers (8-10)';
 
+export type SignUpForm = { name: string; band: BandLabel; email?: string; password?: string };
+
 /**
- * A new family through the real sign-up form (a grown-up ticks the guardian box), on /home with the welcome
- * video closed. Answers the e-mail and password it used.
+ * Opens the sign-up form and fills it as a grown-up would (the guardian box ticked), without sending it.
+ * Answers the e-mail and password it typed (a unique e-mail and 'Wizards123' unless told).
  */
-export async function signUpThroughForm(
+export async function fillSignUp(
   page: Page,
   webUrl: string,
-  family: { name: string; band: BandLabel; email?: string; password?: string },
+  family: SignUpForm,
 ): Promise<{ email: string; password: string }> {
   const email = family.email ?? `${family.name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID()}@storymagic.test`;
   const password = family.password ?? 'Wizards123';
@@ -69,10 +71,24 @@ export async function signUpThroughForm(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await confirmGuardian(page);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${webUrl}/home`);
-  await closeWelcomeVideo(page);
   return { email, password };
+}
+
+/**
+ * A new family through the real sign-up form, on /home with the welcome video closed. Answers the e-mail and
+ * password it used. `timeout`: how long /home may take (a crowd signing up at once on a busy machine).
+ */
+export async function signUpThroughForm(
+  page: Page,
+  webUrl: string,
+  family: SignUpForm,
+  options: { timeout?: number } = {},
+): Promise<{ email: string; password: string }> {
+  const account = await fillSignUp(page, webUrl, family);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${webUrl}/home`, options);
+  await closeWelcomeVideo(page);
+  return account;
 }
 
 /** Fills the sign-in form already shown and sends it. */

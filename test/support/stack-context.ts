@@ -14,6 +14,8 @@ export type StackContext = {
   logDir: string;
   /** The local stack's media signing key pair (bin/local/media-signing-key.ts): a test key, made per run. */
   mediaSigning: { keyPairId: string; publicKey: string; privateKey: string };
+  /** e2e: the production build of the SPA the site serves (test/e2e/global-setup.ts), for a second site. */
+  webDir?: string | undefined;
   /** The local narrator's speech engine (bin/local/speech-engine). */
   speechEngineUrl: string;
 };
