@@ -487,11 +487,11 @@ function viewHits(view: Skeleton, denyIndex: Index | undefined, options: CheckOp
     const allowed = harmlessRanges(line, at);
     const named = options.asName ? undefined : namedWords(line, at);
     const words = tokens.map((t) => t.word);
-    const scoresWithout = (hit: WordHit) => {
-      const except = new Set<number>();
-      for (let i = hit.first; i <= hit.last; i++) except.add(i);
-      return languageScores(words, except);
-    };
+    // A listed word is no evidence of a language: "fat rum" is not Swedish because each is a Swedish word too,
+    // or the two false friends would vouch for each other and both pass.
+    const listedAt = new Set<number>();
+    for (const hit of listed) for (let i = hit.first; i <= hit.last; i++) listedAt.add(i);
+    const scores = languageScores(words, listedAt);
     kept = hits.filter((hit) => {
       if (hit.intent) return true;
       if (allowed.some(([from, to]) => from <= hit.first && hit.last <= to)) return false;
@@ -504,7 +504,6 @@ function viewHits(view: Skeleton, denyIndex: Index | undefined, options: CheckOp
       // A word is judged in the language the rest of the text is written in.
       const everyday = hit.first === hit.last ? everydayLanguagesOf(hitWords[0] ?? '') : undefined;
       if (entry.only || everyday) {
-        const scores = scoresWithout(hit);
         if (entry.only && !isWrittenIn(scores, entry.language)) return false;
         const language = languageOf(scores);
         if (language && language !== entry.language && everyday?.includes(language)) return false;

@@ -173,6 +173,15 @@ describe('sanitiseText: forms, case and counting', () => {
     expect(sanitiseText('***:***')).toEqual({ text: '***:***', filtered: 0 });
   });
 
+  it('lets no two listed words vouch for each other as another language (fast-check found "fat🦊RUM")', () => {
+    // Each is an everyday Swedish word, but nothing else in the text is Swedish.
+    expect(sanitiseText('fat RUM')).toEqual({ text: '*** ***', filtered: 2 });
+    expect(sanitiseText('fat🦊RUM')).toEqual({ text: '***🦊***', filtered: 2 });
+    // In a Swedish sentence they are the dish and the room.
+    const swedish = 'Det var en gång ett fat i ett rum.';
+    expect(sanitiseText(swedish)).toEqual({ text: swedish, filtered: 0 });
+  });
+
   it('is idempotent: a second pass changes nothing more', () => {
     const once = sanitiseText("Shut up, you fat idiot's stupid beer-drinking jerk!\n\nKill it.");
     expect(once.filtered).toBe(7);
