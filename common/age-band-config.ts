@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CONFIG_ERROR_CODES } from './age-band-config-file.js';
 import { AGE_BAND_LABELS, AGE_BANDS } from './age-bands.js';
-import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, MISSIONS, STORY_KINDS } from './story-choices.js';
+import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, MISSIONS, STORY_TYPES } from './story-choices.js';
 
 /**
  * SPEC §3: the age-band configuration, one static file per band (`/config/age-band-a.json`, `-b.json`).
@@ -124,7 +124,7 @@ const bandsSchema = z.strictObject({
 });
 
 const selectorsSchema = z.strictObject({
-  story_kind: z.array(z.enum(STORY_KINDS)),
+  story_kind: z.array(z.enum(STORY_TYPES)),
   character_archetype: z.array(z.enum(CHARACTER_TYPES)),
   mission: z.array(z.enum(MISSIONS)),
   image_style: z.array(z.enum(ART_STYLE_IDS)),
@@ -214,7 +214,7 @@ const baseSchema = z.strictObject({
   bands: bandsSchema,
   selectors: selectorsSchema,
   styles: z.record(styleName, styleSchema).refine((s) => Object.keys(s).length > 0, 'at least one style'),
-  auto_mapping: z.record(z.enum(STORY_KINDS), z.array(weightedStyleSchema).min(1)),
+  auto_mapping: z.record(z.enum(STORY_TYPES), z.array(weightedStyleSchema).min(1)),
   image_styles: z.record(z.enum(ART_STYLE_IDS), imageStyleSchema),
   prompts: promptsSchema,
   validators: validatorsSchema,
@@ -247,7 +247,7 @@ function crossCheck(config: BaseConfig): Issue[] {
   if (app.age_range !== labels.ages) issues.push({ path: ['app', 'age_range'], message: `must be "${labels.ages}"` });
 
   issues.push(
-    ...checkSelector(config.selectors.story_kind, STORY_KINDS, 'story_kind'),
+    ...checkSelector(config.selectors.story_kind, STORY_TYPES, 'story_kind'),
     ...checkSelector(config.selectors.character_archetype, CHARACTER_TYPES, 'character_archetype'),
     ...checkSelector(config.selectors.mission, MISSIONS, 'mission'),
     ...checkSelector(config.selectors.image_style, ART_STYLE_IDS, 'image_style'),
@@ -259,7 +259,7 @@ function crossCheck(config: BaseConfig): Issue[] {
     });
   }
 
-  for (const kind of STORY_KINDS) {
+  for (const kind of STORY_TYPES) {
     config.auto_mapping[kind].forEach((entry, i) => {
       if (!Object.hasOwn(styles, entry.style)) {
         issues.push({ path: ['auto_mapping', kind, i, 'style'], message: `unknown style "${entry.style}"` });

@@ -5,11 +5,11 @@
 export const SURPRISE = 'Surprise';
 
 export const CHARACTER_TYPES = ['Explorer', 'Super Hero', 'Creature', 'Robot', 'Warrior'] as const;
-export const STORY_KINDS = ['Adventure', 'Mystery', 'Magical', 'Epic', 'Space'] as const;
+export const STORY_TYPES = ['Adventure', 'Mystery', 'Magical', 'Epic', 'Space'] as const;
 export const MISSIONS = ['Rescue', 'Treasure', 'Protect', 'Ranch', 'Escape'] as const;
 
 export type CharacterType = (typeof CHARACTER_TYPES)[number];
-export type StoryKind = (typeof STORY_KINDS)[number];
+export type StoryType = (typeof STORY_TYPES)[number];
 export type Mission = (typeof MISSIONS)[number];
 
 /** The wizard's art styles (step 05), in the SPEC's order, with their labels. */

@@ -1,7 +1,7 @@
 import type { AgeBandConfig } from './age-band-config.js';
 import { hasMarkup, isKidSafe, isKindName, MARKUP_MESSAGE, unsafeTerms } from './safety/check.js';
 import { countWords } from './words.js';
-import type { StoryKind } from './story-choices.js';
+import type { StoryType } from './story-choices.js';
 import { characterCount, heroNameLengthProblem, NAME_MESSAGES } from './validation/hero-name.js';
 
 /**
@@ -203,7 +203,7 @@ export function validateStory(draft: Parameters<typeof draftTexts>[0], band: Age
 }
 
 /** SPEC §5 step 4.5: the writing style follows from the story kind, weighted by the band's auto_mapping. */
-export function pickWritingStyle(kind: StoryKind, band: AgeBandConfig, random: () => number = Math.random): string {
+export function pickWritingStyle(kind: StoryType, band: AgeBandConfig, random: () => number = Math.random): string {
   const options = band.auto_mapping[kind];
   const total = options.reduce((sum, option) => sum + option.weight, 0);
   let roll = random() * total;

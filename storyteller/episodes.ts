@@ -1,4 +1,4 @@
-import type { Mission, StoryKind } from '#common/story-choices.js';
+import type { Mission, StoryType } from '#common/story-choices.js';
 import { pick, type Random } from './random.js';
 import { KINDS, MISSION_TARGETS, type Challenge, type Mentor, type MissionTarget } from './story-world.js';
 import { escapeRegExp } from './template.js';
@@ -72,10 +72,10 @@ function fresh<T>(random: Random, own: readonly T[], others: readonly T[], episo
 }
 
 /** The kinds whose episodes may stand in for another kind's: among the stars only the stars' own. */
-const neighbours = (kind: StoryKind) =>
-  (Object.keys(KINDS) as StoryKind[]).filter((k) => k !== kind && (k === 'Space') === (kind === 'Space'));
+const neighbours = (kind: StoryType) =>
+  (Object.keys(KINDS) as StoryType[]).filter((k) => k !== kind && (k === 'Space') === (kind === 'Space'));
 
-export const freshChallenge = (random: Random, kind: StoryKind, heard: Episodes) =>
+export const freshChallenge = (random: Random, kind: StoryType, heard: Episodes) =>
   fresh(
     random,
     KINDS[kind].challenges,
@@ -84,7 +84,7 @@ export const freshChallenge = (random: Random, kind: StoryKind, heard: Episodes)
     heard,
   );
 
-export const freshMentor = (random: Random, kind: StoryKind, heard: Episodes) =>
+export const freshMentor = (random: Random, kind: StoryType, heard: Episodes) =>
   fresh(
     random,
     KINDS[kind].mentors,
@@ -93,7 +93,7 @@ export const freshMentor = (random: Random, kind: StoryKind, heard: Episodes) =>
     heard,
   );
 
-export const freshHazard = (random: Random, kind: StoryKind, heard: Episodes) =>
+export const freshHazard = (random: Random, kind: StoryType, heard: Episodes) =>
   fresh(
     random,
     KINDS[kind].hazards,
@@ -103,7 +103,7 @@ export const freshHazard = (random: Random, kind: StoryKind, heard: Episodes) =>
   );
 
 /** The mission's target: one made for the kind, else one that fits any kind, else any the family has not heard. */
-export function freshTarget(random: Random, mission: Mission, kind: StoryKind, heard: Episodes): MissionTarget {
+export function freshTarget(random: Random, mission: Mission, kind: StoryType, heard: Episodes): MissionTarget {
   const all = MISSION_TARGETS[mission];
   const fitting = all.filter((t) => t.kinds !== 'any' && t.kinds.includes(kind));
   const anywhere = all.filter((t) => t.kinds === 'any');

@@ -1,4 +1,4 @@
-import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js';
+import type { CharacterType, Mission, StoryType } from '#common/story-choices.js';
 
 /**
  * What the local writer knows about heroes, places, friends and missions. Every string is a template
@@ -247,7 +247,7 @@ export type KindProfile = Readonly<{
   snacks: readonly string[];
 }>;
 
-export const KINDS: Record<StoryKind, KindProfile> = {
+export const KINDS: Record<StoryType, KindProfile> = {
   Adventure: {
     worlds: [
       {
@@ -917,7 +917,7 @@ export const KINDS: Record<StoryKind, KindProfile> = {
 
 /** A mission's target, told in the same words whatever the structure. Fields are templates. */
 export type MissionTarget = Readonly<{
-  kinds: readonly StoryKind[] | 'any';
+  kinds: readonly StoryType[] | 'any';
   /** "the baby owl" */
   thing: string;
   /** When the story happened, for an opening that starts with the mission: "the morning a baby owl got stuck…". */

@@ -1,5 +1,5 @@
 import type { AgeBandConfig, WritingStyle } from '#common/age-band-config.js';
-import type { CharacterType, ImageType, Mission, StoryKind } from '#common/story-choices.js';
+import type { CharacterType, ImageType, Mission, StoryType } from '#common/story-choices.js';
 import { countSpokenWords, splitSentences, validateStory } from '#common/story-validation.js';
 import { countWords } from '#common/words.js';
 import type { StoryDraft, StoryRequest } from '../lambdas/workflow/providers/types.js';
@@ -288,7 +288,7 @@ function seedOf(request: StoryRequest, fullName: string, variant: number): numbe
     variant,
     fullName,
     request.characterType,
-    request.storyKind,
+    request.storyType,
     request.mission,
     request.narrativeStructure,
     request.writingStyle,
@@ -314,7 +314,7 @@ const pageCapOf = (band: AgeBandConfig, style: WritingStyle | undefined) =>
  * family has not heard while there are such (episodes.ts).
  */
 function castOf(request: StoryRequest, hero: string, random: Random, heard: Episodes) {
-  const kind = KINDS[request.storyKind];
+  const kind = KINDS[request.storyType];
   // The family's own kind of story and mission, as read (common/family-words.ts), are its world and its goal.
   const reading = {
     kind: readFamilyWords(request.customDescriptions.storyType),
@@ -330,12 +330,12 @@ function castOf(request: StoryRequest, hero: string, random: Random, heard: Epis
       ...pick(random, kind.companions),
     },
     day: familyDay(dayOf(random, amongStars), reading.kind.weather ?? reading.mission.weather),
-    challenge: freshChallenge(random, request.storyKind, heard),
-    mentor: freshMentor(random, request.storyKind, heard),
+    challenge: freshChallenge(random, request.storyType, heard),
+    mentor: freshMentor(random, request.storyType, heard),
     riddle: pick(random, RIDDLES),
-    target: familyTarget(reading.mission) ?? freshTarget(random, request.mission, request.storyKind, heard),
+    target: familyTarget(reading.mission) ?? freshTarget(random, request.mission, request.storyType, heard),
     familyGoal: familyTarget(reading.mission) !== undefined,
-    hazard: freshHazard(random, request.storyKind, heard),
+    hazard: freshHazard(random, request.storyType, heard),
     snack: pick(random, kind.snacks),
   };
 }
@@ -490,7 +490,7 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
     variant,
   };
 
-  const kind = KINDS[request.storyKind];
+  const kind = KINDS[request.storyType];
   const paragraphs = STRUCTURES[request.narrativeStructure].map((beat) =>
     writeBeat(beat, story, [...kind.extras, ...character.extras]),
   );
@@ -530,7 +530,7 @@ function compose(request: StoryRequest, variant: number, heard: Heard): WrittenS
     });
 
   const draft: StoryDraft = {
-    title: titleFor(request.mission, request.storyKind, fullName, target, context, familyGoal),
+    title: titleFor(request.mission, request.storyType, fullName, target, context, familyGoal),
     excerpt: render(
       '{FullName} the {noun} and {pal} must {goal}. (Will courage and kindness be enough|What will they find on the way|Can they do it before the day is done)?',
       context,
@@ -1049,7 +1049,7 @@ const TITLES: Record<Mission, readonly string[]> = {
  * escape: "Mia Rounds Up the Teddy", "The Way Out of the Cookies for Mum" (issue 37). Its titles fit any goal.
  */
 const FAMILY_GOAL_TITLES: readonly string[] = ['{Hero} and {titled}', 'The Story of {titled}', 'All for {titled}'];
-const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
+const KIND_TITLES: Partial<Record<StoryType, readonly string[]>> = {
   Mystery: ['The Mystery of {titled}'],
   Epic: ['The Legend of {Hero}'],
   Space: ['{Hero} Among the Stars'],
@@ -1057,7 +1057,7 @@ const KIND_TITLES: Partial<Record<StoryKind, readonly string[]>> = {
 
 function titleFor(
   mission: Mission,
-  kind: StoryKind,
+  kind: StoryType,
   hero: string,
   target: MissionTarget,
   context: TemplateContext,

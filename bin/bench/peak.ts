@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_QUOTAS, type BedrockQuotas } from '#common/models/quotas.js';
 import type { StoryStatusView } from '#common/api/views.js';
-import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
+import { CHARACTER_TYPES, MISSIONS, STORY_TYPES } from '#common/story-choices.js';
 import { createAwsClients } from '../../lambdas/adapters/aws-clients.js';
 import { startLocalStack, type LocalStack } from '../local/stack.js';
 import { BENCH_STACK } from './bench-stack.js';
@@ -91,7 +91,7 @@ async function followFamily(stack: LocalStack, family: Family, run: FamilyRun, t
   const choices = {
     heroName: pick(NAMES),
     characterType: pick(CHARACTER_TYPES),
-    storyType: pick(STORY_KINDS),
+    storyType: pick(STORY_TYPES),
     mission: pick(MISSIONS),
     artStyle: 'watercolor',
     generationMode: 'express',

@@ -4,7 +4,7 @@ import {
   characterTypeSchema,
   generationModeSchema,
   missionSchema,
-  storyKindSchema,
+  storyTypeSchema,
 } from './choices.js';
 
 /** SPEC §8 "Incomplete Story Magic": refused by the wizard and, with the same words, by the server. */
@@ -23,7 +23,7 @@ export const generateStoryRequestSchema = z.strictObject({
   heroName: z.string().max(100),
   characterType: characterTypeSchema.optional(),
   /** The story kind (its values the bands' `story_kind` list), named as the table's `story_type`. */
-  storyType: storyKindSchema,
+  storyType: storyTypeSchema,
   mission: missionSchema,
   writingStyle: z.string().max(60).optional(),
   artStyle: artStyleSchema,

@@ -176,7 +176,7 @@ export function createTaskHandlers(deps: TaskDeps) {
     storyId: story.id,
     heroName: story.hero_name,
     characterType: story.character_type,
-    storyKind: story.story_type,
+    storyType: story.story_type,
     mission: story.mission,
     narrativeStructure: story.narrative_structure,
     themeId: story.theme_id,

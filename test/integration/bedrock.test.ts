@@ -191,7 +191,7 @@ describe('STORY_PROVIDER=bedrock through the real SDK against the Bedrock twin',
     expect(story.status).toBe('ready');
     const paragraphs = String(story.content).split(/\n\s*\n/);
     const draft = { title: String(story.title), excerpt: String(story.excerpt), paragraphs, scenes: {} };
-    const choices = { heroName: 'Zara', characterType: 'Robot', storyKind: 'Space', mission: 'Ranch' } as const;
+    const choices = { heroName: 'Zara', characterType: 'Robot', storyType: 'Space', mission: 'Ranch' } as const;
     expect(unfollowed({ band: 'A', ...choices, wished: ['pancakes'] }, draft)).toEqual([]);
   });
 

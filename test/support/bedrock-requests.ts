@@ -13,7 +13,7 @@ export function lunasStoryRequest(
     storyId: 'story-1',
     heroName: 'Luna',
     characterType: 'Explorer',
-    storyKind: 'Space',
+    storyType: 'Space',
     mission: 'Rescue',
     narrativeStructure: 'overcoming-monster',
     themeId: 'brave-rescue',

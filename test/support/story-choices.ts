@@ -1,5 +1,5 @@
 import type { AgeBand } from '#common/age-bands.js';
-import type { CharacterType, Mission, StoryKind } from '#common/story-choices.js';
+import type { CharacterType, Mission, StoryType } from '#common/story-choices.js';
 import { readFamilyWords } from '#common/family-words.js';
 import { validateStory } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
@@ -11,7 +11,7 @@ export type Choices = Readonly<{
   band: AgeBand;
   heroName: string;
   characterType: CharacterType;
-  storyKind: StoryKind;
+  storyType: StoryType;
   mission: Mission;
   custom?: StoryRequest['customDescriptions'];
   /** Words the family's own descriptions must bring into the story ("dragon", "pancakes", "Grandma"). */
@@ -20,7 +20,7 @@ export type Choices = Readonly<{
 
 const words = (text: string) => text.toLowerCase();
 const stripThe = (text: string) => text.replace(/^the /i, '');
-const placeWords = (kind: StoryKind) =>
+const placeWords = (kind: StoryType) =>
   KINDS[kind].worlds.flatMap((world) => [stripThe(world.called), world.place.replace('{placeName}', '').trim()]);
 
 /**
@@ -41,7 +41,7 @@ export function unfollowed(choices: Choices, draft: StoryDraft): string[] {
   // on the sea" is set on the sea, "bring a present for Grandma" is about Grandma's present.
   const familyPlace = readFamilyWords(choices.custom?.storyType).place?.word;
   const familyGoal = readFamilyWords(choices.custom?.mission).goal?.what?.split(' ').at(-1);
-  const places = [...placeWords(choices.storyKind), ...(familyPlace ? [familyPlace] : [])];
+  const places = [...placeWords(choices.storyType), ...(familyPlace ? [familyPlace] : [])];
   if (!places.some((place) => place !== '' && has(place))) missed.push('kind of story');
   const targets = [
     ...MISSION_TARGETS[choices.mission].map((target) => target.thing),

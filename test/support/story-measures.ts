@@ -4,10 +4,10 @@ import {
   CHARACTER_TYPES,
   MISSION_MAPPING,
   MISSIONS,
-  STORY_KINDS,
+  STORY_TYPES,
   type CharacterType,
   type Mission,
-  type StoryKind,
+  type StoryType,
 } from '#common/story-choices.js';
 import { splitSentences } from '#common/story-validation.js';
 import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
@@ -39,7 +39,7 @@ export type StoryChoices = {
   band: AgeBand;
   heroName: string;
   characterType: CharacterType;
-  storyKind: StoryKind;
+  storyType: StoryType;
   mission: Mission;
   styleIndex: number;
   seed: number;
@@ -48,12 +48,12 @@ export type StoryChoices = {
 
 export function storyRequest(choices: StoryChoices, extra: Partial<StoryRequest> = {}): StoryRequest {
   const band = BANDS[choices.band];
-  const styles = band.auto_mapping[choices.storyKind];
+  const styles = band.auto_mapping[choices.storyType];
   return {
     storyId: 'story-1',
     heroName: choices.heroName,
     characterType: choices.characterType,
-    storyKind: choices.storyKind,
+    storyType: choices.storyType,
     mission: choices.mission,
     narrativeStructure: MISSION_MAPPING[choices.mission].narrativeStructure,
     themeId: MISSION_MAPPING[choices.mission].themeId,
@@ -80,7 +80,7 @@ export function corpusChoices(band: AgeBand, count: number, seed = 2026): StoryC
     band,
     heroName: pick(random, NAMES),
     characterType: pick(random, CHARACTER_TYPES),
-    storyKind: pick(random, STORY_KINDS),
+    storyType: pick(random, STORY_TYPES),
     mission: pick(random, MISSIONS),
     styleIndex: Math.floor(random() * 6),
     seed: 1000 + i,

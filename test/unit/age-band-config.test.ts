@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAgeBandConfig, type AgeBandConfig } from '#common/age-band-config.js';
 import { CONFIG_ERROR_CODES, ageBandConfigPath, isPublishedBandConfig } from '#common/age-band-config-file.js';
-import { ART_STYLE_IDS, STORY_KINDS } from '#common/story-choices.js';
+import { ART_STYLE_IDS, STORY_TYPES } from '#common/story-choices.js';
 
 const raw = (band: 'a' | 'b'): unknown =>
   JSON.parse(readFileSync(new URL(`../../common/config/age-band-${band}.json`, import.meta.url), 'utf8'));
@@ -69,7 +69,7 @@ describe('the shipped age-band configuration files', () => {
     for (const config of [load('a'), load('b')]) {
       const styles = Object.keys(config.styles);
       expect(styles.length).toBeGreaterThanOrEqual(5);
-      const mapped = new Set(STORY_KINDS.flatMap((kind) => config.auto_mapping[kind].map((entry) => entry.style)));
+      const mapped = new Set(STORY_TYPES.flatMap((kind) => config.auto_mapping[kind].map((entry) => entry.style)));
       expect([...mapped].sort()).toEqual([...styles].sort());
     }
   });

@@ -16,14 +16,14 @@ import { unfollowed, type Choices } from '../support/story-choices.js';
  */
 
 const FAMILIES: readonly Choices[] = [
-  { band: 'B', heroName: 'Zara', characterType: 'Robot', storyKind: 'Space', mission: 'Ranch' },
-  { band: 'A', heroName: 'Tomás', characterType: 'Warrior', storyKind: 'Epic', mission: 'Protect' },
-  { band: 'B', heroName: 'Amara', characterType: 'Super Hero', storyKind: 'Mystery', mission: 'Escape' },
+  { band: 'B', heroName: 'Zara', characterType: 'Robot', storyType: 'Space', mission: 'Ranch' },
+  { band: 'A', heroName: 'Tomás', characterType: 'Warrior', storyType: 'Epic', mission: 'Protect' },
+  { band: 'B', heroName: 'Amara', characterType: 'Super Hero', storyType: 'Mystery', mission: 'Escape' },
   {
     band: 'A',
     heroName: 'Kenji',
     characterType: 'Creature',
-    storyKind: 'Magical',
+    storyType: 'Magical',
     mission: 'Rescue',
     custom: { character: 'a small purple dragon who loves pancakes' },
     wished: ['purple dragon', 'pancakes'],
@@ -32,7 +32,7 @@ const FAMILIES: readonly Choices[] = [
     band: 'B',
     heroName: 'Noor',
     characterType: 'Explorer',
-    storyKind: 'Adventure',
+    storyType: 'Adventure',
     mission: 'Treasure',
     custom: { storyType: 'pirates on the sea', mission: 'bring a present for Grandma' },
     wished: ['pirate', 'Grandma'],
@@ -45,7 +45,7 @@ const requestOf = (choices: Choices, band: AgeBandConfig = AGE_BAND_CONFIGS[choi
     storyId: `story-${choices.heroName}`,
     heroName: choices.heroName,
     characterType: choices.characterType,
-    storyKind: choices.storyKind,
+    storyType: choices.storyType,
     mission: choices.mission,
     narrativeStructure,
     themeId,
@@ -77,7 +77,7 @@ const provider = () =>
   });
 
 describe('a story written on the Bedrock twin', () => {
-  it.each(FAMILIES.map((family) => [`${family.characterType}, ${family.storyKind}, ${family.mission}`, family]))(
+  it.each(FAMILIES.map((family) => [`${family.characterType}, ${family.storyType}, ${family.mission}`, family]))(
     'follows every choice the family made (%s)',
     async (_name, family) => {
       const draft = await provider().writeStory(requestOf(family));

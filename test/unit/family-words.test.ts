@@ -21,7 +21,7 @@ const base: StoryChoices = {
   band: 'A',
   heroName: 'Mia',
   characterType: 'Explorer',
-  storyKind: 'Adventure',
+  storyType: 'Adventure',
   mission: 'Protect',
   styleIndex: 0,
   seed: 7,

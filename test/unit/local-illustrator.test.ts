@@ -20,7 +20,7 @@ const lily: StoryChoices = {
   band: 'A',
   heroName: 'Lily',
   characterType: 'Creature',
-  storyKind: 'Magical',
+  storyType: 'Magical',
   mission: 'Rescue',
   styleIndex: 0,
   seed: 5,

@@ -6,7 +6,7 @@ import {
   CHARACTER_TYPES,
   IMAGE_TYPES,
   MISSIONS,
-  STORY_KINDS,
+  STORY_TYPES,
   type ArtStyle,
 } from '#common/story-choices.js';
 import {
@@ -36,7 +36,7 @@ const base: Choices = {
   band: 'A',
   heroName: 'Mia',
   characterType: 'Explorer',
-  storyKind: 'Adventure',
+  storyType: 'Adventure',
   mission: 'Rescue',
   styleIndex: 0,
   seed: 42,
@@ -74,7 +74,7 @@ const choices: fc.Arbitrary<Choices> = fc.constantFrom<AgeBand>('A', 'B').chain(
       (name) => !heroNameProblem(name, BANDS[band]) && !findDeniedTopics(name, BANDS[band]).length,
     ),
     characterType: fc.constantFrom(...CHARACTER_TYPES),
-    storyKind: fc.constantFrom(...STORY_KINDS),
+    storyType: fc.constantFrom(...STORY_TYPES),
     mission: fc.constantFrom(...MISSIONS),
     styleIndex: fc.nat(5),
     seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -127,7 +127,7 @@ describe('the local story writer', { timeout: 120_000 }, () => {
     for (const change of [
       { heroName: 'Leo' },
       { mission: 'Treasure' as const },
-      { storyKind: 'Space' as const },
+      { storyType: 'Space' as const },
       { band: 'B' as const },
       { seed: 43 },
     ]) {
@@ -168,10 +168,10 @@ describe('the local story writer', { timeout: 120_000 }, () => {
   });
 
   it('follows the mission: a treasure is found, a rescue rescues, ranch animals come home', async () => {
-    const treasure = await provider.writeStory(storyRequest({ ...base, mission: 'Treasure', storyKind: 'Space' }));
+    const treasure = await provider.writeStory(storyRequest({ ...base, mission: 'Treasure', storyType: 'Space' }));
     expect(treasure.paragraphs.join(' ')).toMatch(/Star Crystal|Rainbow Gem/);
     expect(treasure.paragraphs.join(' ')).toMatch(/"[^"]*\?" read \w+\./); // the quest's riddle
-    const ranch = await provider.writeStory(storyRequest({ ...base, mission: 'Ranch', storyKind: 'Space' }));
+    const ranch = await provider.writeStory(storyRequest({ ...base, mission: 'Ranch', storyType: 'Space' }));
     expect(ranch.paragraphs.join(' ')).toMatch(/space sheep/);
     expect(ranch.scenes.ending).toMatch(/\(ranch\)/);
   });
@@ -440,7 +440,7 @@ describe('the local illustrator', { timeout: 30_000 }, () => {
   });
 
   it('draws the scenes the writer describes', async () => {
-    const draft = await provider.writeStory(storyRequest({ ...base, storyKind: 'Space', mission: 'Protect' }));
+    const draft = await provider.writeStory(storyRequest({ ...base, storyType: 'Space', mission: 'Protect' }));
     for (const imageType of IMAGE_TYPES) {
       const svg = paintSvg(
         illustration({ imageType, scene: draft.scenes[imageType] ?? '', characterType: 'Robot', artStyle: 'anime' }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgeBand } from '#common/age-bands.js';
-import { CHARACTER_TYPES, MISSIONS, STORY_KINDS } from '#common/story-choices.js';
+import { CHARACTER_TYPES, MISSIONS, STORY_TYPES } from '#common/story-choices.js';
 import { measureStory, paginate, splitSentences, validateStory } from '#common/story-validation.js';
 import { writePlannedStory, writeStory } from '../../storyteller/story-writer.js';
 import {
@@ -36,7 +36,7 @@ const base: StoryChoices = {
   band: 'A',
   heroName: 'Lily',
   characterType: 'Creature',
-  storyKind: 'Magical',
+  storyType: 'Magical',
   mission: 'Rescue',
   styleIndex: 0,
   seed: 42,
@@ -72,7 +72,7 @@ const anyChoices: fc.Arbitrary<StoryChoices> = fc.record({
   band: fc.constantFrom<AgeBand>('A', 'B'),
   heroName: fc.constantFrom('Lily', 'Zoe', 'Arlo', 'Mia Rose'),
   characterType: fc.constantFrom(...CHARACTER_TYPES),
-  storyKind: fc.constantFrom(...STORY_KINDS),
+  storyType: fc.constantFrom(...STORY_TYPES),
   mission: fc.constantFrom(...MISSIONS),
   styleIndex: fc.nat(5),
   seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -356,7 +356,7 @@ describe('the local storyteller: plan, variety and band richness', { timeout: 60
     for (let seed = 0; seed < 120; seed++) {
       for (const band of ['A', 'B'] as const) {
         const text = writeStory(
-          storyRequest({ ...base, band, storyKind: 'Mystery', seed, custom: {} }),
+          storyRequest({ ...base, band, storyType: 'Mystery', seed, custom: {} }),
         ).paragraphs.join(' ');
         const shape = text.indexOf('white shape');
         if (shape < 0) continue;

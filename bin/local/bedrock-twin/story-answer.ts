@@ -6,7 +6,7 @@ import {
   MISSION_MAPPING,
   MISSIONS,
   NARRATIVE_STRUCTURES,
-  STORY_KINDS,
+  STORY_TYPES,
 } from '#common/story-choices.js';
 import { AGE_BAND_CONFIGS } from '../../../lambdas/use-cases/age-band-configs.js';
 import { DEFAULT_TEMPLATES } from '../../../lambdas/data/default-templates.js';
@@ -145,7 +145,7 @@ function storyAnswer(conversation: Conversation): Promise<string> {
     storyId: `twin-${hash(prompt)}`,
     heroName,
     characterType: chosen(where, CHARACTER_TYPES, `${prompt}hero`),
-    storyKind: chosen(where, STORY_KINDS, `${prompt}kind`),
+    storyType: chosen(where, STORY_TYPES, `${prompt}kind`),
     mission,
     narrativeStructure: chosen(where, NARRATIVE_STRUCTURES, `${prompt}structure`),
     themeId: MISSION_MAPPING[mission].themeId,

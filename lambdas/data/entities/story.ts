@@ -7,7 +7,7 @@ import {
   IMAGE_TYPES,
   MISSIONS,
   NARRATIVE_STRUCTURES,
-  STORY_KINDS,
+  STORY_TYPES,
 } from '#common/story-choices.js';
 import { entityTypes, keys, storyIndexPartitions, type ChildKey } from '../keys.js';
 import type { IndexName } from '../table-schema.js';
@@ -57,7 +57,7 @@ export const storyItemSchema = z.object({
   // The family's choices, resolved when the story was asked for ("Surprise Me!" never stored): typed, so the
   // workflow hands them to the provider as they are (every story since the first was written this way).
   character_type: z.enum(CHARACTER_TYPES),
-  story_type: z.enum(STORY_KINDS),
+  story_type: z.enum(STORY_TYPES),
   mission: z.enum(MISSIONS),
   theme_id: z.string(),
   narrative_structure: z.enum(NARRATIVE_STRUCTURES),

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import { AGE_BAND_LABELS, type AgeBand } from '#common/age-bands.js';
-import { CHARACTER_TYPES, MISSION_MAPPING, MISSIONS, STORY_KINDS, resolveSurprise } from '#common/story-choices.js';
+import { CHARACTER_TYPES, MISSION_MAPPING, MISSIONS, STORY_TYPES, resolveSurprise } from '#common/story-choices.js';
 import {
   heroNameProblem,
   customDescriptionProblem,
@@ -91,7 +91,7 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
 
     // "Surprise Me!" is resolved now (SPEC §9), among the five real options of its category.
     const characterType = resolveSurprise(request.characterType ?? 'Surprise', CHARACTER_TYPES);
-    const storyType = resolveSurprise(request.storyType, STORY_KINDS);
+    const storyType = resolveSurprise(request.storyType, STORY_TYPES);
     const mission = resolveSurprise(request.mission, MISSIONS);
     // Own keys only: `in` would also find "toString" and the rest of Object.prototype.
     const writingStyle =

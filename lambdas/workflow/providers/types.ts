@@ -7,7 +7,7 @@ import type {
   ImageType,
   Mission,
   NarrativeStructure,
-  StoryKind,
+  StoryType,
 } from '#common/story-choices.js';
 
 /** The active prompt template a generation uses: the template entity's app type, kept in lambdas/data/entities/template.ts. */
@@ -19,7 +19,7 @@ export type StoryRequest = Readonly<{
   storyId: string;
   heroName: string;
   characterType: CharacterType;
-  storyKind: StoryKind;
+  storyType: StoryType;
   mission: Mission;
   narrativeStructure: NarrativeStructure;
   themeId: string;

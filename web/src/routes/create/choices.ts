@@ -1,4 +1,4 @@
-import { ART_STYLES, CHARACTER_TYPES, MISSIONS, STORY_KINDS, SURPRISE, type ArtStyle } from '#common/story-choices';
+import { ART_STYLES, CHARACTER_TYPES, MISSIONS, STORY_TYPES, SURPRISE, type ArtStyle } from '#common/story-choices';
 
 /** An option card of the wizard: its value (what the wizard stores), its words and its picture. */
 export type Choice<Value extends string = string> = { value: Value; label: string; emoji: string };
@@ -29,7 +29,7 @@ const options = <Value extends string>(values: readonly Value[]): Choice<Value |
 ];
 
 export const CHARACTER_CHOICES = options(CHARACTER_TYPES);
-export const KIND_CHOICES = options(STORY_KINDS);
+export const KIND_CHOICES = options(STORY_TYPES);
 export const MISSION_CHOICES = options(MISSIONS);
 
 export const ART_STYLE_CHOICES: (Choice<ArtStyle> & { gradient: string })[] = ART_STYLES.map((style) => ({

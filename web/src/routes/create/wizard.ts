@@ -5,9 +5,9 @@ import {
   characterTypeSchema,
   generationModeSchema,
   missionSchema,
-  storyKindSchema,
+  storyTypeSchema,
 } from '#common/validation/choices';
-import type { ArtStyle, CharacterType, GenerationMode, Mission, StoryKind, SURPRISE } from '#common/story-choices';
+import type { ArtStyle, CharacterType, GenerationMode, Mission, StoryType, SURPRISE } from '#common/story-choices';
 import { heroNameLengthProblem } from '#common/validation/hero-name';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
 
@@ -27,7 +27,7 @@ export type WizardChoices = {
   /** The hero's name: `heroName` from the wizard to the table (`hero_name`). */
   heroName: string;
   characterType: CharacterType | Surprise | Unchosen;
-  storyType: StoryKind | Surprise | Unchosen;
+  storyType: StoryType | Surprise | Unchosen;
   mission: Mission | Surprise | Unchosen;
   /** Step 4.5: follows the story kind through the band's weighted auto_mapping. */
   writingStyle: string;
@@ -48,7 +48,7 @@ const unchosen = z.literal('');
 const storedChoices = z.object({
   heroName: z.string().catch(''),
   characterType: z.union([characterTypeSchema, unchosen]).catch(''),
-  storyType: z.union([storyKindSchema, unchosen]).catch(''),
+  storyType: z.union([storyTypeSchema, unchosen]).catch(''),
   mission: z.union([missionSchema, unchosen]).catch(''),
   writingStyle: z.string().catch(''),
   artStyle: z.union([artStyleSchema, unchosen]).catch(''),
