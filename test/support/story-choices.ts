@@ -20,8 +20,15 @@ export type Choices = Readonly<{
 
 const words = (text: string) => text.toLowerCase();
 const stripThe = (text: string) => text.replace(/^the /i, '');
-const placeWords = (kind: StoryType) =>
+/** The words that say a story is set in its kind's world ("the crater", "Planet"). */
+export const placeWords = (kind: StoryType) =>
   KINDS[kind].worlds.flatMap((world) => [stripThe(world.called), world.place.replace('{placeName}', '').trim()]);
+
+/** What a mission of this kind of story may be about ("baby star-whale", "little lost satellite"). */
+export const missionThings = (mission: Mission, kind?: StoryType) =>
+  MISSION_TARGETS[mission]
+    .filter((target) => !kind || target.kinds === 'any' || target.kinds.includes(kind))
+    .map((target) => stripThe(target.thing));
 
 /**
  * The choices a parent reading the story would say it does not follow (none when it follows all): the
@@ -44,7 +51,7 @@ export function unfollowed(choices: Choices, draft: StoryDraft): string[] {
   const places = [...placeWords(choices.storyType), ...(familyPlace ? [familyPlace] : [])];
   if (!places.some((place) => place !== '' && has(place))) missed.push('kind of story');
   const targets = [
-    ...MISSION_TARGETS[choices.mission].map((target) => target.thing),
+    ...missionThings(choices.mission),
     ...(familyGoal ? [familyGoal] : []),
   ];
   if (!targets.some((thing) => has(thing))) missed.push('mission');
