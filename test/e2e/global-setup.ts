@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { sharedSetup } from '../support/shared-global-setup.js';
 import { startTestStack } from '../support/start-test-stack.js';
 import '../support/stack-context.js';
 
@@ -11,6 +12,16 @@ import '../support/stack-context.js';
  * (which builds web/dist) and the two halves of this layer (each with this set-up) side by side.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { value, release } = await sharedSetup('e2e', buildAndStart, async ({ stack, webDir }) => {
+    await stack.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+  project.provide('stack', value.context);
+  return release;
+}
+
+/** The layer's two projects (its files side by side, then those that run alone) share one build and stack. */
+async function buildAndStart() {
   const webDir = resolve('.local', `e2e-web-${process.pid}`);
   const build = spawnSync(
     'npx',
@@ -20,9 +31,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   if (build.status !== 0) throw new Error('The web build failed; see the output above.');
   const { stack, context } = await startTestStack('preview', webDir);
-  project.provide('stack', context);
-  return async () => {
-    await stack.stop();
-    rmSync(webDir, { recursive: true, force: true });
-  };
+  return { stack, context, webDir };
 }
