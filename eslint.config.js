@@ -46,7 +46,10 @@ const LAYERS = [
     files: ['lambdas/use-cases/**/*.ts'],
     forbid: [
       AWS_SDK,
-      { regex: '(^|/)aws-clients\\.js$', why: 'no AWS SDK client; a use case gets its ports (repositories, media, workflow) from deps' },
+      {
+        regex: '(^|/)aws-clients\\.js$',
+        why: 'no AWS SDK client; a use case gets its ports (repositories, media, workflow) from deps',
+      },
       {
         regex: `${RELATIVE}(api|workflow|triggers)/`,
         why: 'a use case imports no handler (lambdas/api, lambdas/workflow, lambdas/triggers)',
@@ -64,7 +67,10 @@ const LAYERS = [
     files: ['lambdas/data/entities/**/*.ts'],
     ignores: ['lambdas/data/entities/table.ts'],
     forbid: [
-      { ...AWS_SDK, why: 'an entity reaches DynamoDB through the table module only (entities/table.ts, keys.ts, table-schema.ts)' },
+      {
+        ...AWS_SDK,
+        why: 'an entity reaches DynamoDB through the table module only (entities/table.ts, keys.ts, table-schema.ts)',
+      },
       {
         regex: `${RELATIVE}(repositories|use-cases|adapters|api|workflow|triggers|retention)/`,
         why: 'an entity imports the table module, zod and common/ only, never repositories, use cases or handlers',
@@ -79,8 +85,14 @@ const LAYERS = [
     layer: 'common',
     files: ['common/**/*.ts'],
     forbid: [
-      { regex: `${RELATIVE}(lambdas|web|bin|lib)/`, why: 'common/ is shared by the server and the SPA and imports neither' },
-      { regex: '^(@aws-sdk|@aws-lambda-powertools|hono|react|react-dom|aws-amplify)(/|$)', why: 'common/ imports no server or SPA library' },
+      {
+        regex: `${RELATIVE}(lambdas|web|bin|lib)/`,
+        why: 'common/ is shared by the server and the SPA and imports neither',
+      },
+      {
+        regex: '^(@aws-sdk|@aws-lambda-powertools|hono|react|react-dom|aws-amplify)(/|$)',
+        why: 'common/ imports no server or SPA library',
+      },
     ],
   },
   {
@@ -93,12 +105,16 @@ const LAYERS = [
         why: 'the storyteller imports common/ and the provider port (lambdas/workflow/providers/types.ts) only',
       },
     ],
-    typeOnly: [{ regex: '(^|/)providers/types\\.js$', why: 'the storyteller implements the provider port: its types only' }],
+    typeOnly: [
+      { regex: '(^|/)providers/types\\.js$', why: 'the storyteller implements the provider port: its types only' },
+    ],
   },
   {
     layer: 'SPA',
     files: ['web/**/*.{ts,tsx}'],
-    forbid: [{ regex: `${RELATIVE}lambdas/`, why: 'the SPA imports nothing of lambdas/ (shared code lives in common/)' }],
+    forbid: [
+      { regex: `${RELATIVE}lambdas/`, why: 'the SPA imports nothing of lambdas/ (shared code lives in common/)' },
+    ],
   },
 ];
 

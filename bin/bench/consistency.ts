@@ -17,7 +17,10 @@ async function libraryEntries(db: DynamoDBDocumentClient, table: string, userId:
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :lib)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':lib': prefixes.libraryOf(foundingChild(userId)) },
+        ExpressionAttributeValues: {
+          ':pk': keys.userPartition(userId),
+          ':lib': prefixes.libraryOf(foundingChild(userId)),
+        },
         ConsistentRead: true,
         Select: 'COUNT',
         ExclusiveStartKey: cursor,

@@ -69,7 +69,10 @@ describe("every Lambda's asset holds its own code", { timeout: 240_000 }, () => 
     // The deployed source maps name every module the asset holds.
     const sources = filesUnder(workflow?.assetDir ?? '')
       .filter((file) => file.endsWith('.map'))
-      .flatMap((file) => (JSON.parse(readFileSync(join(workflow?.assetDir ?? '', file), 'utf8')) as { sources: string[] }).sources);
+      .flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(join(workflow?.assetDir ?? '', file), 'utf8')) as { sources: string[] }).sources,
+      );
     expect(sources.some((source) => source.includes('lambdas/workflow/providers/bedrock/'))).toBe(true);
     expect(sources.filter((source) => source.includes('storyteller/'))).toEqual([]);
   });

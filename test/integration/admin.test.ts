@@ -27,7 +27,6 @@ const table = tableClient(stack);
 const userIdOf = (token: string) => String(decodePayload(token).sub);
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
 
-
 let adminCall: ReturnType<typeof apiClient>;
 let adminId: string;
 beforeAll(async () => {

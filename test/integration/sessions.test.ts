@@ -18,7 +18,6 @@ const issuedAt = (token: string) => Number(decodePayload(token).iat);
 const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body) });
 const profileKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' });
 
-
 /** Waits until early in a wall-clock second, so what follows (a sign-in, then a change) fits in one second. */
 async function startOfASecond() {
   const into = Date.now() % 1000;

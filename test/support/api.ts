@@ -72,7 +72,8 @@ export async function readyStory(
   timeoutMs?: number,
 ) {
   const created = await call('/stories', { method: 'POST', body: JSON.stringify({ ...storyChoices, ...choices }) });
-  if (created.status !== 202) throw new Error(`POST /stories answered ${created.status}: ${JSON.stringify(created.body)}`);
+  if (created.status !== 202)
+    throw new Error(`POST /stories answered ${created.status}: ${JSON.stringify(created.body)}`);
   const story = await waitForStory(call, String(created.body.storyId), timeoutMs);
   if (story.status !== 'ready') throw new Error(`Story ${String(created.body.storyId)} ended ${String(story.status)}`);
   return story as typeof story & { id: string; title: string; content: string };

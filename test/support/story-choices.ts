@@ -50,10 +50,7 @@ export function unfollowed(choices: Choices, draft: StoryDraft): string[] {
   const familyGoal = readFamilyWords(choices.custom?.mission).goal?.what?.split(' ').at(-1);
   const places = [...placeWords(choices.storyType), ...(familyPlace ? [familyPlace] : [])];
   if (!places.some((place) => place !== '' && has(place))) missed.push('kind of story');
-  const targets = [
-    ...missionThings(choices.mission),
-    ...(familyGoal ? [familyGoal] : []),
-  ];
+  const targets = [...missionThings(choices.mission), ...(familyGoal ? [familyGoal] : [])];
   if (!targets.some((thing) => has(thing))) missed.push('mission');
   for (const word of choices.wished ?? []) if (!has(word)) missed.push(`family's words: ${word}`);
   if (!validateStory(draft, AGE_BAND_CONFIGS[choices.band]).valid) missed.push('band');

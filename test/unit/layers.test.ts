@@ -26,16 +26,29 @@ describe('layers the linter enforces', () => {
   it('refuses a route importing a repository or an entity, statically or with import()', async () => {
     const route = 'lambdas/api/routes/layer-fixture.ts';
     expect(
-      await messagesOf(route, "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n"),
-    ).toEqual([expect.stringMatching(/^'\.\.\/\.\.\/data\/repositories\/stories\.js' import is restricted .*routes layer: a route imports use cases only/)]);
+      await messagesOf(
+        route,
+        "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^'\.\.\/\.\.\/data\/repositories\/stories\.js' import is restricted .*routes layer: a route imports use cases only/,
+      ),
+    ]);
     expect(
-      await messagesOf('lambdas/api/routes/admin/layer-fixture.ts', "import type { NoteItem } from '../../../data/entities/admin-records.js';\nexport type { NoteItem };\n"),
+      await messagesOf(
+        'lambdas/api/routes/admin/layer-fixture.ts',
+        "import type { NoteItem } from '../../../data/entities/admin-records.js';\nexport type { NoteItem };\n",
+      ),
     ).toEqual([expect.stringContaining('routes layer:')]);
     expect(
       await messagesOf(route, "export const load = () => import('../../data/repositories/profiles.js');\n"),
     ).toEqual([expect.stringContaining('routes layer: a route imports use cases only')]);
     expect(
-      await messagesOf(route, "import { createMediaStore } from '../../adapters/media.js';\nexport { createMediaStore };\n"),
+      await messagesOf(
+        route,
+        "import { createMediaStore } from '../../adapters/media.js';\nexport { createMediaStore };\n",
+      ),
     ).toEqual([expect.stringContaining('routes layer: a route imports use cases only')]);
     expect(await messagesOf(route, "import { S3Client } from '@aws-sdk/client-s3';\nexport { S3Client };\n")).toEqual([
       expect.stringContaining('routes layer: no AWS SDK client'),
@@ -60,10 +73,16 @@ describe('layers the linter enforces', () => {
       await messagesOf(useCase, "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport { QueryCommand };\n"),
     ).toEqual([expect.stringContaining('use cases layer: no AWS SDK client')]);
     expect(
-      await messagesOf(useCase, "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n"),
+      await messagesOf(
+        useCase,
+        "import { storyRepository } from '../../data/repositories/stories.js';\nexport { storyRepository };\n",
+      ),
     ).toEqual([expect.stringContaining('use cases layer: a use case uses repositories through their types')]);
     expect(
-      await messagesOf(useCase, "import type { StoryRepository } from '../../data/repositories/stories.js';\nexport type { StoryRepository };\n"),
+      await messagesOf(
+        useCase,
+        "import type { StoryRepository } from '../../data/repositories/stories.js';\nexport type { StoryRepository };\n",
+      ),
     ).toEqual([]);
   });
 
@@ -90,17 +109,26 @@ describe('layers the linter enforces', () => {
 
   it('refuses common/ importing the server, and the SPA importing lambdas/', async () => {
     expect(
-      await messagesOf('common/layer-fixture.ts', "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n"),
+      await messagesOf(
+        'common/layer-fixture.ts',
+        "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n",
+      ),
     ).toEqual([expect.stringContaining('common layer:')]);
     expect(
-      await messagesOf('web/src/layer-fixture.ts', "import { keys } from '../../lambdas/data/keys.js';\nexport { keys };\n"),
+      await messagesOf(
+        'web/src/layer-fixture.ts',
+        "import { keys } from '../../lambdas/data/keys.js';\nexport { keys };\n",
+      ),
     ).toEqual([expect.stringContaining('SPA layer: the SPA imports nothing of lambdas/')]);
   });
 
   it('keeps one door into the storyteller package, and the package to common/ and the provider port', async () => {
     const outside = 'lambdas/workflow/layer-fixture.ts';
     expect(
-      await messagesOf(outside, "import { writeStory } from '../../storyteller/story-writer.js';\nexport { writeStory };\n"),
+      await messagesOf(
+        outside,
+        "import { writeStory } from '../../storyteller/story-writer.js';\nexport { writeStory };\n",
+      ),
     ).toEqual([expect.stringContaining("reached only through its door, '#storyteller'")]);
     expect(
       await messagesOf('bin/layer-fixture.ts', "export const load = () => import('../storyteller/illustrator.js');\n"),
@@ -110,14 +138,22 @@ describe('layers the linter enforces', () => {
     ).toEqual([]);
     // Inside the package: common/ and the port's types, nothing of the server.
     const inside = 'storyteller/layer-fixture.ts';
+    expect(await messagesOf(inside, "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n")).toEqual([
+      expect.stringContaining('storyteller layer: the storyteller imports common/ and the provider port'),
+    ]);
     expect(
-      await messagesOf(inside, "import { keys } from '../lambdas/data/keys.js';\nexport { keys };\n"),
-    ).toEqual([expect.stringContaining('storyteller layer: the storyteller imports common/ and the provider port')]);
+      await messagesOf(
+        inside,
+        "import { storyDraftSchema } from '../lambdas/workflow/providers/types.js';\nexport { storyDraftSchema };\n",
+      ),
+    ).toEqual([
+      expect.stringContaining('storyteller layer: the storyteller implements the provider port: its types only'),
+    ]);
     expect(
-      await messagesOf(inside, "import { storyDraftSchema } from '../lambdas/workflow/providers/types.js';\nexport { storyDraftSchema };\n"),
-    ).toEqual([expect.stringContaining('storyteller layer: the storyteller implements the provider port: its types only')]);
-    expect(
-      await messagesOf(inside, "import type { StoryRequest } from '../lambdas/workflow/providers/types.js';\nimport { WORDS } from '#common/words.js';\nexport type { StoryRequest };\nexport { WORDS };\n"),
+      await messagesOf(
+        inside,
+        "import type { StoryRequest } from '../lambdas/workflow/providers/types.js';\nimport { WORDS } from '#common/words.js';\nexport type { StoryRequest };\nexport { WORDS };\n",
+      ),
     ).toEqual([]);
   });
 });

@@ -213,7 +213,15 @@ describe('pictures that follow the story', () => {
         mode: 'express',
         seed: 5,
         size: 896,
-        template: { id: 't', version: 1, type: 'image_generation', content: '', model: 'local', temperature: 0, maxTokens: 0 },
+        template: {
+          id: 't',
+          version: 1,
+          type: 'image_generation',
+          content: '',
+          model: 'local',
+          temperature: 0,
+          maxTokens: 0,
+        },
         band: BANDS.A,
         ...(customizations === undefined ? {} : { customizations }),
       });

@@ -21,11 +21,7 @@ import { createLocalProvider } from '../../lambdas/workflow/providers/local.js';
 import { paintSvg } from '../../storyteller/illustrator.js';
 import { asReadBack } from '../../storyteller/heard-before.js';
 import { writeStory } from '../../storyteller/story-writer.js';
-import type {
-  IllustrationRequest,
-  StoryDraft,
-  StoryRequest,
-} from '../../lambdas/workflow/providers/types.js';
+import type { IllustrationRequest, StoryDraft, StoryRequest } from '../../lambdas/workflow/providers/types.js';
 import { BANDS, sentencesSaidOnce, storyRequest, template, type StoryChoices } from '../support/story-measures.js';
 
 const provider = createLocalProvider();

@@ -4,13 +4,7 @@ import type { AgeBand } from '#common/age-bands.js';
 import { CHARACTER_TYPES, MISSIONS, STORY_TYPES } from '#common/story-choices.js';
 import { measureStory, paginate, splitSentences, validateStory } from '#common/story-validation.js';
 import { writePlannedStory, writeStory } from '../../storyteller/story-writer.js';
-import {
-  KNOWN_WORDS,
-  readErrand,
-  readHeroTraits,
-  readTheme,
-  wordsOf,
-} from '../../storyteller/traits.js';
+import { KNOWN_WORDS, readErrand, readHeroTraits, readTheme, wordsOf } from '../../storyteller/traits.js';
 import { placeName } from '../../storyteller/facts.js';
 import { mulberry32 } from '../../storyteller/random.js';
 import { escapeRegExp } from '../../storyteller/template.js';

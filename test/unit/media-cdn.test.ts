@@ -61,7 +61,9 @@ describe('deleting pictures in AWS', () => {
       .rejects(Object.assign(new Error('too many'), { name: 'TooManyInvalidationsInProgress' }));
     const logs = captureLogs();
     try {
-      await expect(deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', [picture(1)], cdn())).resolves.toBeUndefined();
+      await expect(
+        deletePictureObjects(s3ConnectionOf(new S3Client({})), 'bucket', [picture(1)], cdn()),
+      ).resolves.toBeUndefined();
     } finally {
       logs.stop();
     }

@@ -192,14 +192,12 @@ describe('the Polly narrator', () => {
     expect([...waits].sort((a, b) => a - b)).toEqual([200, 200, 400, 400, 800, 800, 1_600, 1_600]);
 
     polly.reset();
-    polly
-      .on(SynthesizeSpeechCommand)
-      .rejects(
-        Object.assign(new Error('too long'), {
-          name: 'TextLengthExceededException',
-          $metadata: { httpStatusCode: 400 },
-        }),
-      );
+    polly.on(SynthesizeSpeechCommand).rejects(
+      Object.assign(new Error('too long'), {
+        name: 'TextLengthExceededException',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
     await expect(narrator.synthesize('Hello.')).rejects.toMatchObject({ name: 'TextLengthExceededException' });
     expect(polly.commandCalls(SynthesizeSpeechCommand)).toHaveLength(2);
   });

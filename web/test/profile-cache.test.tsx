@@ -61,7 +61,13 @@ describe('the profile in the query cache', () => {
     // A draft the wizard stored (SPEC §3): straight to the last step.
     localStorage.setItem(
       'story-config',
-      JSON.stringify({ heroName: 'Maya', characterType: 'Explorer', storyType: 'Adventure', mission: 'Surprise', writingStyle: 'Surprise' }),
+      JSON.stringify({
+        heroName: 'Maya',
+        characterType: 'Explorer',
+        storyType: 'Adventure',
+        mission: 'Surprise',
+        writingStyle: 'Surprise',
+      }),
     );
     const { user, router } = openApp('/create/05');
     await user.click(await screen.findByRole('radio', { name: /Watercolor Dreams/ }));
@@ -91,7 +97,9 @@ describe('the profile in the query cache', () => {
     await user.click(await screen.findByRole('button', { name: 'Wren' }));
     expect(await screen.findByText('Welcome back, Wren!')).toBeTruthy();
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Create a Story' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Library Full' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Library Full' })).getByRole('button', { name: 'Cancel' }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(

@@ -231,15 +231,25 @@ describe('the story page at a busy hour', () => {
       ...(notDrawn ? { notDrawn } : {}),
     });
     const story = aStory({
-      images: [picture('c1', 'cover'), picture('e1', 'early-scene', ['rainbow', 'hat']), picture('m1', 'mid-scene', ['zqblorp'])],
+      images: [
+        picture('c1', 'cover'),
+        picture('e1', 'early-scene', ['rainbow', 'hat']),
+        picture('m1', 'mid-scene', ['zqblorp']),
+      ],
     });
     saveStories(story);
     openApp(`/story/${story.id}`);
 
     const early = (await screen.findByRole('img', { name: /^Early Scene of/ })).closest('figure') as HTMLElement;
-    expect(within(early).getByText('This picture leaves out “rainbow” and “hat” from your wish: our illustrator could not draw them.')).toBeTruthy();
+    expect(
+      within(early).getByText(
+        'This picture leaves out “rainbow” and “hat” from your wish: our illustrator could not draw them.',
+      ),
+    ).toBeTruthy();
     const mid = screen.getByRole('img', { name: /^Mid Scene of/ }).closest('figure') as HTMLElement;
-    expect(within(mid).getByText('This picture leaves out “zqblorp” from your wish: our illustrator could not draw it.')).toBeTruthy();
+    expect(
+      within(mid).getByText('This picture leaves out “zqblorp” from your wish: our illustrator could not draw it.'),
+    ).toBeTruthy();
     // A picture that shows the whole wish, or had none, says nothing more.
     const cover = screen.getByRole('img', { name: /^Hero Image of/ }).closest('figure') as HTMLElement;
     expect(within(cover).queryByText(/leaves out/)).toBeNull();

@@ -128,7 +128,13 @@ describe('the create-story wizard', () => {
     // As the wizard stored it until this release (SPEC §3 wizard state).
     localStorage.setItem(
       'story-config',
-      JSON.stringify({ characterName: 'Zoë', characterType: 'Robot', storyType: 'Space', mission: 'Rescue', writingStyle: 'Surprise' }),
+      JSON.stringify({
+        characterName: 'Zoë',
+        characterType: 'Robot',
+        storyType: 'Space',
+        mission: 'Rescue',
+        writingStyle: 'Surprise',
+      }),
     );
     const { user } = openApp('/create/05');
     expect(await screen.findByRole('heading', { name: 'Choose Your Art Style' })).toBeTruthy();

@@ -42,7 +42,9 @@ export const storyRoutes = [
     access: 'reader',
     async handle(c, deps) {
       const reader = readerOf(c);
-      return c.json(await deps.views.statusFor(await deps.access.readableStatus(c.req.param('id') ?? '', reader), reader));
+      return c.json(
+        await deps.views.statusFor(await deps.access.readableStatus(c.req.param('id') ?? '', reader), reader),
+      );
     },
   }),
 

@@ -35,7 +35,8 @@ export function deletionRepository(db: DynamoDBDocumentClient, tableName: string
     /** The story item with the dashboard counters it counted in, in one transaction; gone already is done. */
     async removeStory(story: Pick<StoryItem, 'id' | 'status' | 'is_featured' | 'is_public'>): Promise<void> {
       const counters = (['stories', 'featured', 'public'] as const satisfies Counter[]).filter(
-        (counter) => ({ stories: story.status === 'ready', featured: story.is_featured, public: story.is_public })[counter],
+        (counter) =>
+          ({ stories: story.status === 'ready', featured: story.is_featured, public: story.is_public })[counter],
       );
       try {
         await db.send(

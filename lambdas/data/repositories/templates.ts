@@ -1,9 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TEMPLATES } from '../default-templates.js';
 import {

@@ -50,16 +50,14 @@ export const toAdminUserDetail = ({
   libraryCount: profile.library_count ?? 0,
   storyCount,
   notes: notes.map((note) => toAdminNoteView(note, adminName(note.admin_id))),
-  activity: activity.map(
-    (entry): ActivityView => ({
-      id: entry.id,
-      adminId: entry.admin_id,
-      adminName: adminName(entry.admin_id),
-      action: entry.action,
-      targetType: entry.target_type,
-      targetId: entry.target_id,
-      details: entry.details,
-      createdAt: entry.created_at,
-    }),
-  ),
+  activity: activity.map((entry): ActivityView => ({
+    id: entry.id,
+    adminId: entry.admin_id,
+    adminName: adminName(entry.admin_id),
+    action: entry.action,
+    targetType: entry.target_type,
+    targetId: entry.target_id,
+    details: entry.details,
+    createdAt: entry.created_at,
+  })),
 });

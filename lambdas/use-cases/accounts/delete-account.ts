@@ -14,7 +14,8 @@ import type { CognitoAccounts } from '../../adapters/cognito-accounts.js';
  * Returns false when there is no such account (or it is already fully deleted).
  */
 export async function deleteAccount(
-  deps: StoryDeletionDeps & Readonly<{ profiles: ProfileRepository; accounts: Pick<CognitoAccounts, 'setEnabled' | 'remove'> }>,
+  deps: StoryDeletionDeps &
+    Readonly<{ profiles: ProfileRepository; accounts: Pick<CognitoAccounts, 'setEnabled' | 'remove'> }>,
   userId: string,
 ): Promise<boolean> {
   const { profiles } = deps;

@@ -63,7 +63,12 @@ function newCache(scope: Scope): QueryClient {
 
 const sameScope = (a: Scope, b: Scope) => a.userId === b.userId && a.role === b.role && a.child === b.child;
 
-function keepForSameAccount(from: QueryClient, to: QueryClient, profile: Profile | undefined, child: string | undefined) {
+function keepForSameAccount(
+  from: QueryClient,
+  to: QueryClient,
+  profile: Profile | undefined,
+  child: string | undefined,
+) {
   // No child named: the server reads for the family's first child.
   const reader = profile?.children.find((each) => each.id === (child ?? profile.children[0]?.id));
   if (profile && reader) {

@@ -144,7 +144,10 @@ export function SignedInLayout() {
       {location.pathname !== '/feedback' && (
         // In the flipbook it sits below the book instead of floating: the reader's buttons (the cover's
         // "Download PDF", the page turns, the narration player's "Stop") are never under it, at any size.
-        <Link to="/feedback" className={`feedback-fab${/\/flipbook$/.test(location.pathname) ? ' feedback-fab--docked' : ''}`}>
+        <Link
+          to="/feedback"
+          className={`feedback-fab${/\/flipbook$/.test(location.pathname) ? ' feedback-fab--docked' : ''}`}
+        >
           <span aria-hidden="true">💬</span> Feedback
         </Link>
       )}

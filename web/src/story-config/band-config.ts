@@ -44,7 +44,10 @@ async function fetchBandConfig(band: AgeBand, signal: AbortSignal): Promise<AgeB
   const json: unknown = await response.json().catch(() => undefined);
   // The schema was applied when the file was published (web/build/band-configs.ts).
   if (!isPublishedBandConfig(json, band)) {
-    console.error('INVALID_CONFIGURATION', `the file at ${ageBandConfigPath(band)} is not band ${band}'s configuration`);
+    console.error(
+      'INVALID_CONFIGURATION',
+      `the file at ${ageBandConfigPath(band)} is not band ${band}'s configuration`,
+    );
     throw new BandConfigError('INVALID_CONFIGURATION');
   }
   return json as AgeBandConfig;
@@ -71,7 +74,10 @@ export function useAgeBandConfig(): ConfigState {
   });
   if (band === undefined || query.isPending) return LOADING;
   if (query.isError)
-    return { status: 'failed', error: query.error instanceof BandConfigError ? query.error.code : 'CONFIG_LOAD_FAILED' };
+    return {
+      status: 'failed',
+      error: query.error instanceof BandConfigError ? query.error.code : 'CONFIG_LOAD_FAILED',
+    };
   return { status: 'ready', config: query.data };
 }
 

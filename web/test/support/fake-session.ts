@@ -35,7 +35,9 @@ export const amplifyAuth = {
   signIn: ({ username, password }: { username: string; password: string }) => {
     const account = accounts.get(username);
     if (!account || account.password !== password) {
-      return Promise.reject(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+      return Promise.reject(
+        Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+      );
     }
     current = account;
     return Promise.resolve({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });

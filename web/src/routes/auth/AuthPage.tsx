@@ -56,7 +56,14 @@ function CredentialsForm({ view, from }: { view: 'signin' | 'signup'; from: stri
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const signUpInput = signUpSchema.safeParse({ displayName, authorName, ageBand, email, password, guardianConfirmed });
+    const signUpInput = signUpSchema.safeParse({
+      displayName,
+      authorName,
+      ageBand,
+      email,
+      password,
+      guardianConfirmed,
+    });
     const signInInput = signInSchema.safeParse({ email, password });
     // SPEC §5: only the first error is shown, as a toast.
     const problem = firstError(isSignUp ? signUpInput : signInInput);
