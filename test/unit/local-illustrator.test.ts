@@ -7,6 +7,17 @@ import { COLOURS, NATURAL_FURS } from '../../storyteller/traits.js';
 import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
 import { BANDS, storyRequest, type StoryChoices } from '../support/story-measures.js';
 
+/** The local illustrator reads no template; a picture request carries one all the same. */
+const IMAGE_TEMPLATE = {
+  id: 't',
+  version: 1,
+  type: 'image_generation',
+  content: '',
+  model: 'local',
+  temperature: 0,
+  maxTokens: 0,
+} as const;
+
 /** The hero's figure: from its group to the style's overlay, which is always drawn next. */
 const heroFigure = (svg: string) => svg.slice(svg.indexOf('<g class="hero-figure"'), svg.indexOf('<g class="overlay'));
 /** Every colour the hero is painted with (flat fills and the gradient shades named after their colour). */
@@ -42,15 +53,7 @@ function pictures(draft: StoryDraft, choices: StoryChoices, extra: Partial<Illus
         mode: 'express',
         seed: choices.seed,
         size: 896,
-        template: {
-          id: 't',
-          version: 1,
-          type: 'image_generation',
-          content: '',
-          model: 'local',
-          temperature: 0,
-          maxTokens: 0,
-        },
+        template: IMAGE_TEMPLATE,
         band: BANDS[choices.band],
         ...extra,
       }),
@@ -213,15 +216,7 @@ describe('pictures that follow the story', () => {
         mode: 'express',
         seed: 5,
         size: 896,
-        template: {
-          id: 't',
-          version: 1,
-          type: 'image_generation',
-          content: '',
-          model: 'local',
-          temperature: 0,
-          maxTokens: 0,
-        },
+        template: IMAGE_TEMPLATE,
         band: BANDS.A,
         ...(customizations === undefined ? {} : { customizations }),
       });
