@@ -19,9 +19,12 @@ export async function startS3Local(opts: { port: number; dataDir: string }): Pro
   return { endpoint: `http://${LOOPBACK}:${opts.port}`, stop: () => server.close() };
 }
 
+/** Where a file is written before it is renamed into place (s3rver lists only names ending in `._S3rver_object`). */
+const stagingName = (path: string) => `${path}.${randomUUID()}.partial`;
+
 /** A file written beside its final name and renamed over it: a reader sees the old file or the new, whole. */
 async function replaceFile(path: string, write: (staging: string) => Promise<void>): Promise<void> {
-  const staging = `${path}.${randomUUID()}.partial`;
+  const staging = stagingName(path);
   await write(staging);
   await rename(staging, path);
 }
@@ -30,9 +33,8 @@ async function replaceFile(path: string, write: (staging: string) => Promise<voi
  * S3 answers a PUT once the object is stored whole, and a GET sees the old object or the new one, never part
  * of one. s3rver 3.7 writes the file in place and answers before it is flushed, so a reader polling for an
  * object (the narration's waiting requests) could read it empty or half-written: "Unexpected end of JSON
- * input", a 500 AWS would never give. Its store is patched to write each file under a staging name (which its
- * listing skips: it lists names ending in `._S3rver_object`) and rename it into place once flushed, the
- * metadata before the object, so a new object is either absent or whole.
+ * input", a 500 AWS would never give. Its store is patched to write each file under a staging name and rename
+ * it into place once flushed, the metadata before the object, so a new object is either absent or whole.
  */
 function writeWholeObjects(store: S3rverStore): void {
   store.putMetadata = async (bucket, key, metadata, md5) => {
@@ -49,7 +51,7 @@ function writeWholeObjects(store: S3rverStore): void {
     await mkdir(dirname(objectPath), { recursive: true });
     const hash = createHash('md5');
     let size = 0;
-    const staging = `${objectPath}.${randomUUID()}.partial`;
+    const staging = stagingName(objectPath);
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);

@@ -8,8 +8,8 @@ import '../support/stack-context.js';
 
 /**
  * Builds the SPA once and serves the production build, as CloudFront would, on a local stack of this run's
- * own. The build goes to a folder of this process's own, not web/dist: `npm test` runs the deploy rehearsal
- * (which builds web/dist) and the two halves of this layer (each with this set-up) side by side.
+ * own. The build goes to a folder of this process's own, not web/dist, which the deploy rehearsal builds and
+ * `npm start` serves.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { value, release } = await sharedSetup('e2e', buildAndStart, async ({ stack, webDir }) => {
