@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { javaVersion } from '../bin/local/dynamodb-local.js';
 import { CHROMIUM_PATH } from './support/browser.js';
@@ -78,8 +79,24 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 type Row = { layer: string; passed: number; failed: number; skipped: number; seconds: number; ok: boolean };
+/**
+ * Busy core-seconds of the machine since boot, from /proc/stat (undefined where there is none): the summary
+ * says how much of the machine a run kept busy, which tells a run the CPU limits from one that waits.
+ */
+function machineBusySeconds(): number | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [user, nice, system, , , irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // The kernel counts in USER_HZ, 100 a second on every Linux this runs on.
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
 const rows = new Map<string, Row>();
 const started = performance.now();
+const busyAtStart = machineBusySeconds();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(0);
 type JestLikeReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
 
@@ -139,6 +156,13 @@ for (const r of done) {
   );
 }
 const total = (key: 'passed' | 'failed' | 'skipped') => done.reduce((sum, r) => sum + r[key], 0);
-console.log(`total time ${elapsed()} s`);
+const busyAtEnd = machineBusySeconds();
+const seconds = Number(elapsed());
+const cores = os.availableParallelism();
+const busy =
+  busyAtStart === undefined || busyAtEnd === undefined
+    ? ''
+    : `; the machine's ${cores} cores were busy ${Math.round(busyAtEnd - busyAtStart)} of ${seconds * cores} core-seconds`;
+console.log(`total time ${seconds} s${busy}`);
 console.log(`\n${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
 process.exit(done.every((r) => r.ok) ? 0 : 1);
