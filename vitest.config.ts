@@ -2,21 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/support/slowest-first.js';
 
 /**
- * The files that read or reset what every file writes to the shared stack, so they run after the others, one
- * at a time (projects "integration-alone" and "e2e-alone", same stack): the dashboard counters against a
- * recount, the fuzzer's "changed nothing in the table", the capacity lanes the gate test resets, and the
- * admin's dashboard and template versions. The rest of a layer runs two files at a time: each makes its own
- * families and stories, and one file's waits on the stack overlap the other's work (measured here, all
- * passing: integration 292 s one at a time, 208 s two at a time; e2e 741 s in the last CI run, 538 s).
+ * The integration files that read or reset what every file writes to the shared stack, so they run after the
+ * others, one at a time (project "integration-alone", same stack): the dashboard counters against a recount,
+ * the fuzzer's "changed nothing in the table" and the capacity lanes the gate test resets. The rest of the
+ * layer, and all of e2e, run two files at a time: each makes its own families and stories, and one file's
+ * waits on the stack overlap the other's work (measured here, all passing: integration 292 s one at a time,
+ * 208 s two at a time; e2e 741 s, 538 s).
  */
-const ALONE = {
-  integration: [
-    'test/integration/admin.test.ts',
-    'test/integration/fuzz.test.ts',
-    'test/integration/capacity-gate.test.ts',
-  ],
-  e2e: ['test/e2e/admin.test.ts'],
-};
+const ALONE_INTEGRATION = [
+  'test/integration/admin.test.ts',
+  'test/integration/fuzz.test.ts',
+  'test/integration/capacity-gate.test.ts',
+];
 
 /**
  * One runner, four layers. `npm test` (test/run.ts) runs them in order and prints a summary per layer.
@@ -30,7 +27,7 @@ const ALONE = {
 export default defineConfig({
   test: {
     // Two workers on this two-core machine (vitest's default leaves one core to itself); the layers that share
-    // one local stack run the files that need it to themselves alone, after the others (ALONE).
+    // one local stack run the files that need it to themselves alone, after the others (ALONE_INTEGRATION).
     maxWorkers: 2,
     // The slowest files first, by measured time, so a layer's two workers finish together.
     sequence: { sequencer: SlowestFirst },
@@ -54,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: ALONE.integration,
+          exclude: ALONE_INTEGRATION,
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -64,7 +61,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration-alone',
-          include: ALONE.integration,
+          include: ALONE_INTEGRATION,
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -88,22 +85,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: ALONE.e2e,
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          sequence: { groupOrder: 3 },
-        },
-      },
-      {
-        test: {
-          name: 'e2e-alone',
-          include: ALONE.e2e,
-          globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every layer, one after another, with one summary. `npm test -- unit e2e` runs only the named
  * layers. Inside the layers that drive a local stack, two files run at a time on the layer's one stack, then
- * the few that need the stack to themselves (vitest.config.ts, ALONE). A layer that cannot run says exactly
+ * the few integration files that need the stack to themselves (vitest.config.ts, ALONE_INTEGRATION). A layer that cannot run says exactly
  * what is missing and fails the run: none is skipped silently.
  */
 import { spawn } from 'node:child_process';
@@ -50,7 +50,6 @@ const rehearsal: Layer = {
 const e2e: Layer = {
   name: 'e2e',
   kind: 'vitest',
-  projects: ['e2e', 'e2e-alone'],
   needs: () => needJava() ?? needChromium(),
 };
 

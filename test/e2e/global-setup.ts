@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return release;
 }
 
-/** The layer's two projects (its files side by side, then those that run alone) share one build and stack. */
+/** The layer's files share one build and stack. */
 async function buildAndStart() {
   const webDir = resolve('.local', `e2e-web-${process.pid}`);
   const build = spawnSync(
