@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tableSchema } from '../../lambdas/data/table-schema.js';
 import { startProcess, type ManagedProcess } from './child-process.js';
-import { LOOPBACK, waitForHttp } from './ports.js';
+import { LOOPBACK, PortInUseError, waitForHttp } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -60,9 +60,18 @@ export async function startDynamoDbLocal(opts: {
     { cwd: dynamoDbLocalDir, logFile: opts.logFile },
   );
   const endpoint = `http://${LOOPBACK}:${opts.port}`;
+  // A JVM that cannot bind its port logs it and stays up without listening, so the log is watched for that.
+  let watching: NodeJS.Timeout | undefined;
+  const bindFailed = new Promise<never>((_, reject) => {
+    watching = setInterval(() => {
+      if (/Failed to bind/.test(process.recentOutput()))
+        reject(new PortInUseError(opts.port, 'DynamoDB Local', 'DYNAMODB_PORT'));
+    }, 250);
+  });
   try {
     await Promise.race([
-      waitForHttp(endpoint, 'DynamoDB Local'),
+      waitForHttp(endpoint, 'DynamoDB Local', answersAsDynamoDb),
+      bindFailed,
       new Promise((_, reject) =>
         process.child.once('exit', (code) =>
           reject(new Error(`DynamoDB Local exited (code ${code}) at start-up:\n${process.recentOutput()}`)),
@@ -72,8 +81,15 @@ export async function startDynamoDbLocal(opts: {
   } catch (error) {
     await process.stop();
     throw error;
+  } finally {
+    clearInterval(watching);
   }
   return { endpoint, process };
+}
+
+/** DynamoDB's answer to a request without credentials, not another server's. */
+async function answersAsDynamoDb(response: Response): Promise<boolean> {
+  return (await response.text()).includes('com.amazonaws.dynamodb.');
 }
 
 /** Creates the table and its indexes from the shared schema if it does not exist yet. */

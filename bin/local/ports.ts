@@ -39,19 +39,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Polls until something accepts HTTP on the URL, or gives up with the service's name. Two minutes: `npm test`
- * starts three local stacks at once (integration and two e2e shards) beside typecheck and lint, and on a busy
- * two-core machine DynamoDB Local's JVM took more than 30 s to answer.
+ * Polls until the service answers HTTP on the URL, or gives up with the service's name. `isService` tells the
+ * service's answer from another server's: a port chosen free can be taken by another process before a slow
+ * emulator (DynamoDB Local's JVM) binds it, and then that process answers here. Two minutes: on a busy
+ * two-core machine DynamoDB Local's JVM once took more than 30 s to answer.
  */
-export async function waitForHttp(url: string, service: string, timeoutMs = 120_000): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  service: string,
+  isService: (response: Response) => Promise<boolean> = () => Promise.resolve(true),
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${service} did not start within ${timeoutMs / 1000} s (${url})`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const answered = await fetch(url, { signal: AbortSignal.timeout(1000) }).then(isService, () => false);
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`${service} did not start within ${timeoutMs / 1000} s (${url})`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -29,7 +29,7 @@ import { createCognitoTriggers } from '../../lambdas/triggers/cognito-triggers.j
 import { cognitoAccounts } from '../../lambdas/adapters/cognito-accounts.js';
 import { untilRevocationSettles } from '../../lambdas/api/auth/revocation.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.js';
-import { freePort, LOOPBACK } from './ports.js';
+import { freePort, LOOPBACK, PortInUseError } from './ports.js';
 import { ensureBucket, startS3Local } from './s3-local.js';
 import { startWebServer, type WebMode } from './web-server.js';
 import { localMediaSigningKey, type MediaSigningKey } from './media-signing-key.js';
@@ -96,6 +96,18 @@ const resolvePort = async (port: number) => (port === 0 ? freePort() : port);
  * and the web app. Whatever started is stopped again if a later step fails.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  try {
+    return await startLocalStackOnce(options);
+  } catch (error) {
+    // A port chosen free (0) can be taken by another process before its emulator binds it (test files start
+    // stacks side by side): once more, on fresh ports. A port the operator set is theirs to change.
+    const chosenFree = error instanceof PortInUseError && !Object.values(options.ports).includes(error.port);
+    if (!chosenFree) throw error;
+    return startLocalStackOnce(options);
+  }
+}
+
+async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalStack> {
   const ports: LocalPorts = {
     web: await resolvePort(options.ports.web),
     api: await resolvePort(options.ports.api),
