@@ -1,8 +1,8 @@
 /**
  * `npm test`: every layer, one after another, with one summary. `npm test -- unit e2e` runs only the named
  * layers. Inside the layers that drive a local stack, two files run at a time on the layer's one stack, then
- * the few integration files that need the stack to themselves (vitest.config.ts, ALONE_INTEGRATION). A layer that cannot run says exactly
- * what is missing and fails the run: none is skipped silently.
+ * the few integration files that need the stack to themselves (vitest.config.ts, ALONE_INTEGRATION). A layer
+ * that cannot run says exactly what is missing and fails the run: none is skipped silently.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -6,12 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal } from '../../bin/local/dynamodb-local.js';
 import { freePort, LOOPBACK, PortInUseError } from '../../bin/local/ports.js';
 
-/**
- * DynamoDB Local on a port another server took first. A port chosen free can be taken by another process before
- * the JVM binds it (a CI run of two integration files at a time: the restarted stack of faults.test.ts read
- * another server's answer as DynamoDB's and failed on its JSON). The JVM then logs "Failed to bind" and stays up
- * without listening; before, the start took the other server's answer for DynamoDB Local's.
- */
 /** The JVMs of DynamoDB Local started on this port that are still running. */
 function jvmsOn(port: number): string[] {
   return readdirSync('/proc')
@@ -26,6 +20,12 @@ function jvmsOn(port: number): string[] {
     });
 }
 
+/**
+ * DynamoDB Local on a port another server took first. A port chosen free can be taken by another process before
+ * the JVM binds it (a CI run of two integration files at a time: the restarted stack of faults.test.ts read
+ * another server's answer as DynamoDB's and failed on its JSON). The JVM then logs "Failed to bind" and stays up
+ * without listening; before, the start took the other server's answer for DynamoDB Local's.
+ */
 describe('DynamoDB Local on a taken port', () => {
   const dir = mkdtempSync(join(tmpdir(), 'story-magic-dynamodb-'));
   let other: Server | undefined;

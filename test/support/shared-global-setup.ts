@@ -1,6 +1,7 @@
 /**
- * One local stack for the projects of one layer. A layer runs as two vitest projects (vitest.config.ts): its
- * files side by side, then the few that read or reset the whole table (counters, the capacity lanes) alone.
+ * One local stack for the projects of one layer. The integration layer runs as two vitest projects
+ * (vitest.config.ts): its files side by side, then the few that read or reset the whole table (counters, the
+ * capacity lanes) alone.
  * Each project runs its global set-up, in the one vitest process; the first one starts the stack, the others
  * share it, and the last teardown stops it.
  */
