@@ -237,16 +237,14 @@ describe('API app', () => {
     documents.on(PutCommand).rejects(new Error('table is on fire'));
     // Feedback is Grown-ups only: this call carries a live grant.
     const grant = 'grant-token';
-    documents
-      .on(GetCommand, { Key: { SK: `GRANT#${createHash('sha256').update(grant).digest('hex')}` } })
-      .resolves({
-        Item: {
-          granted_at: new Date().toISOString(),
-          expires_at: Math.floor(Date.now() / 1000) + 60,
-          session: 'session-user-token',
-          token_issued_at: 1,
-        },
-      });
+    documents.on(GetCommand, { Key: { SK: `GRANT#${createHash('sha256').update(grant).digest('hex')}` } }).resolves({
+      Item: {
+        granted_at: new Date().toISOString(),
+        expires_at: Math.floor(Date.now() / 1000) + 60,
+        session: 'session-user-token',
+        token_issued_at: 1,
+      },
+    });
     const logs = captureLogs();
     let response: Response;
     try {

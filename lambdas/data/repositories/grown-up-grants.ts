@@ -46,7 +46,7 @@ export function grownUpGrantRepository(db: DynamoDBDocumentClient, tableName: st
         }
       };
       return (
-        // Tries left, and no lock of the code before this one (`pin_locked_until`) in force.
+        // Tries left, and no lock from before tries were claimed (`pin_locked_until`) in force.
         (await claim(
           '(attribute_not_exists(pin_failures) OR pin_failures < :attempts) AND ' +
             '(attribute_not_exists(pin_locked_until) OR pin_locked_until <= :now)',
