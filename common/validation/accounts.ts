@@ -24,21 +24,24 @@ export const newPasswordSchema = z
   .regex(/[A-Z]/, MESSAGES.passwordNeedsUppercase)
   .regex(/[0-9]/, MESSAGES.passwordNeedsNumber);
 
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.displayNameRequired)
-  .max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong)
-  .refine((name) => !hasMarkup(name), MARKUP_MESSAGE)
-  .refine((name) => isKindName(name), MESSAGES.nameNotKidFriendly);
+/** Half of a surrogate pair with no other half: no character at all, and not text a keyboard types. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The rules of every name a family types (display, author and child names), after its own length rules:
+ * plain words (no markup, no broken characters), read kindly as a name.
+ */
+export const familyName = (schema: z.ZodString) =>
+  schema
+    .refine((name) => !hasMarkup(name) && !LONE_SURROGATE.test(name), MARKUP_MESSAGE)
+    .refine((name) => isKindName(name), MESSAGES.nameNotKidFriendly);
+
+export const displayNameSchema = familyName(
+  z.string().trim().min(1, MESSAGES.displayNameRequired).max(LIMITS.displayNameMax, MESSAGES.displayNameTooLong),
+);
 
 /** Optional; blank is saved as empty. */
-export const authorNameSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong)
-  .refine((name) => !hasMarkup(name), MARKUP_MESSAGE)
-  .refine((name) => isKindName(name), MESSAGES.nameNotKidFriendly);
+export const authorNameSchema = familyName(z.string().trim().max(LIMITS.authorNameMax, MESSAGES.authorNameTooLong));
 
 export const signInSchema = z.object({
   email: emailSchema,

@@ -1,16 +1,12 @@
 import * as z from 'zod';
 import { CHILD_COLOURS, CHILD_EMOJIS, CHILD_NAME_MAX, FAMILY_MESSAGES } from '../family.js';
-import { isKidSafe } from '../safety/check.js';
-import { MESSAGES } from './account-messages.js';
+import { familyName } from './accounts.js';
 import { ageBandSchema } from './choices.js';
 
 /** A child's first name or nickname: shown to the family only, but checked like every name a family types. */
-export const childNameSchema = z
-  .string()
-  .trim()
-  .min(1, FAMILY_MESSAGES.childNameRequired)
-  .max(CHILD_NAME_MAX, FAMILY_MESSAGES.childNameTooLong)
-  .refine((name) => isKidSafe(name), MESSAGES.nameNotKidFriendly);
+export const childNameSchema = familyName(
+  z.string().trim().min(1, FAMILY_MESSAGES.childNameRequired).max(CHILD_NAME_MAX, FAMILY_MESSAGES.childNameTooLong),
+);
 
 export const childEmojiSchema = z.enum(CHILD_EMOJIS);
 export const childColourSchema = z.enum(CHILD_COLOURS);

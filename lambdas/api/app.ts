@@ -11,6 +11,7 @@ import type { ApiDeps } from './deps.js';
 import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
 import { createAccountStatusCheck } from './auth/account-status.js';
+import { isRevoked } from './auth/revocation.js';
 import { bearerToken } from './auth/token-verifier.js';
 import { adminStatsRoutes } from './routes/admin/stats.js';
 import { adminStoryRoutes } from './routes/admin/stories.js';
@@ -86,11 +87,20 @@ function authorize(
       return next();
     }
     // The child the call acts for (the first, unless it names another of the family), and whether a
-    // grown-up unlocked this device: read only when the call carries the headers.
+    // grown-up unlocked this session: read only when the call carries the headers.
     const grant = headerValue(c.req.header(GROWN_UP_HEADER));
     const [child, grownUp] = await Promise.all([
       deps.family.resolve(profile, headerValue(c.req.header(CHILD_HEADER))),
-      grant ? deps.grownUpGate.isGranted(verified.userId, grant) : false,
+      grant
+        ? deps.grownUpGate.isGranted(
+            {
+              userId: verified.userId,
+              session: verified.session,
+              isRevoked: (issuedAt) => isRevoked(issuedAt, profile.sessions_revoked_at),
+            },
+            grant,
+          )
+        : false,
     ]);
     if (access === 'grown-up' && !grownUp) throw new GrownUpRequiredError();
     c.set('caller', { ...verified, profile, childId: child.childId, grownUp });

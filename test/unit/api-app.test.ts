@@ -72,13 +72,55 @@ beforeEach(() => {
 });
 
 const callers: Record<string, VerifiedToken> = {
-  'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user', issuedAt: 1 },
-  'admin-token': { userId: 'a1', username: 'a1', groups: ['admin'], role: 'admin', issuedAt: 1 },
-  'suspended-token': { userId: 's1', username: 's1', groups: [], role: 'user', issuedAt: 1 },
-  'old-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 99 },
-  'same-second-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 100 },
-  'next-second-token': { userId: 'o1', username: 'o1', groups: ['admin'], role: 'admin', issuedAt: 101 },
-  'deleted-token': { userId: 'd1', username: 'd1', groups: ['admin'], role: 'admin', issuedAt: 1 },
+  'user-token': { userId: 'u1', username: 'u1', groups: [], role: 'user', issuedAt: 1, session: 'session-user-token' },
+  'admin-token': {
+    userId: 'a1',
+    username: 'a1',
+    groups: ['admin'],
+    role: 'admin',
+    issuedAt: 1,
+    session: 'session-admin-token',
+  },
+  'suspended-token': {
+    userId: 's1',
+    username: 's1',
+    groups: [],
+    role: 'user',
+    issuedAt: 1,
+    session: 'session-suspended-token',
+  },
+  'old-token': {
+    userId: 'o1',
+    username: 'o1',
+    groups: ['admin'],
+    role: 'admin',
+    issuedAt: 99,
+    session: 'session-old-token',
+  },
+  'same-second-token': {
+    userId: 'o1',
+    username: 'o1',
+    groups: ['admin'],
+    role: 'admin',
+    issuedAt: 100,
+    session: 'session-same-second-token',
+  },
+  'next-second-token': {
+    userId: 'o1',
+    username: 'o1',
+    groups: ['admin'],
+    role: 'admin',
+    issuedAt: 101,
+    session: 'session-next-second-token',
+  },
+  'deleted-token': {
+    userId: 'd1',
+    username: 'd1',
+    groups: ['admin'],
+    role: 'admin',
+    issuedAt: 1,
+    session: 'session-deleted-token',
+  },
 };
 const tokens: TokenVerifier = {
   verify: async (token) => {
@@ -195,9 +237,14 @@ describe('API app', () => {
     documents.on(PutCommand).rejects(new Error('table is on fire'));
     // Feedback is Grown-ups only: this call carries a live grant.
     const grant = 'grant-token';
-    documents
-      .on(GetCommand, { Key: { SK: `GRANT#${createHash('sha256').update(grant).digest('hex')}` } })
-      .resolves({ Item: { expires_at: Math.floor(Date.now() / 1000) + 60 } });
+    documents.on(GetCommand, { Key: { SK: `GRANT#${createHash('sha256').update(grant).digest('hex')}` } }).resolves({
+      Item: {
+        granted_at: new Date().toISOString(),
+        expires_at: Math.floor(Date.now() / 1000) + 60,
+        session: 'session-user-token',
+        token_issued_at: 1,
+      },
+    });
     const logs = captureLogs();
     let response: Response;
     try {

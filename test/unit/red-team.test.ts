@@ -10,8 +10,10 @@ import {
   editedHeroNameProblem,
   pictureDescriptionProblem,
 } from '#common/story-validation.js';
-import { NAME_MESSAGES } from '#common/validation/hero-name.js';
+import { characterCount, NAME_MESSAGES } from '#common/validation/hero-name.js';
 import { authorNameSchema, displayNameSchema, firstError } from '#common/validation/accounts.js';
+import { childNameSchema } from '#common/validation/family.js';
+import { CHILD_NAME_MAX } from '#common/family.js';
 import { ACCEPTABLE, ACCEPTABLE_NAMES, HOSTILE, HOSTILE_NAMES, MARKUP } from '../support/red-team/phrases.js';
 import {
   CLASSICS,
@@ -96,8 +98,10 @@ describe(`${HOSTILE.length} hostile phrasings: none accepted anywhere`, () => {
     expect(heroNameProblem('Sаtаn', AGE_BAND_CONFIGS.A)).toBe(NAME_MESSAGES.unkind);
   });
 
-  it('display and author names refuse the unkind names too', () => {
-    expect(HOSTILE_NAMES.filter((name) => displayNameSchema.safeParse(name).success)).toEqual([]);
+  it('display, author and child names refuse the unkind names too', () => {
+    for (const schema of [displayNameSchema, authorNameSchema, childNameSchema]) {
+      expect(HOSTILE_NAMES.filter((name) => schema.safeParse(name).success)).toEqual([]);
+    }
   });
 
   it('markup in family text is refused with its own message', () => {
@@ -128,6 +132,7 @@ describe(`${ACCEPTABLE.length} acceptable phrasings: none refused`, () => {
     const refused = BANDS.flatMap((band) => ACCEPTABLE_NAMES.filter((name) => heroNameProblem(name, band)));
     expect(refused).toEqual([]);
     expect(ACCEPTABLE_NAMES.filter((name) => !displayNameSchema.safeParse(name).success)).toEqual([]);
+    expect(ACCEPTABLE_NAMES.filter((name) => !childNameSchema.safeParse(name).success)).toEqual([]);
   });
 
   it('numbers are numbers in every language: "Family 13", "13 ducks" and "Room 88" pass', () => {
@@ -211,7 +216,10 @@ describe('issue 34: the corpus from public material', () => {
   it('names: every hostile name refused, every real name of many cultures accepted, wherever a name is typed', () => {
     const hostileAccepted = HOSTILE_NAMES_OUTSIDE.filter((name) => {
       const passed =
-        isKindName(name) || displayNameSchema.safeParse(name).success || authorNameSchema.safeParse(name).success;
+        isKindName(name) ||
+        displayNameSchema.safeParse(name).success ||
+        authorNameSchema.safeParse(name).success ||
+        childNameSchema.safeParse(name).success;
       count('names: hostile', passed);
       return passed;
     });
@@ -220,6 +228,7 @@ describe('issue 34: the corpus from public material', () => {
         BANDS.some((band) => heroNameProblem(name, band)) ||
         !displayNameSchema.safeParse(name).success ||
         !authorNameSchema.safeParse(name).success ||
+        (characterCount(name) <= CHILD_NAME_MAX && !childNameSchema.safeParse(name).success) ||
         editedHeroNameProblem(name) !== undefined;
       count('names: real', !refused);
       return refused;
@@ -228,10 +237,22 @@ describe('issue 34: the corpus from public material', () => {
   });
 
   it('markup in any name field is refused with the description’s message', () => {
-    for (const name of ['<b>Pip</b>', 'Pip {{x}}', '[Pip](x)']) {
+    for (const name of ['<b>Pip</b>', 'Pip {{x}}', '[Pip](x)', '<img src=x onerror=alert(1)>']) {
       expect(editedHeroNameProblem(name), name).toBe(DESCRIPTION_MESSAGES.markup);
       expect(firstError(displayNameSchema.safeParse(name)), name).toBe(DESCRIPTION_MESSAGES.markup);
       expect(firstError(authorNameSchema.safeParse(name)), name).toBe(DESCRIPTION_MESSAGES.markup);
+      expect(firstError(childNameSchema.safeParse(name)), name).toBe(DESCRIPTION_MESSAGES.markup);
+    }
+  });
+
+  it('a broken character (half of a surrogate pair) is refused in every name a family types, a whole one is not', () => {
+    for (const name of ['Pip\uD83E', '\uDD8APip', 'Pi\uDC00p']) {
+      for (const schema of [displayNameSchema, authorNameSchema, childNameSchema]) {
+        expect(firstError(schema.safeParse(name)), JSON.stringify(name)).toBe(DESCRIPTION_MESSAGES.markup);
+      }
+    }
+    for (const schema of [displayNameSchema, authorNameSchema, childNameSchema]) {
+      expect(schema.safeParse('Pip \uD83E\uDD8A').success).toBe(true); // Pip 🦊
     }
   });
 });

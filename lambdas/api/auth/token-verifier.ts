@@ -13,6 +13,11 @@ export type VerifiedToken = Readonly<{
   role: Role;
   /** Epoch seconds the token was issued at; tokens older than a suspension or role change are refused. */
   issuedAt: number;
+  /**
+   * The sign-in the token belongs to: Cognito's `origin_jti`, the same in every token refreshed from that
+   * sign-in's refresh token (and revoked with it); the token's own `jti` should a pool not issue it.
+   */
+  session: string;
 }>;
 
 /** A signed-in caller as a route sees it, once the API's authorize step has checked the account. */
@@ -68,7 +73,9 @@ export function createTokenVerifier(auth: ServerConfig['auth']): TokenVerifier {
       const sub = payload.sub;
       if (typeof sub !== 'string' || sub.length === 0) throw new Error('Token has no subject');
       const username = typeof payload.username === 'string' ? payload.username : sub;
-      return { userId: sub, username, groups, role: roleFromGroups(groups), issuedAt: payload.iat ?? 0 };
+      const session = [payload.origin_jti, payload.jti].find((id) => typeof id === 'string' && id.length > 0);
+      if (typeof session !== 'string') throw new Error('Token has no id');
+      return { userId: sub, username, groups, role: roleFromGroups(groups), issuedAt: payload.iat ?? 0, session };
     },
   };
 }

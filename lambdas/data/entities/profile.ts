@@ -38,10 +38,14 @@ export const profileItemSchema = z.object({
   /** Sign-up's "I am a parent or guardian and at least 18", and the data policy's version then. */
   guardian_confirmed_at: z.string().optional(),
   data_policy_version: z.string().optional(),
-  /** The grown-up gate's PIN, hashed (lambdas/use-cases/accounts/grown-up-gate.ts), and its wrong tries. */
+  /**
+   * The grown-up gate's PIN, hashed (lambdas/use-cases/accounts/grown-up-gate.ts); the tries counted since
+   * the last right one, and when the last was made (epoch ms): the PIN is locked while the tries are spent.
+   */
   pin_hash: z.string().optional(),
   pin_failures: z.number().optional(),
-  /** Epoch milliseconds until which the PIN is refused after too many wrong tries. */
+  pin_tried_at: z.number().optional(),
+  /** Epoch milliseconds until which the PIN is refused: a lock written before tries were counted first. */
   pin_locked_until: z.number().optional(),
 });
 export type ProfileItem = z.infer<typeof profileItemSchema>;

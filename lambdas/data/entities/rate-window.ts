@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** The calls a family's rate limits count (repositories/rate-limits.ts gives each its limit and window). */
-export const RATE_LIMITED_ACTIONS = ['generate', 'image', 'narrate', 'voice', 'unlock'] as const;
+export const RATE_LIMITED_ACTIONS = ['generate', 'image', 'narrate', 'voice', 'unlock', 'unlock-password'] as const;
 
 /**
  * The family's rate-limit count a story or picture took (which window, and how much), kept on what it made:

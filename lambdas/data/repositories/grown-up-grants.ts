@@ -1,6 +1,18 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure, readItem } from '../entities/table.js';
+import * as z from 'zod';
 import { keys } from '../keys.js';
+
+/** A grant's item; one written before grants named their session has none, and opens nothing. */
+const storedGrantSchema = z
+  .object({ granted_at: z.string(), expires_at: z.number(), session: z.string(), token_issued_at: z.number() })
+  .transform((item) => ({
+    grantedAt: item.granted_at,
+    expiresAt: item.expires_at,
+    session: item.session,
+    tokenIssuedAt: item.token_issued_at,
+  }));
+export type StoredGrant = z.output<typeof storedGrantSchema>;
 
 /**
  * The grown-up gate's items (lambdas/use-cases/accounts/grown-up-gate.ts holds the rules): its grants
@@ -8,36 +20,56 @@ import { keys } from '../keys.js';
  */
 export function grownUpGrantRepository(db: DynamoDBDocumentClient, tableName: string) {
   return {
-    /** Counts one wrong PIN on the profile; answers the count so far. */
-    async countWrongPin(userId: string): Promise<number> {
-      const result = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.profile(userId),
-          UpdateExpression: 'ADD pin_failures :one',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
+    /**
+     * Claims one PIN try before the PIN is compared: counted at once (as if wrong), in one conditional write
+     * that is refused while the PIN is locked, so parallel tries can never judge more than `attempts` PINs.
+     * The PIN is locked once `attempts` tries are counted, until `lockMs` after the last of them (a right
+     * PIN clears the count). Answers the tries counted so far, this one included; undefined when refused.
+     */
+    async claimPinTry(userId: string, attempts: number, lockMs: number, now: number): Promise<number | undefined> {
+      const claim = async (condition: string, update: string, values: Record<string, number>) => {
+        try {
+          const result = await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keys.profile(userId),
+              UpdateExpression: update,
+              ConditionExpression: `attribute_exists(pin_hash) AND ${condition}`,
+              ExpressionAttributeValues: { ...values, ':now': now, ':one': 1 },
+              ReturnValues: 'UPDATED_NEW',
+            }),
+          );
+          return Number(result.Attributes?.pin_failures);
+        } catch (error) {
+          if (isConditionFailure(error)) return undefined;
+          throw error;
+        }
+      };
+      return (
+        // Tries left, and no lock from before tries were claimed (`pin_locked_until`) in force.
+        (await claim(
+          '(attribute_not_exists(pin_failures) OR pin_failures < :attempts) AND ' +
+            '(attribute_not_exists(pin_locked_until) OR pin_locked_until <= :now)',
+          'ADD pin_failures :one SET pin_tried_at = :now REMOVE pin_locked_until',
+          { ':attempts': attempts },
+        )) ??
+        // The tries are spent, but their lock is over: the count starts again with this one.
+        (await claim(
+          'pin_failures >= :attempts AND (attribute_not_exists(pin_tried_at) OR pin_tried_at <= :lockStart)',
+          'SET pin_failures = :one, pin_tried_at = :now',
+          { ':attempts': attempts, ':lockStart': now - lockMs },
+        ))
       );
-      return Number(result.Attributes?.pin_failures ?? 0);
     },
 
-    /** Locks the PIN until then (epoch ms); the count starts again. */
-    async lockPin(userId: string, until: number): Promise<void> {
+    /** A right PIN: the count of tries starts again. */
+    async clearPinTries(userId: string): Promise<void> {
       await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.profile(userId),
-          UpdateExpression: 'SET pin_locked_until = :until REMOVE pin_failures',
-          ExpressionAttributeValues: { ':until': until },
+          UpdateExpression: 'REMOVE pin_failures, pin_tried_at, pin_locked_until',
         }),
-      );
-    },
-
-    async clearPinFailures(userId: string): Promise<void> {
-      await db.send(
-        new UpdateCommand({ TableName: tableName, Key: keys.profile(userId), UpdateExpression: 'REMOVE pin_failures' }),
       );
     },
 
@@ -48,7 +80,7 @@ export function grownUpGrantRepository(db: DynamoDBDocumentClient, tableName: st
           new UpdateCommand({
             TableName: tableName,
             Key: keys.profile(userId),
-            UpdateExpression: 'SET pin_hash = :hash REMOVE pin_failures, pin_locked_until',
+            UpdateExpression: 'SET pin_hash = :hash REMOVE pin_failures, pin_tried_at, pin_locked_until',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeValues: { ':hash': hash },
           }),
@@ -60,20 +92,30 @@ export function grownUpGrantRepository(db: DynamoDBDocumentClient, tableName: st
       }
     },
 
-    /** Keeps a grant: the token's hash only, expiring at `expiresAt` (epoch seconds). */
-    async putGrant(userId: string, tokenHash: string, grantedAt: string, expiresAt: number): Promise<void> {
+    /**
+     * Keeps a grant: the token's hash only, expiring at `expiresAt` (epoch seconds), with the session that
+     * asked for it (the Cognito sign-in it belongs to) and when that session's token was issued (epoch seconds).
+     */
+    async putGrant(userId: string, tokenHash: string, grant: StoredGrant): Promise<void> {
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.grownUpGrant(userId, tokenHash), granted_at: grantedAt, expires_at: expiresAt },
+          Item: {
+            ...keys.grownUpGrant(userId, tokenHash),
+            granted_at: grant.grantedAt,
+            expires_at: grant.expiresAt,
+            session: grant.session,
+            token_issued_at: grant.tokenIssuedAt,
+          },
         }),
       );
     },
 
-    /** When the grant of this token's hash expires (epoch seconds; 0 when there is none): one strongly consistent GetItem. */
-    async grantExpiry(userId: string, tokenHash: string): Promise<number> {
-      const grant = await readItem(db, tableName, keys.grownUpGrant(userId, tokenHash), ['expires_at']);
-      return Number(grant?.expires_at ?? 0);
+    /** The grant of this token's hash (undefined when there is none): one strongly consistent GetItem. */
+    async findGrant(userId: string, tokenHash: string): Promise<StoredGrant | undefined> {
+      const item = await readItem(db, tableName, keys.grownUpGrant(userId, tokenHash));
+      const parsed = storedGrantSchema.safeParse(item);
+      return parsed.success ? parsed.data : undefined;
     },
 
     async removeGrant(userId: string, tokenHash: string): Promise<void> {

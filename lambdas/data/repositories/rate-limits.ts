@@ -18,9 +18,11 @@ export const RATE_LIMITS = {
   // alone could voice without end). 200,000 is about 30 long band B stories read fresh in one day, far past
   // what a family reads, and caps a script at about $6.40 a day of Polly ($16 per million, billed twice).
   voice: { limit: 200_000, windowSeconds: 86_400 },
-  // The grown-up gate: a PIN or the password tried (besides the PIN's own lock after 5 wrong ones), so a
-  // child (or a script) cannot try the 10,000 PINs or guess the password.
+  // The grown-up gate: PINs tried (besides the PIN's own lock after 5 wrong ones; a locked PIN's tries count
+  // nothing) and passwords tried, each counted apart, so a child (or a script) can try neither the 10,000
+  // PINs nor passwords, and wrong PINs never keep the parent's password out.
   unlock: { limit: 10, windowSeconds: 600 },
+  'unlock-password': { limit: 10, windowSeconds: 600 },
 } as const satisfies Record<(typeof RATE_LIMITED_ACTIONS)[number], { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

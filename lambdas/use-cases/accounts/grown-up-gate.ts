@@ -9,11 +9,12 @@ import type { CognitoAccounts } from '../../adapters/cognito-accounts.js';
 
 /**
  * "Grown-ups only" (issue 36), enforced by the server: the parent unlocks with their PIN (or the account
- * password) and gets a grant, a random token good for GROWN_UP_GRANT_SECONDS on the device that asked; the
+ * password) and gets a grant, a random token good for GROWN_UP_GRANT_SECONDS in the session that asked; the
  * calls a child should not make alone (the profile, the password, children, sharing, the family's data,
  * approvals, feedback) are refused without it (lambdas/api/app.ts, access `grown-up`). The table keeps only
  * the token's SHA-256 (`USER#{id}` / `GRANT#{hash}`, expiring by itself), so a read of the table cannot
  * unlock anything; the PIN is kept as an scrypt hash with its salt, and wrong PINs lock it for a while.
+ * A grant holds only for the Cognito sign-in that asked, and only until the account's sessions are revoked.
  */
 
 const scryptAsync = (password: BinaryLike, salt: BinaryLike, length: number, options: ScryptOptions) =>
@@ -55,51 +56,85 @@ export type GrownUpGateDeps = Readonly<{
   rateLimits: RateLimiter;
 }>;
 
+/** Who asks: the signed-in member, with the session (Cognito sign-in) the call's token belongs to. */
+export type GrownUpAsker = Member & Readonly<{ session: string; issuedAt: number }>;
+
+/**
+ * Who presents a grant: the session of the call's token, and the account's revocation rule (whether a
+ * token issued at that epoch second has been revoked since: lambdas/api/auth/revocation.ts).
+ */
+export type GrantHolder = Readonly<{
+  userId: string;
+  session: string;
+  isRevoked(issuedAtSeconds: number): boolean;
+}>;
+
 export function grownUpGate(deps: GrownUpGateDeps) {
   const { grants } = deps;
 
-  /** Counts a wrong PIN; the fifth in a row locks the PIN for PIN_LOCK_MINUTES. */
-  async function countWrongPin(userId: string, now: number): Promise<boolean> {
-    if ((await grants.countWrongPin(userId)) < PIN_ATTEMPTS) return false;
-    await grants.lockPin(userId, now + PIN_LOCK_MINUTES * 60_000);
-    return true;
-  }
-
-  async function grant(userId: string, now: number): Promise<GrownUpGrant> {
+  async function grant(asker: GrownUpAsker, now: number): Promise<GrownUpGrant> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = Math.floor(now / 1000) + GROWN_UP_GRANT_SECONDS;
-    await grants.putGrant(userId, tokenHash(token), new Date(now).toISOString(), expiresAt);
+    await grants.putGrant(asker.userId, tokenHash(token), {
+      grantedAt: new Date(now).toISOString(),
+      expiresAt,
+      session: asker.session,
+      tokenIssuedAt: asker.issuedAt,
+    });
     return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  }
+
+  /**
+   * A PIN try: claimed first (one conditional write, refused while the PIN is locked), then compared, so
+   * no number of parallel tries judges more than PIN_ATTEMPTS PINs in a row. A locked PIN counts nothing,
+   * not even a slot of the rate limit.
+   */
+  async function unlockWithPin(asker: GrownUpAsker, pin: string, now: number): Promise<GrownUpGrant> {
+    const { pin_hash: pinHash } = asker.profile;
+    if (!pinHash) throw new UnlockRefusedError(FAMILY_MESSAGES.wrongPin);
+    const slot = await deps.rateLimits.take(asker.userId, 'unlock', now);
+    const tries = await grants.claimPinTry(asker.userId, PIN_ATTEMPTS, PIN_LOCK_MINUTES * 60_000, now);
+    if (tries === undefined) {
+      await slot.release();
+      throw new UnlockRefusedError(FAMILY_MESSAGES.pinLocked, true);
+    }
+    if (!(await pinMatches(pin, pinHash))) {
+      const locked = tries >= PIN_ATTEMPTS;
+      throw new UnlockRefusedError(locked ? FAMILY_MESSAGES.pinLocked : FAMILY_MESSAGES.wrongPin, locked);
+    }
+    await grants.clearPinTries(asker.userId);
+    return grant(asker, now);
   }
 
   return {
     /**
-     * Unlocks with the PIN or the password (each try counted by the `unlock` rate limit). A wrong PIN is
-     * counted on the profile: after PIN_ATTEMPTS in a row the PIN is refused for PIN_LOCK_MINUTES, while the
-     * password still works (a PIN can be forgotten, and a child who knows it cannot lock the parent out).
+     * Unlocks with the PIN or the password, for the session that asks. After PIN_ATTEMPTS wrong PINs in a
+     * row the PIN is refused for PIN_LOCK_MINUTES, while the password still works (a PIN can be forgotten,
+     * and a child who knows it cannot lock the parent out): PIN and password tries each have their own
+     * rate limit (`unlock`, `unlock-password`).
      */
-    async unlock(actor: Member, request: UnlockRequest, now = Date.now()): Promise<GrownUpGrant> {
-      await deps.rateLimits.take(actor.userId, 'unlock', now);
-      const { profile } = actor;
-      if ('password' in request) {
-        if (!(await deps.accounts.checkPassword(profile.email, request.password))) {
-          throw new UnlockRefusedError(FAMILY_MESSAGES.wrongPassword);
-        }
-        return grant(actor.userId, now);
+    async unlock(asker: GrownUpAsker, request: UnlockRequest, now = Date.now()): Promise<GrownUpGrant> {
+      if ('pin' in request) return unlockWithPin(asker, request.pin, now);
+      await deps.rateLimits.take(asker.userId, 'unlock-password', now);
+      if (!(await deps.accounts.checkPassword(asker.profile.email, request.password))) {
+        throw new UnlockRefusedError(FAMILY_MESSAGES.wrongPassword);
       }
-      if (!profile.pin_hash) throw new UnlockRefusedError(FAMILY_MESSAGES.wrongPin);
-      if ((profile.pin_locked_until ?? 0) > now) throw new UnlockRefusedError(FAMILY_MESSAGES.pinLocked, true);
-      if (!(await pinMatches(request.pin, profile.pin_hash))) {
-        const locked = await countWrongPin(actor.userId, now);
-        throw new UnlockRefusedError(locked ? FAMILY_MESSAGES.pinLocked : FAMILY_MESSAGES.wrongPin, locked);
-      }
-      if (profile.pin_failures) await grants.clearPinFailures(actor.userId);
-      return grant(actor.userId, now);
+      return grant(asker, now);
     },
 
-    /** Whether this token is a live grant of this account (one strongly consistent GetItem). */
-    async isGranted(userId: string, token: string, now = Date.now()): Promise<boolean> {
-      return (await grants.grantExpiry(userId, tokenHash(token))) * 1000 > now;
+    /**
+     * Whether this token is a live grant of this account for this very session (one strongly consistent
+     * GetItem): another session of the account, or the same one after its sessions were revoked (a
+     * password change or reset, a suspension, a role change), holds nothing with it.
+     */
+    async isGranted(holder: GrantHolder, token: string, now = Date.now()): Promise<boolean> {
+      const found = await grants.findGrant(holder.userId, tokenHash(token));
+      return (
+        found !== undefined &&
+        found.expiresAt * 1000 > now &&
+        found.session === holder.session &&
+        !holder.isRevoked(found.tokenIssuedAt)
+      );
     },
 
     /** "Done": the grant ends now, before its time (the device goes back to the child). */

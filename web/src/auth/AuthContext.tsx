@@ -19,7 +19,7 @@ import { GUARDIAN_METADATA_KEY } from '#common/family';
 import { roleFromGroups, type Role } from '#common/roles';
 import type { SignUpInput } from '#common/validation/accounts';
 import { onAccountRefused } from '../api/client';
-import { dropGrant } from '../family/grown-up-grant';
+import { dropGrant, keepGrant } from '../family/grown-up-grant';
 import { chosenChild, forgetChosenChild } from '../family/reader-choice';
 import { changeOwnPassword, fetchProfile } from '../api/profile';
 import { AccountCaches } from './account-caches';
@@ -235,6 +235,13 @@ export function AuthProvider({ config, children }: { config: AppConfig; children
           // The old refresh token is already revoked, so Cognito refuses its revocation: drop it by hand.
           await amplifySignOut().catch(() => forgetStoredTokens());
           await (await passwordFlows()).signIn({ username: loginId, password: newPassword, options: PASSWORD_FLOW });
+          // A grown-up grant holds only for the sign-in that asked, which the change ended: the password
+          // just typed opens the new sign-in's, so the grown-up stays where they were.
+          const { userId } = await getCurrentUser();
+          const { unlockGrownUp } = await import('../api/family');
+          const grant = await unlockGrownUp({ password: newPassword }).catch(() => undefined);
+          if (grant) keepGrant(userId, grant.token, grant.expiresAt);
+          else dropGrant();
         } finally {
           reauthenticating.current = false;
           await load();
