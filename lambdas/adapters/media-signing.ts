@@ -25,11 +25,6 @@ export const COOKIE_KEY_PAIR_ID = 'CloudFront-Key-Pair-Id';
 /** The folder a story's media live in; its path is the cookies' Path, so a browser sends each story its own. */
 export const storyMediaPath = (storyId: string) => `/media/stories/${storyId}/`;
 
-/** Every story whose media an answer names (the API's answers carry `/media/stories/{id}/…` addresses). */
-export function storyIdsInMedia(text: string): string[] {
-  return [...new Set([...text.matchAll(/\/media\/stories\/([A-Za-z0-9_-]{1,128})\//g)].map((match) => match[1] ?? ''))];
-}
-
 /** CloudFront's URL-safe base64 (+ → -, = → _, / → ~), read back. */
 const fromCloudFrontBase64 = (text: string) =>
   Buffer.from(text.replaceAll('-', '+').replaceAll('_', '=').replaceAll('~', '/'), 'base64');

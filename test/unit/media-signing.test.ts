@@ -2,12 +2,7 @@ import { getSignedCookies } from '@aws-sdk/cloudfront-signer';
 import { describe, expect, it } from 'vitest';
 import { newMediaSigningKey } from '../../bin/local/media-signing-key.js';
 import { mediaGrants } from '../../lambdas/adapters/media-grants.js';
-import {
-  checkSignedCookies,
-  parseCookieHeader,
-  storyIdsInMedia,
-  storyMediaPolicy,
-} from '../../lambdas/adapters/media-signing.js';
+import { checkSignedCookies, parseCookieHeader, storyMediaPolicy } from '../../lambdas/adapters/media-signing.js';
 
 const key = newMediaSigningKey('K2JCJMDEHXQW5F');
 const trusted = new Map([[key.keyPairId, key.publicKey]]);
@@ -93,17 +88,5 @@ describe('media grants (the API side)', () => {
     ).toBe('AccessDenied');
     expect((await grants.cookiesFor([STORY], { secure: false }))[0]).not.toContain('Secure');
     expect(await grants.cookiesFor([], { secure: true })).toEqual([]);
-  });
-
-  it('finds the stories whose media an answer shows, once each', () => {
-    const answer = JSON.stringify({
-      stories: [
-        { coverImageUrl: `/media/stories/${STORY}/cover.thumb.jpg` },
-        { coverImageUrl: `/media/stories/${STORY}/cover.w480.webp` },
-        { coverImageUrl: `/media/stories/${OTHER}/x.svg`, title: 'not /media/stories/ in words' },
-        { coverImageUrl: null },
-      ],
-    });
-    expect(storyIdsInMedia(answer)).toEqual([STORY, OTHER]);
   });
 });
