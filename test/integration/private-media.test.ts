@@ -136,6 +136,9 @@ describe('private pictures and sound (issue 36)', () => {
       `/media/stories/${other.storyId}/../${storyId}/`,
     );
     expect(await rawStatus(sideways, otherGrant)).toBe(403);
+    // Nor by a path that merely ends in its own folder: refused at the gate, never asked of storage.
+    const tail = `/media/stories/${storyId}/media/stories/${other.storyId}/${other.cover.imageUrl.split('/').pop()}`;
+    expect(await rawStatus(tail, otherGrant)).toBe(403);
   });
 
   it('refuses a grant whose policy was changed (a later expiry) or signed by another key', async () => {

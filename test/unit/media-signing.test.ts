@@ -41,6 +41,12 @@ describe("CloudFront's signed-cookie check, as the local web server and the rehe
     const cookies = signedBy(key.privateKey, storyMediaPolicy(STORY, now + 600));
     const url = `${site}/media/stories/${OTHER}/cover.png`;
     expect(checkSignedCookies({ cookies, url, trustedKeys: trusted })).toBe('AccessDenied');
+    // A path that only ends in the granted folder is not under it (the host's `*` spans no `/`).
+    for (const inside of [`/media/stories/${OTHER}/media/stories/${STORY}/cover.png`, `/x/media/stories/${STORY}/a`]) {
+      expect(checkSignedCookies({ cookies, url: `${site}${inside}`, trustedKeys: trusted }), inside).toBe(
+        'AccessDenied',
+      );
+    }
     const mine = `${site}/media/stories/${STORY}/cover.png`;
     const { 'CloudFront-Signature': _dropped, ...unsigned } = cookies;
     expect(checkSignedCookies({ cookies: unsigned, url: mine, trustedKeys: trusted })).toBe('MissingKey');
