@@ -25,11 +25,6 @@ export const COOKIE_KEY_PAIR_ID = 'CloudFront-Key-Pair-Id';
 /** The folder a story's media live in; its path is the cookies' Path, so a browser sends each story its own. */
 export const storyMediaPath = (storyId: string) => `/media/stories/${storyId}/`;
 
-/** Every story whose media an answer names (the API's answers carry `/media/stories/{id}/…` addresses). */
-export function storyIdsInMedia(text: string): string[] {
-  return [...new Set([...text.matchAll(/\/media\/stories\/([A-Za-z0-9_-]{1,128})\//g)].map((match) => match[1] ?? ''))];
-}
-
 /** CloudFront's URL-safe base64 (+ → -, = → _, / → ~), read back. */
 const fromCloudFrontBase64 = (text: string) =>
   Buffer.from(text.replaceAll('-', '+').replaceAll('_', '=').replaceAll('~', '/'), 'base64');
@@ -45,14 +40,25 @@ export const storyMediaPolicy = (storyId: string, expiresEpochSeconds: number) =
     ],
   });
 
-/** A CloudFront wildcard (`*` any characters, `?` one) as a regular expression. */
-const wildcard = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replaceAll('*', '.*')
-      .replaceAll('?', '.')}$`,
-  );
+/** A CloudFront wildcard (`*` any characters, `?` one) as a regular expression; `within` what a `*` may span. */
+const wildcardPart = (pattern: string, within = '.') =>
+  pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', `${within}*`)
+    .replaceAll('?', within);
+
+/**
+ * A policy's resource (a URL with wildcards) as a regular expression. The wildcards of its scheme and host
+ * span no `/`, so the path must start with the policy's own: `/media/stories/B/…/media/stories/A/x` is not
+ * in A's folder. (CloudFront's own `*` spans anything and would pass such a path on to the bucket, which
+ * holds no such key; this check refuses it outright, so storage is never asked.)
+ */
+const resourcePattern = (resource: string) => {
+  const scheme = resource.indexOf('://');
+  const pathAt = scheme < 0 ? -1 : resource.indexOf('/', scheme + 3);
+  if (pathAt < 0) return new RegExp(`^${wildcardPart(resource)}$`);
+  return new RegExp(`^${wildcardPart(resource.slice(0, pathAt), '[^/]')}${wildcardPart(resource.slice(pathAt))}$`);
+};
 
 /** Why a request for media is refused, in CloudFront's words (its 403's error code). */
 export type MediaRefusal = 'MissingKey' | 'AccessDenied';
@@ -91,7 +97,7 @@ export function checkSignedCookies(opts: {
         typeof before === 'number' &&
         now < before &&
         (after === undefined || now > after) &&
-        wildcard(Resource ?? 'http*://*').test(opts.url)
+        resourcePattern(Resource ?? 'http*://*').test(opts.url)
       );
     });
     return allowed ? undefined : 'AccessDenied';

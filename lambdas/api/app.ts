@@ -6,7 +6,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import { countMetric, errorFields, log, publishMetrics, withCorrelationId } from '../runtime/observability.js';
 import { GrownUpRequiredError, RateLimitedError } from '../use-cases/errors.js';
 import { CHILD_HEADER, GROWN_UP_HEADER } from '#common/family.js';
-import { storyIdsInMedia } from '../adapters/media-signing.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, apiErrorOf, errorBody } from './errors.js';
 import { requireOriginSecret } from './origin-guard.js';
@@ -109,17 +108,17 @@ function authorize(
 }
 
 /**
- * Private media (issue 36): an answer that shows media of a story (its pictures, a card's cover, a part's
- * narration) also hands the browser that story's signed cookies, so it can load them and no other browser
- * can. The route has already decided who may see what it answers; this only follows it, for every route
- * alike (story, status, narration, library, featured, admin lists), and on every read the grant is renewed.
+ * Private media: an answer that shows media of a story (its pictures, a card's cover, a part's narration)
+ * also hands the browser that story's signed cookies, so it can load them and no other browser can. The
+ * route names the stories it showed (`showsMediaOf`), as its use case decided who may see them; on every
+ * read the grant is renewed. Nothing found in an answer's text is signed: a family writes its titles.
  */
 function grantMediaShown(deps: ApiDeps): MiddlewareHandler<Env> {
   return async (c, next) => {
     await next();
     const grants = deps.mediaGrants;
-    if (!grants || c.res.status >= 300 || !c.res.headers.get('content-type')?.includes('application/json')) return;
-    const storyIds = storyIdsInMedia(await c.res.clone().text());
+    const storyIds = c.get('mediaShown') ?? [];
+    if (!grants || storyIds.length === 0 || c.res.status >= 300) return;
     // CloudFront answers viewers over HTTPS only; the local stack and the rehearsal serve plain-http loopback.
     const secure = c.req.header('x-forwarded-proto') === 'https';
     for (const cookie of await grants.cookiesFor(storyIds, { secure }))

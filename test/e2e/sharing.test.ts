@@ -1,9 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sweeper } from '../support/axe.js';
-import { BOTH_WIDTHS, e2eSetup, familyWithStory, webUrl } from '../support/e2e.js';
+import { grownUpClient } from '../support/api.js';
+import { BOTH_WIDTHS, e2eSetup, familyWithStory, newFamily, stack, webUrl } from '../support/e2e.js';
 import { passGrownUpGate, screenshot } from '../support/pages.js';
 const NETWORKS = ['Facebook', 'X', 'Instagram', 'TikTok'];
+
+/** What the Share dialog tells the family a visitor sees. */
+const VISITORS_SEE =
+  "Visitors see the story, its pictures and the author name you chose in Profile (no name if you chose none), never your name or your child's.";
 
 /** The networks the Share dialog offers now. */
 const networksShown = async (page: Page) => {
@@ -43,6 +48,7 @@ describe.each(BOTH_WIDTHS)('sharing a story with anyone, at %s in Chromium', (la
     await parent.getByRole('button', { name: 'Share Story' }).click();
     const share = parent.getByRole('dialog', { name: 'Share Story' });
     await share.getByText('Only your family can open this link: it is private.').waitFor();
+    await share.getByText(VISITORS_SEE).waitFor();
     expect(await networksShown(parent)).toEqual([]);
     await axe.sweep('share dialog, private');
     await screenshot(parent, `share-private-${width}`, { fullPage: false });
@@ -120,5 +126,40 @@ describe.each(BOTH_WIDTHS)('sharing a story with anyone, at %s in Chromium', (la
     expect(opened?.status()).toBe(403);
     expect(opened?.headers()['content-type'] ?? '').not.toMatch(/^image\//);
     await other.close();
+  });
+});
+
+describe('what anyone outside the family sees of its names, in Chromium', () => {
+  const chromium = e2eSetup();
+
+  it("a family that chose no author name: its parent's name is on its own page, on no visitor's or other family's page or flipbook", async () => {
+    const parentName = 'Priya Parentname';
+    const { account, story } = await familyWithStory({ displayName: parentName });
+    const parentApi = await grownUpClient(stack, account);
+    const opened = await parentApi(`/stories/${story.id}/sharing`, {
+      method: 'PUT',
+      body: JSON.stringify({ open: true }),
+    });
+    expect(opened.status).toBe(200);
+
+    const { page: family } = await chromium.signedIn(account);
+    await family.goto(`${webUrl}/story/${story.id}`);
+    await family.getByText(`Story Created by ${parentName}`).waitFor();
+
+    const { context: visitorContext, page: visitor } = await chromium.open();
+    await visitor.goto(`${webUrl}/story/${story.id}`);
+    await visitor.getByRole('heading', { level: 1, name: String(story.title) }).waitFor();
+    expect(await visitor.getByText('Story Created by').count()).toBe(0);
+    expect(await visitor.content()).not.toContain(parentName);
+    await visitorContext.close();
+
+    const { page: neighbour } = await chromium.signedIn(await newFamily({ displayName: 'Neighbours' }));
+    await neighbour.goto(`${webUrl}/story/${story.id}`);
+    await neighbour.getByRole('heading', { level: 1, name: String(story.title) }).waitFor();
+    expect(await neighbour.content()).not.toContain(parentName);
+    await neighbour.goto(`${webUrl}/story/${story.id}/flipbook`);
+    await neighbour.getByText('By Story Magic').first().waitFor();
+    expect(await neighbour.content()).not.toContain(parentName);
+    await screenshot(neighbour, 'flipbook-other-family-1280', { fullPage: false });
   });
 });

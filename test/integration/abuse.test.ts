@@ -1,3 +1,4 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { RATE_LIMIT_MESSAGE } from '../../lambdas/use-cases/errors.js';
 import { RATE_LIMITS, rateLimiter } from '../../lambdas/data/repositories/rate-limits.js';
@@ -5,6 +6,7 @@ import { MAX_BODY_BYTES } from '../../lambdas/api/app.js';
 import { apiClient, storyChoices, waitForStory } from '../support/api.js';
 import { signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
+import { decodePayload } from '../support/tokens.js';
 
 const stack = inject('stack');
 const table = tableClient(stack);
@@ -35,6 +37,48 @@ describe('per-family rate limits', () => {
       message: RATE_LIMIT_MESSAGE,
     });
     expect(RATE_LIMIT_MESSAGE).toBe('Too many requests. Please wait a moment and try again.');
+  }, 60_000);
+
+  it('spends no picture slot on a picture request refused for access or validation', async () => {
+    const family = await signUp(stack, { displayName: 'Full Pages' });
+    const userId = String(decodePayload(family.accessToken).sub);
+    const call = apiClient(stack, family.accessToken);
+    const post = (path: string, body: unknown) => call(path, { method: 'POST', body: JSON.stringify(body) });
+    const newStory = async (caller: typeof call) => {
+      const { body } = await caller('/stories', { method: 'POST', body: JSON.stringify(storyChoices) });
+      return String((await waitForStory(caller, String(body.storyId))).id);
+    };
+    const storyId = await newStory(call);
+    const othersStory = await newStory(apiClient(stack, (await signUp(stack, { displayName: 'Others' })).accessToken));
+    const pictureHits = async () => {
+      const page = await table.documents.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :image)',
+          ExpressionAttributeValues: { ':pk': `RATE#${userId}`, ':image': 'image#' },
+          ConsistentRead: true,
+        }),
+      );
+      return (page.Items ?? []).reduce((sum, item) => sum + Number(item.hits), 0);
+    };
+    // The cover holds the first of the story's 3 pictures: two more fill it, each spending its slot.
+    for (let i = 0; i < 2; i++) expect((await post(`/stories/${storyId}/images`, {})).status).toBe(202);
+    expect(await pictureHits()).toBe(2);
+
+    const refusals: [string, unknown, number][] = [
+      [`/stories/${storyId}/images`, {}, 409],
+      [`/stories/${storyId}/images`, { mode: 'express' }, 409],
+      [`/stories/${storyId}/images`, { customizations: 'a castle' }, 409],
+      [`/stories/${othersStory}/images`, {}, 404],
+      [`/stories/${storyId}/images`, { mode: 'fastest' }, 400],
+      [`/stories/${storyId}/images`, { customizations: 'a bloody knife and a kill' }, 400],
+      [`/stories/${storyId}/images/${crypto.randomUUID()}/regenerate`, {}, 404],
+    ];
+    for (const [path, body, status] of refusals) {
+      const refused = await post(path, body);
+      expect(refused.status, `${path} ${JSON.stringify(body)}: ${JSON.stringify(refused.body)}`).toBe(status);
+    }
+    expect(await pictureHits()).toBe(2);
   }, 60_000);
 
   it('never lets parallel calls past the allowance (the check and the count are one write)', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cookieJar } from '../../bin/smoke/cookie-jar.js';
 import { freePort } from '../../bin/local/ports.js';
 import { startWebServer, type WebServer } from '../../bin/local/web-server.js';
+import { GROWN_UP_HEADER } from '#common/family.js';
 import { MEDIA_GRANT_SECONDS } from '../../lambdas/adapters/media-signing.js';
 import { signIn, signUp } from '../support/accounts.js';
 import { grownUpClient, storyChoices } from '../support/api.js';
@@ -66,6 +67,23 @@ const rawStatus = (path: string, cookie: string) =>
     request.on('error', reject);
   });
 
+/** A browser of this account past "Grown-ups only", as the parent's unlocked device. */
+async function grownUpBrowser(account: { accessToken: string; password: string }) {
+  const unlock = await browser(account.accessToken).call(
+    '/grown-up/unlock',
+    send('POST', { password: account.password }),
+  );
+  expect(unlock.status).toBe(200);
+  return browser(account.accessToken, { [GROWN_UP_HEADER]: String(unlock.body.token) });
+}
+
+/** The story folders a browser holds a grant for. */
+const grantedFolders = (jar: ReturnType<typeof cookieJar>) =>
+  jar
+    .all()
+    .filter((cookie) => cookie.name === 'CloudFront-Policy')
+    .map((cookie) => cookie.path);
+
 /** A family with a ready, painted story, read through the site by the family's own browser. */
 async function familyWithStory(displayName: string) {
   const account = await signUp(stack, { displayName });
@@ -118,6 +136,9 @@ describe('private pictures and sound (issue 36)', () => {
       `/media/stories/${other.storyId}/../${storyId}/`,
     );
     expect(await rawStatus(sideways, otherGrant)).toBe(403);
+    // Nor by a path that merely ends in its own folder: refused at the gate, never asked of storage.
+    const tail = `/media/stories/${storyId}/media/stories/${other.storyId}/${other.cover.imageUrl.split('/').pop()}`;
+    expect(await rawStatus(tail, otherGrant)).toBe(403);
   });
 
   it('refuses a grant whose policy was changed (a later expiry) or signed by another key', async () => {
@@ -191,5 +212,85 @@ describe('private pictures and sound (issue 36)', () => {
     expect(JSON.stringify(featured.body)).toContain(storyId);
     expect((await reader.media(cover.thumbnailUrl)).status).toBe(200);
     await adminBrowser.call(`/admin/stories/${storyId}`, send('PATCH', { isFeatured: false }));
+  });
+});
+
+describe('a grant names the stories an answer shows, never an address in its text', () => {
+  it("another story's folder in a family's title or text grants nothing of that story, to the family or its link's visitors", async () => {
+    const privateFamily = await familyWithStory('Private');
+    const prober = await familyWithStory('Prober');
+    const folder = `/media/stories/${privateFamily.storyId}/`;
+    const edited = await prober.family.call(
+      `/stories/${prober.storyId}`,
+      send('PATCH', {
+        title: `Look ${folder}cover.png`,
+        content: `Maya found a map to ${privateFamily.cover.imageUrl} and ${privateFamily.cover.thumbnailUrl}.`,
+      }),
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(JSON.stringify(edited.body)).toContain(folder);
+    const own = `/media/stories/${prober.storyId}/`;
+    expect(grantedFolders(prober.family.jar)).not.toContain(folder);
+
+    // The family's own reads, each with the planted folder in it, grant its own story alone.
+    const reader = browser(prober.account.accessToken);
+    for (const path of [`/stories/${prober.storyId}`, '/library', `/stories/${prober.storyId}/narration/0`]) {
+      const read = await reader.call(path);
+      expect(read.status, path).toBe(200);
+    }
+    expect(grantedFolders(reader.jar)).toEqual([own]);
+    expect((await reader.media(prober.cover.imageUrl)).status).toBe(200);
+    expect((await reader.media(privateFamily.cover.imageUrl)).status).toBe(403);
+    expect((await reader.media(privateFamily.cover.thumbnailUrl)).status).toBe(403);
+
+    // Its link open, a visitor gets the same: the shared story's grant, nothing of the private one.
+    const parent = await grownUpBrowser(prober.account);
+    expect((await parent.call(`/stories/${prober.storyId}/sharing`, send('PUT', { open: true }))).status).toBe(200);
+    const visitor = browser();
+    const shared = await visitor.call(`/stories/${prober.storyId}`);
+    expect(shared.status).toBe(200);
+    expect(String(shared.body.title)).toContain(folder);
+    expect(grantedFolders(visitor.jar)).toEqual([own]);
+    expect((await visitor.media(privateFamily.cover.imageUrl)).status).toBe(403);
+  });
+
+  it("the family's data download grants no picture, though it lists them all", async () => {
+    const { account, cover } = await familyWithStory('Downloader');
+    const parent = await grownUpBrowser(account);
+    const whole = await parent.call('/me/export');
+    expect(whole.status).toBe(200);
+    expect(JSON.stringify(whole.body)).toContain(cover.imageUrl);
+    const childId = String((await parent.call('/me')).body.childId);
+    const childPart = await parent.call(`/children/${childId}/export`);
+    expect(childPart.status).toBe(200);
+    expect(JSON.stringify(childPart.body)).toContain(cover.imageUrl);
+    expect(parent.jar.all()).toEqual([]);
+    expect((await parent.media(cover.imageUrl)).status).toBe(403);
+  });
+
+  it("each read that shows a story's media grants it: the library, a narration part, an edit's answer, the admin's editor", async () => {
+    const { account, storyId, cover } = await familyWithStory('Everyday');
+    const own = [`/media/stories/${storyId}/`];
+
+    const library = browser(account.accessToken);
+    expect((await library.call('/library')).status).toBe(200);
+    expect(grantedFolders(library.jar)).toEqual(own);
+    expect((await library.media(cover.thumbnailUrl)).status).toBe(200);
+
+    const listener = browser(account.accessToken);
+    const part = await listener.call(`/stories/${storyId}/narration/0`);
+    expect(part.status).toBe(200);
+    expect(grantedFolders(listener.jar)).toEqual(own);
+    expect((await listener.media(String(part.body.audioUrl))).status).toBe(200);
+
+    const editor = browser(account.accessToken);
+    expect((await editor.call(`/stories/${storyId}`, send('PATCH', { title: 'A brand new title' }))).status).toBe(200);
+    expect(grantedFolders(editor.jar)).toEqual(own);
+    expect((await editor.media(cover.imageUrl)).status).toBe(200);
+
+    const admin = browser((await signIn(stack, stack.admin.email, stack.admin.password)).accessToken);
+    expect((await admin.call(`/admin/stories/${storyId}`)).status).toBe(200);
+    expect(grantedFolders(admin.jar)).toEqual(own);
+    expect((await admin.media(cover.imageUrl)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
+import { adminClient, signUp } from '../support/accounts.js';
 import { apiClient, grownUpClient, storyChoices, waitForStory } from '../support/api.js';
 
 const stack = inject('stack');
@@ -93,5 +93,43 @@ describe('"Anyone with the link can read this story" (issue 36)', () => {
     const removed = await parent(`/library/${storyId}`, { method: 'DELETE' });
     expect(removed.body).toMatchObject({ deleted: true });
     expect((await visitor(`/stories/${storyId}`)).status).toBe(404);
+  });
+
+  it("signs the story for anyone outside the family with the author name it chose, never the parent's own name", async () => {
+    const parentName = 'Priya Parentname';
+    const { call, parent, storyId } = await familyWithStory(parentName);
+    const other = apiClient(stack, (await signUp(stack, { displayName: 'Neighbours' })).accessToken);
+    const admin = await adminClient(stack);
+    expect((await parent(`/stories/${storyId}/sharing`, send('PUT', { open: true }))).status).toBe(200);
+
+    // No author name chosen: the family and admins see the parent's name; a visitor and another family none.
+    expect((await call(`/stories/${storyId}`)).body.authorName).toBe(parentName);
+    expect((await admin(`/admin/stories/${storyId}`)).body.authorName).toBe(parentName);
+    for (const reader of [visitor, other]) {
+      const read = await reader(`/stories/${storyId}`);
+      expect(read.status).toBe(200);
+      expect(read.body.authorName).toBeNull();
+      expect(JSON.stringify(read.body)).not.toContain(parentName);
+    }
+    // The download another family makes of it (SPEC: signed in) carries no name either; the family's does.
+    const download = await other(`/stories/${storyId}/export`);
+    expect(download.status).toBe(200);
+    expect(JSON.stringify(download.body)).not.toContain(parentName);
+    expect(String((await call(`/stories/${storyId}/export`)).body.html)).toContain(`By ${parentName}`);
+    // Featured, its card on every family's home page is signed the same way.
+    expect((await admin(`/admin/stories/${storyId}`, send('PATCH', { isFeatured: true }))).status).toBe(200);
+    const cardFor = async (reader: typeof call) =>
+      ((await reader('/featured')).body.stories as { id: string; authorName: string | null }[]).find(
+        (card) => card.id === storyId,
+      );
+    expect(await cardFor(other)).toMatchObject({ authorName: null });
+    expect(await cardFor(call)).toMatchObject({ authorName: parentName });
+    expect((await admin(`/admin/stories/${storyId}`, send('PATCH', { isFeatured: false }))).status).toBe(200);
+
+    // The family chooses an author name (Profile): that is what everyone reads.
+    expect((await parent('/me', send('PATCH', { authorName: 'Captain Story' }))).status).toBe(200);
+    for (const reader of [visitor, other, call]) {
+      expect((await reader(`/stories/${storyId}`)).body.authorName).toBe('Captain Story');
+    }
   });
 });

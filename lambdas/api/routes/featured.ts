@@ -1,4 +1,4 @@
-import { defineRoute } from './route.js';
+import { callerOf, defineRoute, showsMediaOf, withPictures } from './route.js';
 
 export const featuredRoutes = [
   /** SPEC §2 Home "Featured Stories" (lambdas/use-cases/stories/views.ts). */
@@ -7,7 +7,9 @@ export const featuredRoutes = [
     path: '/featured',
     access: 'user',
     async handle(c, deps) {
-      return c.json({ stories: await deps.views.featured() });
+      const cards = await deps.views.featured(callerOf(c));
+      showsMediaOf(c, withPictures(cards));
+      return c.json({ stories: cards });
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { callerOf, defineRoute } from './route.js';
+import { callerOf, defineRoute, showsMediaOf, withPictures } from './route.js';
 
 /** My Library (SPEC §2). */
 export const libraryRoutes = [
@@ -8,6 +8,7 @@ export const libraryRoutes = [
     access: 'user',
     async handle(c, deps) {
       const cards = await deps.libraryActions.list(callerOf(c));
+      showsMediaOf(c, withPictures(cards));
       return c.json({ stories: cards, count: cards.length });
     },
   }),

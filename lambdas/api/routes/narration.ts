@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { InvalidInputError } from '../../use-cases/errors.js';
-import { defineRoute, readerOf } from './route.js';
+import { defineRoute, readerOf, showsMediaOf } from './route.js';
 
 const partSchema = z.coerce.number().int().min(0).max(999);
 
@@ -16,7 +16,11 @@ export const narrationRoutes = [
     async handle(c, deps) {
       const part = partSchema.safeParse(c.req.param('part'));
       if (!part.success) throw new InvalidInputError('Unknown part of the story', 'part');
-      return c.json(await deps.narration.part(c.req.param('id') ?? '', readerOf(c), part.data));
+      const storyId = c.req.param('id') ?? '';
+      const shown = await deps.narration.part(storyId, readerOf(c), part.data);
+      // The part was read for this reader from that story's folder: its sound is the story's media.
+      showsMediaOf(c, [storyId]);
+      return c.json(shown);
     },
   }),
 ];

@@ -14,7 +14,13 @@ import type { UseCases } from '../deps.js';
  */
 export type Access = 'public' | 'reader' | 'user' | 'grown-up' | 'admin';
 
-export type Env = { Variables: { caller: Caller | undefined } };
+export type Env = {
+  Variables: {
+    caller: Caller | undefined;
+    /** The stories whose media the answer shows (`showsMediaOf`): their signed cookies go with it. */
+    mediaShown: readonly string[] | undefined;
+  };
+};
 
 export type RouteDefinition = Readonly<{
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,6 +39,20 @@ export function callerOf(c: Context<Env>): Caller {
   if (!caller) throw new Error('callerOf() used on a public route');
   return caller;
 }
+
+/**
+ * The answer shows these stories' media (pictures, a card's cover, a part's narration), which the use case
+ * has let this caller see: the app hands the browser their signed cookies with it (app.ts). The ids come
+ * from the views, never from the answer's text: a title can hold any story's folder.
+ */
+export function showsMediaOf(c: Context<Env>, storyIds: Iterable<string>): void {
+  c.set('mediaShown', [...new Set([...(c.get('mediaShown') ?? []), ...storyIds])]);
+}
+
+/** The stories among these views that show a picture (a story's, a card's cover; a hidden card shows none). */
+export const withPictures = (
+  views: readonly { id: string; coverImageUrl: string | null; images?: readonly unknown[] }[],
+) => views.filter((view) => view.coverImageUrl !== null || (view.images?.length ?? 0) > 0).map((view) => view.id);
 
 /** The caller of a `reader` route: undefined for a visitor without an account. */
 export const readerOf = (c: Context<Env>): Caller | undefined => c.get('caller');

@@ -7,7 +7,7 @@ import {
 import { ApiError } from '../errors.js';
 import { parseBody, validBody } from '../validation.js';
 import { sharingSchema } from '#common/validation/sharing.js';
-import { callerOf, defineRoute, readerOf } from './route.js';
+import { callerOf, defineRoute, readerOf, showsMediaOf, withPictures } from './route.js';
 
 export const storyRoutes = [
   defineRoute({
@@ -32,7 +32,9 @@ export const storyRoutes = [
     async handle(c, deps) {
       const reader = readerOf(c);
       const found = await deps.access.readable(c.req.param('id') ?? '', reader);
-      return c.json(await deps.views.viewFor(found, reader));
+      const view = await deps.views.viewFor(found, reader);
+      showsMediaOf(c, withPictures([view]));
+      return c.json(view);
     },
   }),
 

@@ -1,6 +1,6 @@
 import { storyEditSchema } from '#common/validation/story-edit.js';
 import { parseBody } from '../validation.js';
-import { callerOf, defineRoute } from './route.js';
+import { callerOf, defineRoute, showsMediaOf, withPictures } from './route.js';
 
 export const storyTextRoutes = [
   defineRoute({
@@ -11,6 +11,7 @@ export const storyTextRoutes = [
       const saved = await deps.storyText.edit(c.req.param('id') ?? '', callerOf(c), () =>
         parseBody(c, storyEditSchema),
       );
+      showsMediaOf(c, withPictures([saved.story]));
       return c.json(saved);
     },
   }),

@@ -47,8 +47,9 @@ export function rateLimiter(db: DynamoDBDocumentClient, tableName: string) {
   return {
     /**
      * Counts one call, or throws RateLimitedError when the window's allowance is used up. The slot is
-     * given back when the call turns out to repeat another (a simultaneous repeated submission). Refused
-     * calls (a full library, the picture cap) keep theirs: a script retrying them is still limited.
+     * given back when the call turns out to repeat another (a simultaneous repeated submission), or, for a
+     * picture, when the picture cap refuses it. A full library keeps its story's: a script retrying it is
+     * still limited.
      */
     async take<A extends RateLimitedAction>(
       userId: string,

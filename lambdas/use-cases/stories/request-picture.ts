@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { AgeBandConfig } from '#common/age-band-config.js';
 import type { AgeBand } from '#common/age-bands.js';
+import { LIMITS } from '#common/limits.js';
 import { IMAGE_TYPES, type GenerationMode, type ImageType } from '#common/story-choices.js';
 import { DESCRIPTION_MESSAGES, pictureDescriptionProblem } from '#common/story-validation.js';
 import type { MeaningCheck } from '../../adapters/meaning-check.js';
 import type { StoryItem } from '../../data/entities/story.js';
 import type { ImageJobItem, StoryImageItem } from '../../data/entities/story-image.js';
-import { ImageNotFoundError, ImageTypeTakenError, InvalidInputError, JobNotFoundError } from '../errors.js';
+import {
+  ImageLimitError,
+  ImageNotFoundError,
+  ImageTypeTakenError,
+  InvalidInputError,
+  JobNotFoundError,
+} from '../errors.js';
 import type { MediaStore } from '../../adapters/media.js';
-import type { RateLimiter } from '../../data/repositories/rate-limits.js';
+import type { RateLimiter, RateSlot } from '../../data/repositories/rate-limits.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
 import type { WorkflowStarter } from '../../adapters/workflow-starter.js';
 import type { Actor, StoryAccess } from './access.js';
@@ -35,10 +42,27 @@ const heldTypes = (images: StoryImageItem[], jobs: ImageJobItem[]) => [
   ...jobs.filter((job) => job.status === 'pending').map((job) => job.image_type),
 ];
 
+/** The story holds as many pictures as it may (as read; the job's write keeps the cap for parallel requests). */
+const isFull = (story: StoryItem) => (story.image_count ?? 0) >= LIMITS.storyPageImagesMax;
+
+/**
+ * The job's write, with its rate-limit slot given back when the write refuses it (the picture cap, the type
+ * taken by a parallel request): a refused request starts no model work, so it spends nothing.
+ */
+async function refundedOnRefusal<T>(slot: RateSlot, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ImageLimitError || error instanceof ImageTypeTakenError) await slot.release();
+    throw error;
+  }
+}
+
 /**
  * Asking for a picture, from the story page (a new one, or a repaint) or the admin editor (one of a given
- * type): each checks the description against the story's band, counts against the caller's rate limit,
- * records the job (the story's picture cap kept by the same write) and starts the workflow that paints it.
+ * type): each checks who asks, the request and the story's picture cap, then counts against the caller's
+ * rate limit (only a request that will paint spends a slot), records the job (the cap kept by the same
+ * write) and starts the workflow that paints it.
  */
 export function pictureUseCases(deps: PictureDeps) {
   async function checkDescription(story: StoryItem, request: PictureRequest) {
@@ -66,12 +90,15 @@ export function pictureUseCases(deps: PictureDeps) {
       const { story, images, jobs } = await deps.access.editableReady(storyId, actor);
       const asked = await request();
       await checkDescription(story, asked);
+      if (isFull(story)) throw new ImageLimitError();
       const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
-      const job = await deps.stories.createNextImageJob(
-        { job_id: jobId, story_id: story.id, mode: asked.mode, rate_slot: slot.spent, ...customizationsOf(asked) },
-        IMAGE_TYPES,
-        heldTypes(images, jobs),
+      const job = await refundedOnRefusal(slot, () =>
+        deps.stories.createNextImageJob(
+          { job_id: jobId, story_id: story.id, mode: asked.mode, rate_slot: slot.spent, ...customizationsOf(asked) },
+          IMAGE_TYPES,
+          heldTypes(images, jobs),
+        ),
       );
       await paint(story, actor, jobId);
       return { jobId, imageType: job.image_type };
@@ -134,10 +161,12 @@ export function pictureUseCases(deps: PictureDeps) {
       const running = jobs.find((job) => job.image_type === request.imageType && job.status === 'pending');
       if (running) return { jobId: running.job_id, imageType: request.imageType };
       const current = images.find((image) => image.image_type === request.imageType);
+      // A repaint takes no new picture slot; a new picture needs one free.
+      if (!current && isFull(story)) throw new ImageLimitError();
       const slot = await deps.rateLimits.take(actor.userId, 'image');
       const jobId = randomUUID();
-      try {
-        await deps.stories.createImageJob(
+      await refundedOnRefusal(slot, () =>
+        deps.stories.createImageJob(
           {
             job_id: jobId,
             story_id: story.id,
@@ -148,12 +177,8 @@ export function pictureUseCases(deps: PictureDeps) {
             ...(current ? { replaces: current.id } : {}),
           },
           heldTypes(images, jobs),
-        );
-      } catch (error) {
-        // A parallel request for the same picture: this one paints nothing, so its rate-limit slot goes back.
-        if (error instanceof ImageTypeTakenError) await slot.release();
-        throw error;
-      }
+        ),
+      );
       await paint(story, actor, jobId);
       return { jobId, imageType: request.imageType };
     },

@@ -68,7 +68,7 @@ export function storyTextUseCases(deps: StoryTextDeps) {
       const html = buildStoryExportHtml({
         title: story.title,
         heroName: story.hero_name,
-        authorName: (await deps.views.authorNameOf(story)) ?? '',
+        authorName: (await deps.views.authorNameOf(story, actor)) ?? '',
         content: story.content,
         images,
         createdAt: story.created_at,

@@ -144,9 +144,21 @@ export function toStoryStatusView(
   };
 }
 
-/** How a creator signs their stories: the author name, else the display name (SPEC "Story Created by"). */
-export const signatureOf = (names: { displayName: string; authorName: string } | undefined): string | null =>
-  names ? names.authorName || names.displayName || null : null;
+/**
+ * How a creator signs a story for this reader (SPEC "Story Created by": the author name, else the display
+ * name). The display name is the parent's own, shown only to the family and admins: anyone else (an open
+ * link's visitor, another family reading a featured or public story) sees the author name the family chose,
+ * or no name.
+ */
+export function signatureOf(
+  names: { displayName: string; authorName: string } | undefined,
+  story: Pick<StoryItem, 'created_by'>,
+  reader: Reader,
+): string | null {
+  if (!names) return null;
+  const ownName = reader?.role === 'admin' || isFamilyStory(story, reader) ? names.displayName : '';
+  return names.authorName || ownName || null;
+}
 
 /**
  * A card of My Library: the cover's small variant when there is one. A story waiting for a grown-up's yes
@@ -193,10 +205,13 @@ export function storyViews(
     gate: Pick<CapacityGate, 'placeOf'>;
   }>,
 ) {
-  async function authorNameOf(story: Pick<StoryItem, 'created_by'>): Promise<string | null> {
+  /** The story's signature as this reader sees it (`signatureOf`). */
+  async function authorNameOf(story: Pick<StoryItem, 'created_by'>, reader: Reader): Promise<string | null> {
     if (!story.created_by) return null;
     const author = await deps.profiles.get(story.created_by);
-    return author ? signatureOf({ displayName: author.display_name, authorName: author.author_name }) : null;
+    return author
+      ? signatureOf({ displayName: author.display_name, authorName: author.author_name }, story, reader)
+      : null;
   }
 
   return {
@@ -205,13 +220,13 @@ export function storyViews(
     /**
      * SPEC §2 Home "Featured Stories": every signed-in family sees the same cards, newest first. Featured
      * stories are readable by any signed-in family (see `mayRead`), so the cards show nothing more private
-     * than the story page itself does.
+     * than the story page itself does (its signature as this reader sees it).
      */
-    async featured(): Promise<FeaturedStoryView[]> {
+    async featured(actor: Actor): Promise<FeaturedStoryView[]> {
       const stories = await deps.featured.list();
       const authors = await deps.profiles.namesOf(stories.flatMap((story) => story.created_by ?? []));
       return stories.map((story) =>
-        toFeaturedCard(story, signatureOf(story.created_by ? authors.get(story.created_by) : undefined)),
+        toFeaturedCard(story, signatureOf(story.created_by ? authors.get(story.created_by) : undefined, story, actor)),
       );
     },
 
@@ -221,7 +236,7 @@ export function storyViews(
       actor: Reader,
     ): Promise<StoryView> {
       const [authorName, inLibrary, places] = await Promise.all([
-        authorNameOf(found.story),
+        authorNameOf(found.story, actor),
         actor ? deps.library.has(childKeyOf(actor), found.story.id) : false,
         placesOf(found.story, mayEdit(found.story, actor) ? found.jobs : []),
       ]);

@@ -22,6 +22,10 @@ export function whoCanOpen(story: Pick<Story, 'linkOpen' | 'isPublic' | 'isFeatu
   return 'Only your family can open this link: it is private.';
 }
 
+/** What anyone outside the family sees of a shared story (the server signs it for them with the author name alone). */
+export const WHAT_VISITORS_SEE =
+  "Visitors see the story, its pictures and the author name you chose in Profile (no name if you chose none), never your name or your child's.";
+
 /**
  * SPEC §2 "Share Story": copy the link, download, or share to four networks. Issue 36: it says who can open
  * the link; the story's family opens it to anyone (behind "Grown-ups only": the server refuses the switch
@@ -95,6 +99,7 @@ export function ShareDialog({ storyId, storyUrl, title, onDownload, onClose }: P
           </span>
         </label>
       )}
+      {story?.isCreator && <p className="share-dialog__seen">{WHAT_VISITORS_SEE}</p>}
       <div className="share-dialog__grid">
         <button type="button" className="share-button" onClick={() => void copyLink()}>
           <span aria-hidden="true">🔗</span> Copy Link

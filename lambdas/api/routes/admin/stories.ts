@@ -6,7 +6,7 @@ import {
   storyListQuerySchema,
 } from '#common/validation/admin.js';
 import { parseBody, parseQuery } from '../../validation.js';
-import { callerOf, defineRoute } from '../route.js';
+import { callerOf, defineRoute, showsMediaOf, withPictures } from '../route.js';
 
 export const adminStoryRoutes = [
   defineRoute({
@@ -30,7 +30,9 @@ export const adminStoryRoutes = [
     access: 'admin',
     async handle(c, deps) {
       const input = await parseBody(c, adminStorySchema);
-      return c.json(await deps.editorial.create(callerOf(c), input), 201);
+      const created = await deps.editorial.create(callerOf(c), input);
+      showsMediaOf(c, withPictures([created.story]));
+      return c.json(created, 201);
     },
   }),
 
@@ -40,7 +42,9 @@ export const adminStoryRoutes = [
     access: 'admin',
     async handle(c, deps) {
       const found = await deps.access.any(c.req.param('id') ?? '');
-      return c.json(await deps.views.viewFor(found, callerOf(c)));
+      const view = await deps.views.viewFor(found, callerOf(c));
+      showsMediaOf(c, withPictures([view]));
+      return c.json(view);
     },
   }),
 
@@ -51,7 +55,9 @@ export const adminStoryRoutes = [
     async handle(c, deps) {
       const id = c.req.param('id') ?? '';
       const input = await parseBody(c, adminStorySchema);
-      return c.json(await deps.editorial.update(callerOf(c), id, input));
+      const updated = await deps.editorial.update(callerOf(c), id, input);
+      showsMediaOf(c, withPictures([updated.story]));
+      return c.json(updated);
     },
   }),
 
