@@ -25,8 +25,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { isListedWord } from '../common/safety/check.js';
-import { skeletonOf } from '../common/safety/normalise.js';
+import { isListedWord } from '#common/safety/check.js';
+import { skeletonOf } from '#common/safety/normalise.js';
 
 const require = createRequire(import.meta.url);
 const OUT = join(import.meta.dirname, '..', 'common', 'safety', 'data');

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { AGE_BAND_CONFIGS } from '../../lambdas/use-cases/age-band-configs.js';
 import { localStoryteller } from '#storyteller';
-import { draftTexts } from '../../common/story-validation.js';
+import { draftTexts } from '#common/story-validation.js';
 import { bundleLambda } from '../../lib/constructs/lambda-bundling.js';
 import { corpusChoices, storyRequest } from '../../test/support/story-measures.js';
 import { percentile } from './stats.js';

@@ -55,7 +55,8 @@ export function buildWeb(outDir: string): void {
       '--logLevel',
       'warn',
     ],
-    { stdio: 'inherit' },
+    // The deploy's build whatever NODE_ENV the caller has (Vitest sets "test": React's development build).
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) throw new Error('The web build failed; see the output above.');
 }

@@ -68,14 +68,30 @@ function earlyScript(outputs: readonly (OutputChunk | { type: 'asset' })[]): str
   // What index.html already asks for: the entry and its static imports.
   const entry = chunks.find((chunk) => chunk.isEntry);
   const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-  /** A chunk's file, its static imports' and its styles (Vite adds those when the chunk is imported). */
-  const downloads = (chunk: OutputChunk, asked: ReadonlySet<string | undefined>) => ({
-    scripts: [chunk.fileName, ...chunk.imports].filter((file) => !asked.has(file)).map((file) => `/${file}`),
-    styles: [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
-  });
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  /**
+   * A chunk and its static imports, theirs too (a chunk's own imports are asked for only once it has
+   * arrived otherwise), and their styles (Vite adds those when the chunk is imported).
+   */
+  const downloads = (chunk: OutputChunk, asked: ReadonlySet<string | undefined>) => {
+    const needed = new Map<string, OutputChunk>();
+    const visit = (next: OutputChunk | undefined) => {
+      if (!next || needed.has(next.fileName)) return;
+      needed.set(next.fileName, next);
+      for (const file of next.imports) visit(byFile.get(file));
+    };
+    visit(chunk);
+    const files = [...needed.values()].filter((next) => !asked.has(next.fileName));
+    return {
+      scripts: files.map((next) => `/${next.fileName}`),
+      styles: [...new Set(files.flatMap((next) => [...(next.viteMetadata?.importedCss ?? [])]))].map(
+        (file) => `/${file}`,
+      ),
+    };
+  };
   const forEveryScreen = downloads(shared, inHtml);
   // A page's own files: the shared chunk's are asked for on every signed-in screen already.
-  const beforePage = new Set([...inHtml, shared.fileName, ...shared.imports]);
+  const beforePage = new Set([...inHtml, ...forEveryScreen.scripts.map((file) => file.slice(1))]);
   const screens = SCREEN_PAGES.map(([pattern, page, reads = []]) => {
     const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page));
     if (!chunk) throw new Error(`no chunk for ${page}: is it still a route of App.tsx?`);

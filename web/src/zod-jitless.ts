@@ -3,7 +3,6 @@
  * Content-Security-Policy has no 'unsafe-eval', so the probe is refused and reported as a violation (in AWS
  * too). Zod keeps its settings on this global and reads `jitless` when a schema is built, so the entry sets
  * it as its very first import, before any chunk builds a schema, without pulling zod into the landing page.
- * It sits outside web/src/app so the signed-in chunk group (web/vite.config.ts) leaves it in the entry.
  */
 type ZodGlobalConfig = { jitless?: boolean };
 const scope = globalThis as typeof globalThis & { __zod_globalConfig?: ZodGlobalConfig };

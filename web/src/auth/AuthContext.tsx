@@ -1,6 +1,7 @@
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import { Amplify } from '@aws-amplify/core';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { defaultStorage, Hub } from 'aws-amplify/utils';
 import {
   createContext,
   startTransition,
@@ -25,8 +26,9 @@ import { changeOwnPassword, fetchProfile } from '../api/profile';
 import { AccountCaches } from './account-caches';
 import { AccountQueries } from './AccountQueries';
 
-/** Sign-in, sign-up and reset load on first use (password-flows.ts). */
+/** Sign-in, sign-up, reset and sign-out load on first use (password-flows.ts). */
 const passwordFlows = () => import('./password-flows');
+const amplifySignOut = async () => (await passwordFlows()).signOut();
 
 /**
  * SPEC §4 client auth state: the session only. `loading` until the session (and with it the role) is
@@ -63,18 +65,24 @@ const AuthContext = createContext<(AuthState & AuthActions) | undefined>(undefin
 export const WELCOME_VIDEO_FLAG = 'story-magic:welcome-video';
 
 let configured = false;
+/**
+ * Amplify with the user pool's token provider alone, the tokens in localStorage, as `aws-amplify`'s own
+ * `Amplify.configure` sets it up; but from the core library, which does not bring the identity pool's
+ * credentials provider along (the app has no identity pool): 2.4 kB less gzipped JS on every signed-in screen.
+ */
 function configureAmplify(config: AppConfig): void {
   if (configured) return;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
+  const Auth = {
+    Cognito: {
+      userPoolId: config.userPoolId,
+      userPoolClientId: config.userPoolClientId,
+      ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+      loginWith: { email: true },
     },
-  });
+  };
+  cognitoUserPoolsTokenProvider.setAuthConfig(Auth);
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(defaultStorage);
+  Amplify.configure({ Auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
   configured = true;
 }
 

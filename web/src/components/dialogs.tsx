@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import type { ComponentProps } from 'react';
+import { onDemand } from './on-demand';
 import type { EditStoryDialog as EditStory } from '../dialogs/EditStoryDialog';
 import type { ImageDialog as Image } from '../dialogs/ImageDialog';
 import type { LibraryFullDialog as LibraryFull } from '../dialogs/LibraryFullDialog';
@@ -7,20 +8,9 @@ import type { ShareDialog as Share } from '../dialogs/ShareDialog';
 
 /**
  * The dialogs a family opens from a story, a card or the library, each downloaded when first opened
- * (web/src/dialogs/, outside the signed-in chunk: see web/vite.config.ts) rather than with every screen
+ * (web/src/dialogs/, each a file of its own) rather than with every screen
  * that could open it. Most visits open none; one that does waits a few milliseconds for it once.
  */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Dialog = lazy(async () => ({ default: await load() }));
-  return function DialogOnDemand(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
-      </Suspense>
-    );
-  };
-}
-
 export const EditStoryDialog = onDemand<ComponentProps<typeof EditStory>>(
   async () => (await import('../dialogs/EditStoryDialog')).EditStoryDialog,
 );

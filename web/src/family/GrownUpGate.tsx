@@ -1,9 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { PageSpinner } from '../components/PageSpinner';
 import { useModalDialog } from '../components/useModalDialog';
 import { grownUpToken, useGrownUpUnlocked } from './grown-up-grant';
-import { GrownUpsOnly } from './GrownUpsOnly';
+
+// Its form loads when first shown: most visits never meet the gate.
+const GrownUpsOnly = lazy(async () => ({ default: (await import('./GrownUpsOnly')).GrownUpsOnly }));
 
 type GrownUpGate = {
   /** Resolves true once a grown-up unlocked this tab (at once when one already did), false if they did not. */
@@ -37,7 +50,12 @@ export function GrownUpGateProvider({ children }: { children: ReactNode }) {
   return (
     <GateContext.Provider value={value}>
       {children}
-      {asking && <GrownUpDialog onDone={finish} />}
+      {asking && (
+        // The dialog opens once its form is there, so the focus lands in the form.
+        <Suspense fallback={null}>
+          <GrownUpDialog onDone={finish} />
+        </Suspense>
+      )}
     </GateContext.Provider>
   );
 }
@@ -77,16 +95,18 @@ export function RequireGrownUp() {
   const navigate = useNavigate();
   if (unlocked) return <Outlet />;
   return (
-    <div className="page page--narrow">
-      <div className="card">
-        <GrownUpsOnly
-          headingLevel={1}
-          headingId="grown-ups-heading"
-          onUnlocked={() => undefined /* the grant's store re-renders this screen */}
-          onCancel={() => navigate('/home')}
-          cancelLabel="Back to stories"
-        />
+    <Suspense fallback={<PageSpinner />}>
+      <div className="page page--narrow">
+        <div className="card">
+          <GrownUpsOnly
+            headingLevel={1}
+            headingId="grown-ups-heading"
+            onUnlocked={() => undefined /* the grant's store re-renders this screen */}
+            onCancel={() => navigate('/home')}
+            cancelLabel="Back to stories"
+          />
+        </div>
       </div>
-    </div>
+    </Suspense>
   );
 }

@@ -18,7 +18,7 @@ import { universeName } from '#common/story-universe';
 import { LIMITS } from '#common/limits';
 import { EditStoryDialog, ImageDialog, ShareDialog } from '../../components/dialogs';
 import type { FromState } from '../../auth/guards';
-import { ApprovalBar } from '../../family/ApprovalBar';
+import { ApprovalBar } from '../../family/LazyApprovalBar';
 
 type ImageAction = { kind: 'add' } | { kind: 'regenerate'; image: StoryImage };
 
