@@ -165,6 +165,35 @@ describe('floating controls, in Chromium', () => {
       await context.close();
     });
 
+    it('the child form shows its pictures and colours as compact grids, each colour in the chosen picture', async () => {
+      const { context, page } = await signedInFamily(chromium, account, viewport);
+      await page.goto(`${webUrl}/profile`);
+      await passGrownUpGate(page, account.password);
+      await page.getByRole('button', { name: 'Add a child' }).click();
+      const form = page.getByRole('form', { name: 'Add a child' });
+      const pictures = form.getByRole('group', { name: 'Picture' });
+      const colours = form.getByRole('group', { name: 'Colour' });
+      await pictures.locator('label', { hasText: 'Fox' }).click();
+      await expect(pictures.getByRole('radio', { name: 'Fox' }).isChecked()).resolves.toBe(true);
+      await pictures.scrollIntoViewIfNeeded();
+      await screenshot(page, `child-form-${name}`, { fullPage: false });
+      // Rows: the distinct tops of the choices (one a row was 12 and 6 rows, three phone screens tall).
+      const rows = (group: Locator) =>
+        group.locator('label').evaluateAll((labels) => new Set(labels.map((l) => l.getBoundingClientRect().top)).size);
+      const most = label === '375 px' ? 3 : 2;
+      await expect(rows(pictures)).resolves.toBeLessThanOrEqual(most);
+      await expect(rows(colours)).resolves.toBeLessThanOrEqual(most);
+      // Every colour shows the chosen picture, and says its colour.
+      const swatches = await colours.locator('label').allInnerTexts();
+      expect(swatches.map((text) => text.split(/\s+/)[0])).toEqual(Array(6).fill('🦊'));
+      await expect(colours.getByRole('radio').count()).resolves.toBe(6);
+      // A radio group: the arrow keys move the choice along it.
+      await colours.getByRole('radio', { name: 'Sky' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(colours.getByRole('radio', { name: 'Leaf' }).isChecked()).resolves.toBe(true);
+      await context.close();
+    });
+
     it('a toast lies over no screen’s heading', async () => {
       const { context, page } = await signedInFamily(chromium, account, viewport);
       const call = apiClient(stack, account.accessToken);
