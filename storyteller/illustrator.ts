@@ -147,17 +147,23 @@ const PLACES_OF: Record<ImageType, Partial<Record<'friend' | 'guest' | 'thing', 
 
 /**
  * The others present, each where the shot puts them: the friend, the one helped (at the climax and the party)
- * and the mission's own creature (when the trouble starts, and at the party).
+ * and the mission's own creature (when the trouble starts, and at the party); with the kinds drawn.
  */
-function drawOthers(request: IllustrationRequest, moment: Moment, painter: Painter): string {
+function drawOthers(
+  request: IllustrationRequest,
+  moment: Moment,
+  painter: Painter,
+): { svg: string; kinds: Set<CreatureKind> } {
   const where = PLACES_OF[request.imageType];
   let out = '';
+  const kinds = new Set<CreatureKind>();
   const friend = marked(request.scene, 'friend');
   if (friend && where.friend) {
     const [x, lift, scale] = where.friend;
     const traits = readHeroTraits(friend);
     const figure = drawCreature(painter, creatureColours(traits, request.seed, friend), traits.creature, moment.pose);
     out += el('g', { class: 'friend', 'data-creature': traits.creature ?? 'creature' }, placed(figure, x, lift, scale));
+    if (traits.creature) kinds.add(traits.creature);
   }
   for (const role of ['guest', 'thing'] as const) {
     const who = marked(request.scene, role);
@@ -168,8 +174,9 @@ function drawOthers(request: IllustrationRequest, moment: Moment, painter: Paint
     const pose: Pose = request.imageType === 'ending' ? 'cheer' : 'surprised';
     const figure = drawCreature(painter, creatureColours({ creature: kind }, request.seed, who), kind, pose);
     out += el('g', { class: role, 'data-creature': kind }, placed(figure, x, lift, scale, 0, x > 0));
+    kinds.add(kind);
   }
-  return out;
+  return { svg: out, kinds };
 }
 
 /** The creature a picture prompt says the hero is: "Pip the pony", "Pip, a little pony", "Pip is a pony". */
@@ -246,24 +253,66 @@ const MEADOW_WORDS = new Set(['field', 'fields', 'grass', 'grassy', 'meadows']);
 const DAY_WORDS = new Set(['day', 'daytime', 'sunny', 'sun', 'bright', 'morning', 'afternoon', 'noon']);
 
 /**
- * The words of the family's picture wish this picture does not show, in the family's order: what is left once
- * the words it drew (the wished creature, its colour, size and what it holds; the place; the time of day; a
- * party's bunting or a treasure), the hero's name and the little words are taken out. The story page tells the
- * family (issue 37), so a wish is followed or the family knows which part could not be drawn.
+ * The family's words as they typed them ("Whiskers", "Castle"), read as familyWordsOf reads them: look-alike
+ * letters folded (NFKC), invisible characters removed; only the letters' case is kept.
+ */
+function typedWordsOf(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
+    .normalize('NFKC')
+    .replace(/[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff]/g, '')
+    .split(/[^A-Za-z]+/)
+    .filter(Boolean);
+}
+
+/** "Whiskers the cat", "Whiskers, a little cat": the name a wish gives a creature, and the creature. */
+function namedCreatures(typed: readonly string[]): Map<string, CreatureKind> {
+  const named = new Map<string, CreatureKind>();
+  typed.forEach((word, i) => {
+    const after = typed.slice(i + 1, i + 5).map((next) => next.toLowerCase());
+    if (!/^\p{Lu}/u.test(word) || !['the', 'a', 'an'].includes(after[0] ?? '')) return;
+    const kind = after.slice(1).map(kindIn).find(Boolean);
+    if (kind) named.set(word.toLowerCase(), kind);
+  });
+  return named;
+}
+
+/**
+ * The words of the family's picture wish this picture does not show, in the family's order and as they typed
+ * them: what is left once the words it drew (the wished creature, its colour, size and what it holds; every
+ * creature in the picture, the story's own included, and a name the wish gives one; the place; the time of
+ * day; a party's bunting or a treasure), the hero's name and the little words are taken out. The story page
+ * tells the family (issue 37) what of these names a thing (index.ts keeps the nouns), so a wish is followed or
+ * the family knows which part could not be drawn.
  */
 function wishWordsNotDrawn(
   request: IllustrationRequest,
-  shown: Readonly<{ wished: HeroTraits; setting: Setting; placeWords: ReadonlySet<string>; time: TimeOfDay }>,
+  shown: Readonly<{
+    wished: HeroTraits;
+    cast: ReadonlySet<CreatureKind>;
+    heroType: string;
+    setting: Setting;
+    placeWords: ReadonlySet<string>;
+    time: TimeOfDay;
+  }>,
 ): string[] {
   const name = new Set(familyWordsOf(request.heroName));
   const propsOf = (word: string) => drawProps(word, new Painter(request.artStyle), mulberry32(0)) !== '';
+  const typed = typedWordsOf(request.customizations);
+  const names = namedCreatures(typed);
+  const inCast = (kind: CreatureKind | undefined) =>
+    kind !== undefined && (shown.cast.has(kind) || kind === shown.wished.creature);
   const notDrawn: string[] = [];
-  for (const word of familyWordsOf(request.customizations)) {
+  for (const as of typed) {
+    const word = as.toLowerCase();
     if (word.length < 2 || name.has(word) || isGlueWord(word) || WISH_LITTLE_WORDS.has(word)) continue;
-    if (notDrawn.includes(word)) continue;
+    if (notDrawn.some((listed) => listed.toLowerCase() === word)) continue;
     const asked = readHeroTraits(word);
     const { wished, time } = shown;
     const drawn =
+      inCast(asked.creature ?? kindIn(word)) ||
+      inCast(names.get(word)) ||
+      word === shown.heroType.toLowerCase() ||
       (asked.creature !== undefined && asked.creature === wished.creature) ||
       (asked.colour !== undefined && asked.colour === wished.colour) ||
       (asked.size !== undefined && asked.size === wished.size) ||
@@ -274,7 +323,7 @@ function wishWordsNotDrawn(
       (shown.setting === 'meadow' && MEADOW_WORDS.has(word)) ||
       (time === 'day' ? DAY_WORDS.has(word) : timeOf(word, '', 'meadow') === time) ||
       propsOf(word);
-    if (!drawn) notDrawn.push(word);
+    if (!drawn) notDrawn.push(as);
   }
   return notDrawn;
 }
@@ -340,9 +389,10 @@ function paint(request: IllustrationRequest): { svg: string; notDrawn: string[] 
     ),
   );
   const wished = drawWished(request.customizations, painter, request.seed, request.heroName);
+  const others = drawOthers(request, moment, painter);
   const body =
     painter.scene(background) +
-    drawOthers(request, moment, painter) +
+    others.svg +
     wished.svg +
     hero +
     painter.overlay(random) +
@@ -356,8 +406,17 @@ function paint(request: IllustrationRequest): { svg: string; notDrawn: string[] 
     painter.defs() +
     body +
     '</svg>';
+  // Every creature in the picture: the hero's kind, the others' and the wished one.
+  const cast = new Set([...others.kinds, ...(traits.creature ? [traits.creature] : [])]);
   const notDrawn = request.customizations
-    ? wishWordsNotDrawn(request, { wished: wished.drawn, setting, placeWords: place?.words ?? new Set(), time })
+    ? wishWordsNotDrawn(request, {
+        wished: wished.drawn,
+        cast,
+        heroType: characterType,
+        setting,
+        placeWords: place?.words ?? new Set(),
+        time,
+      })
     : [];
   return { svg, notDrawn };
 }

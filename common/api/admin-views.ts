@@ -42,6 +42,11 @@ export type ActivityView = {
 export type AdminUserDetail = AdminUserRow & {
   ageBand: AgeBand;
   libraryCount: number;
+  /**
+   * Each child's library count, oldest profile first: a family's libraries are its children's. Counts only,
+   * nothing of the children themselves.
+   */
+  childLibraries: number[];
   storyCount: number;
   notes: AdminNoteView[];
   activity: ActivityView[];

@@ -153,6 +153,7 @@ export function createApiDeps(
     notes,
     stories,
     counters,
+    family,
     deleteAccount: removeAccount,
   });
   return {

@@ -16,7 +16,8 @@ import { deletionRepository } from '../../lambdas/data/repositories/deletions.js
 import { libraryRepository } from '../../lambdas/data/repositories/library.js';
 import { profileRepository } from '../../lambdas/data/repositories/profiles.js';
 import { storyRepository } from '../../lambdas/data/repositories/stories.js';
-import { apiClient, mediaObjectStatus, storyChoices, waitForStory } from '../support/api.js';
+import { apiClient, grownUpClient, mediaObjectStatus, readyStory, storyChoices, waitForStory } from '../support/api.js';
+import { CHILD_HEADER } from '#common/family.js';
 import { cognitoClient, createSignedInUser, signIn, signUp } from '../support/accounts.js';
 import { tableClient } from '../support/table.js';
 import { decodePayload } from '../support/tokens.js';
@@ -206,6 +207,23 @@ describe('users', () => {
         (d) => d.destination === family.email,
       );
     await expect.poll(delivered, { timeout: 5000 }).toBe(true);
+  });
+});
+
+describe('a family in the user dialog', () => {
+  it('shows each child’s library, not the parent’s (issue 45)', async () => {
+    const family = await signUp(stack, { displayName: 'Two Readers' });
+    const grownUp = await grownUpClient(stack, family);
+    const added = await grownUp('/children', json({ name: 'Ben', ageBand: 'A', emoji: '🦊', colour: 'sky' }));
+    expect(added.status).toBe(201);
+    const ben = String(added.body.id);
+    // One story in the first child's library, two in Ben's (a story is saved to its child's library).
+    await readyStory(apiClient(stack, family.accessToken));
+    const asBen = apiClient(stack, family.accessToken, { [CHILD_HEADER]: ben });
+    await readyStory(asBen);
+    await readyStory(asBen);
+    const detail = (await adminCall(`/admin/users/${userIdOf(family.accessToken)}`)).body as unknown as AdminUserDetail;
+    expect(detail).toMatchObject({ children: 2, childLibraries: [1, 2] });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ART_STYLE_IDS, CHARACTER_TYPES, IMAGE_TYPES, type ImageType } from '#common/story-choices.js';
 import { Painter } from '../../storyteller/art-styles.js';
 import { drawIllustration, paintSvg } from '../../storyteller/illustrator.js';
+import { localStoryteller } from '../../storyteller/index.js';
 import { writeStory } from '../../storyteller/story-writer.js';
 import { COLOURS, NATURAL_FURS } from '../../storyteller/traits.js';
 import type { IllustrationRequest, StoryDraft } from '../../lambdas/workflow/providers/types.js';
@@ -233,5 +234,34 @@ describe('pictures that follow the story', () => {
     const odd = cover('a dragon with a zqblorp');
     expect(odd.notDrawn).toEqual(['zqblorp']);
     expect(new TextDecoder().decode(odd.body)).not.toContain('zqblorp');
+  });
+
+  it('tells only the things of a wish it left out, as the family typed them, never a creature it drew (issue 45)', async () => {
+    // The story's own friend is a cat: the cat the wish names is drawn, and so is the one it names Whiskers.
+    const paint = (customizations: string) =>
+      localStoryteller.drawIllustration({
+        storyId: 'story-1',
+        imageType: 'cover',
+        scene: 'Lily waves from the garden gate (hero: a robot) (friend: a grey cat)',
+        heroName: 'Lily',
+        characterType: 'Robot',
+        artStyle: 'watercolor',
+        mood: 'joyful and warm',
+        mode: 'express',
+        seed: 5,
+        size: 896,
+        template: IMAGE_TEMPLATE,
+        band: BANDS.A,
+        customizations,
+      });
+    const wish = await paint('A Dragon and Whiskers the cat riding past the Rainbow Castle');
+    const svg = new TextDecoder().decode(wish.body);
+    expect(svg).toMatch(/class="friend" data-creature="cat"/);
+    // The castle is the place drawn; "riding" and "past" are no things to draw; "Rainbow" keeps its capital.
+    expect(svg).toContain('data-setting="castle"');
+    expect(wish.notDrawn).toEqual(['Rainbow']);
+    // The hero's own kind is drawn too; a wish of only words that are not things leaves nothing to tell.
+    expect((await paint('the robot jumping happily over')).notDrawn).toBeUndefined();
+    expect((await paint('a Kite and a zqblorp')).notDrawn).toEqual(['zqblorp']);
   });
 });

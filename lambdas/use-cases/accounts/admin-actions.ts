@@ -6,6 +6,7 @@ import type { ProfileItem } from '../../data/entities/profile.js';
 import { NoteNotFoundError, NotYourselfError, UserNotFoundError } from '../errors.js';
 import type { ActivityRepository } from '../../data/repositories/activity.js';
 import type { CounterRepository } from '../../data/repositories/counters.js';
+import type { FamilyRepository } from '../../data/repositories/family.js';
 import type { NoteRepository } from '../../data/repositories/notes.js';
 import type { ProfileRepository } from '../../data/repositories/profiles.js';
 import type { StoryRepository } from '../../data/repositories/stories.js';
@@ -20,6 +21,7 @@ export type AdminActionDeps = Readonly<{
   notes: NoteRepository;
   stories: StoryRepository;
   counters: CounterRepository;
+  family: FamilyRepository;
   deleteAccount: (userId: string) => Promise<boolean>;
 }>;
 
@@ -78,19 +80,22 @@ export function adminAccountActions(deps: AdminActionDeps) {
 
     /**
      * The user detail dialog: the profile, the notes (newest first), the last 20 activity entries about
-     * the account, how many stories it made, and the display names of the admins named in those.
+     * the account, how many stories it made, each child's library count (the family's libraries are the
+     * children's), and the display names of the admins named in those.
      */
     async detail(userId: string): Promise<AdminAccountDetail> {
       const profile = await existing(userId);
-      const [notes, activity, storyCount] = await Promise.all([
+      const [notes, activity, storyCount, children] = await Promise.all([
         deps.notes.list(userId),
         deps.activity.recent(userId),
         deps.stories.idsCreatedBy(userId).then((ids) => ids.length),
+        deps.family.children(profile),
       ]);
       const names = await deps.profiles.namesOf([...notes.map((n) => n.admin_id), ...activity.map((a) => a.admin_id)]);
       /** An admin deleted since shows as "Former admin". */
       const adminName = (id: string) => names.get(id)?.displayName ?? 'Former admin';
-      return { profile, notes, activity, storyCount, adminName };
+      const childLibraries = children.map((child) => child.libraryCount);
+      return { profile, notes, activity, storyCount, childLibraries, adminName };
     },
 
     /** E-mails the account a reset code (Cognito ForgotPassword). */

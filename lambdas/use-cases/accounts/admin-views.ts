@@ -10,6 +10,7 @@ export type AdminAccountDetail = Readonly<{
   notes: NoteItem[];
   activity: ActivityItem[];
   storyCount: number;
+  childLibraries: readonly number[];
   /** An admin deleted since shows as "Former admin". */
   adminName: (adminId: string) => string;
 }>;
@@ -43,11 +44,13 @@ export const toAdminUserDetail = ({
   notes,
   activity,
   storyCount,
+  childLibraries,
   adminName,
 }: AdminAccountDetail): AdminUserDetail => ({
   ...toAdminUserRow(profile),
   ageBand: toProfile(profile).ageBand,
   libraryCount: profile.library_count ?? 0,
+  childLibraries: [...childLibraries],
   storyCount,
   notes: notes.map((note) => toAdminNoteView(note, adminName(note.admin_id))),
   activity: activity.map((entry): ActivityView => ({

@@ -32,6 +32,7 @@ const STATUS_TEXT = {
  */
 export default function NarrationPlayer({ storyId, ageRange, words, onParagraph, onClose }: NarrationPlayerProps) {
   const main = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   const [rate, setRate] = useState(() => narrationRateOf(ageRange));
   const { audio, status, word, problem, pause, resume, restart } = useNarration({ storyId, rate });
 
@@ -47,7 +48,7 @@ export default function NarrationPlayer({ storyId, ageRange, words, onParagraph,
     }
     if (located) {
       onParagraph?.(located.paragraph);
-      keepInView(located);
+      keepInView(located, bar.current);
     }
   }, [word, words, onParagraph]);
   useEffect(
@@ -67,7 +68,7 @@ export default function NarrationPlayer({ storyId, ageRange, words, onParagraph,
         : { label: status === 'paused' ? 'Resume' : 'Play', icon: '▶', run: resume };
 
   return (
-    <div className="narration-player" role="group" aria-label="Read to me">
+    <div ref={bar} className="narration-player" role="group" aria-label="Read to me">
       <button
         ref={main}
         type="button"

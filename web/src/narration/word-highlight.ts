@@ -62,13 +62,22 @@ export function showWord(word: LocatedWord | undefined) {
 }
 
 /**
- * Keeps the word in view: scrolls only when it is near an edge of the window (the player's bar covers the
- * bottom), at once for a reader who asks for less motion.
+ * Keeps the word in view: scrolls only when it nears an edge of the part of the window nothing floats over
+ * (the page's scroll padding keeps clear of its sticky header and floating buttons; `player`, the player's
+ * own bar, is kept clear of too, above or below the text), at once for a reader who asks for less motion.
  */
-export function keepInView(word: LocatedWord, margin = 140) {
+export function keepInView(word: LocatedWord, player?: Element | null) {
   const rect = word.range.getBoundingClientRect();
   if (rect.height === 0) return;
-  if (rect.top >= 80 && rect.bottom <= window.innerHeight - margin) return;
+  const padding = window.getComputedStyle(document.documentElement);
+  let top = parseFloat(padding.scrollPaddingTop) || 0;
+  let bottom = window.innerHeight - (parseFloat(padding.scrollPaddingBottom) || 0);
+  const bar = player?.getBoundingClientRect();
+  if (bar && bar.height > 0) {
+    if (bar.top < window.innerHeight / 2) top = Math.max(top, bar.bottom);
+    else bottom = Math.min(bottom, bar.top);
+  }
+  if (rect.top >= top && rect.bottom <= bottom) return;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollBy({ top: rect.top - window.innerHeight / 3, behavior: reduced ? 'auto' : 'smooth' });
+  window.scrollBy({ top: rect.top - top - (bottom - top) / 3, behavior: reduced ? 'auto' : 'smooth' });
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from '../../components/toast';
 import { ageBandOptionLabel } from '#common/age-bands';
+import { LIMITS } from '#common/limits';
 import type { Role } from '#common/roles';
 import { firstError } from '#common/validation/accounts';
 import { adminNoteSchema } from '#common/validation/admin';
@@ -185,8 +186,18 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
                   <dd>{detail ? detail.storyCount : '…'}</dd>
                 </div>
                 <div>
-                  <dt>Library</dt>
-                  <dd>{detail ? `${detail.libraryCount}/10` : '…'}</dd>
+                  <dt>{detail && detail.childLibraries.length > 1 ? 'Libraries' : 'Library'}</dt>
+                  <dd>
+                    {detail
+                      ? detail.childLibraries
+                          .map((count, i, all) =>
+                            all.length > 1
+                              ? `Child ${i + 1}: ${count}/${LIMITS.libraryCapacity}`
+                              : `${count}/${LIMITS.libraryCapacity}`,
+                          )
+                          .join(', ')
+                      : '…'}
+                  </dd>
                 </div>
                 <div>
                   <dt>Joined</dt>

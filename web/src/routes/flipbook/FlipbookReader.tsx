@@ -40,6 +40,24 @@ const useViewportHeight = () =>
     () => 0,
   );
 
+/**
+ * How far down the page the stage starts (whatever lies above it: the header, a "Grown-up mode is on" strip,
+ * the toolbar), followed as the page above it changes: anything shown or hidden there changes the body's size.
+ */
+function useTopInPage(element: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => setTop(Math.round(target.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [element]);
+  return top;
+}
+
 /** The stage's width, following it as it changes. */
 function useWidth(element: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -101,8 +119,12 @@ export function FlipbookReader({
   // Pages are laid out for the size they are shown at, and again whenever that size changes.
   const mode: ReaderMode = narrow ? 'carousel' : spread ? 'spread' : 'single';
   const stageWidth = useWidth(stage);
+  const stageTop = useTopInPage(stage);
   const viewportHeight = useViewportHeight();
-  const box = useMemo(() => pageBox(mode, stageWidth, viewportHeight), [mode, stageWidth, viewportHeight]);
+  const box = useMemo(
+    () => pageBox(mode, stageWidth, viewportHeight, stageTop),
+    [mode, stageWidth, viewportHeight, stageTop],
+  );
   const [pages, setPages] = useState<readonly FlipbookPage[]>([]);
   useLayoutEffect(() => {
     const host = region.current;

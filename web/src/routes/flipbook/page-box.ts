@@ -5,8 +5,12 @@ export type ReaderMode = 'carousel' | 'single' | 'spread';
 export type PageBox = { pageWidth: number; pageHeight: number; bookWidth: number };
 
 const REM = 16;
-/** Height taken around the book by the header, the toolbar, the controls and the paddings. */
-const CHROME_PX = 272;
+/**
+ * Height below the book: the gap, the controls (the counter with the keys tip or "Read to me" between Previous
+ * and Next) and a little of the flipbook's padding. What lies above it (the header, a "Grown-up mode is on"
+ * strip, the toolbar) is measured: the stage's top.
+ */
+const BELOW_STAGE_PX = 97;
 /**
  * On a phone, the floating Feedback button (signed-in-layout.css, smaller below 768 px) sits in the bottom
  * right corner, where the Next button is: the page is this much shorter, so the controls sit above it.
@@ -18,11 +22,12 @@ const PAGE_RATIO = 4 / 3;
 const SLIDE_PADDING_PX = 0.35 * REM * 2;
 
 /**
- * The page size for a stage `stageWidth` wide in a window `viewportHeight` tall: as large as fits beside the
- * rest of the screen, within reading sizes. Whole pixels, so the measured page and the shown one agree.
+ * The page size for a stage `stageWidth` wide whose top is `stageTop` down the page, in a window
+ * `viewportHeight` tall: as large as fits between the stage's top and the controls at the window's bottom,
+ * within reading sizes. Whole pixels, so the measured page and the shown one agree.
  */
-export function pageBox(mode: ReaderMode, stageWidth: number, viewportHeight: number): PageBox {
-  const room = Math.max(0, viewportHeight - CHROME_PX);
+export function pageBox(mode: ReaderMode, stageWidth: number, viewportHeight: number, stageTop: number): PageBox {
+  const room = Math.max(0, viewportHeight - stageTop - BELOW_STAGE_PX);
   if (mode === 'carousel') {
     const pageWidth = Math.floor(Math.max(0, stageWidth - SLIDE_PADDING_PX));
     const pageHeight = Math.floor(Math.min(40 * REM, Math.max(22 * REM, room - 3 * REM - FEEDBACK_BUTTON_PX)));

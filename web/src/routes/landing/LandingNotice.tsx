@@ -11,5 +11,5 @@ export default function LandingNotice({ message }: { message: string }) {
     // A fixed id: shown once even when the effect runs twice.
     toast.success(message, { id: 'landing-notice' });
   }, [message]);
-  return <AppToaster belowHeader={false} />;
+  return <AppToaster />;
 }

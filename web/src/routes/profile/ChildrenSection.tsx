@@ -210,11 +210,18 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
           </label>
         ))}
       </fieldset>
+      {/* Each colour shows the picture chosen above in it: the child's picture as it will look. */}
       <fieldset className="field child-form__colours">
         <legend className="field__label">Colour</legend>
         {CHILD_COLOURS.map((each) => (
-          <label key={each} className="choice">
-            <input type="radio" name={`${id}-colour`} checked={colour === each} onChange={() => setColour(each)} />
+          <label key={each} className="child-form__colour">
+            <input
+              type="radio"
+              name={`${id}-colour`}
+              className="visually-hidden"
+              checked={colour === each}
+              onChange={() => setColour(each)}
+            />
             <ChildAvatar child={{ emoji, colour: each }} />
             <span>{COLOUR_NAMES[each]}</span>
           </label>

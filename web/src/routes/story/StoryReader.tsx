@@ -230,6 +230,10 @@ export function StoryReader({
           </li>
         )}
       </ul>
+      {/* Under the title, and kept under the header while the story is read (story.css): never over the text. */}
+      <div className="story-read-aloud">
+        <ReadToMe storyId={story.id} ageRange={story.ageRange} words={storyWords} />
+      </div>
 
       <div className="story__text" ref={storyText}>
         {paragraphs.map((paragraph, index) => {
@@ -241,10 +245,6 @@ export function StoryReader({
             </div>
           );
         })}
-      </div>
-      {/* Kept at the bottom of the window while the story is on screen (story.css). */}
-      <div className="story-read-aloud">
-        <ReadToMe storyId={story.id} ageRange={story.ageRange} words={storyWords} />
       </div>
       <p className="story__end">~ The End ~</p>
       <div className="story-end-actions">
