@@ -143,12 +143,13 @@ export async function scrollToBottom(page: Page): Promise<void> {
   });
 }
 
-/** A family's way through the wizard (steps 01-05) to its new story's page, once the story is written. */
-export async function createStoryThroughWizard(
-  page: Page,
-  webUrl: string,
-  story: { hero: string; choices: readonly string[]; artStyle: RegExp },
-): Promise<void> {
+export type WizardStory = { hero: string; choices: readonly string[]; artStyle: RegExp };
+
+/**
+ * A family's way through the wizard (steps 01-05) to "Yes, let's go!": answers the id of the story page it
+ * opened (the story may still be being made, or wait for a grown-up).
+ */
+export async function startStoryThroughWizard(page: Page, webUrl: string, story: WizardStory): Promise<string> {
   await page.goto(`${webUrl}/create/01`);
   await page.getByLabel("What is your Main Character's Name?").fill(story.hero);
   await page.getByRole('button', { name: "Let's Begin >" }).click();
@@ -160,5 +161,11 @@ export async function createStoryThroughWizard(
   await page.getByRole('radio', { name: story.artStyle }).click();
   await page.getByRole('button', { name: "Yes, let's go!" }).click();
   await page.waitForURL(/\/story\/[0-9a-f-]+$/);
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
+
+/** A family's way through the wizard (steps 01-05) to its new story's page, once the story is written. */
+export async function createStoryThroughWizard(page: Page, webUrl: string, story: WizardStory): Promise<void> {
+  await startStoryThroughWizard(page, webUrl, story);
   await page.getByText('~ The End ~').waitFor({ timeout: 30_000 });
 }

@@ -116,7 +116,7 @@ describe('the create-story wizard', () => {
     expect(screen.getByLabelText('Character: not chosen yet')).toBeTruthy();
     second.unmount();
 
-    // The profile's account deletion and a finished story call the wizard's reset().
+    // The profile's account deletion calls the wizard's reset().
     const { wizard } = await import('../src/routes/create/wizard');
     wizard.reset();
     openApp('/create/01');

@@ -33,10 +33,19 @@ export type CreateStoryDeps = Readonly<{
   meaning: MeaningCheck;
 }>;
 
-/** A repeated request (same family, same requestId) maps to the same story id: one story, not two. */
-function storyIdFor(userId: string, requestId: string | undefined): string {
+/**
+ * A repeated request maps to the same story id: one story, not two. Repeated means the same family, child,
+ * requestId and choices: a request id sent again with other choices, or for another child, is a new story
+ * (a wizard that kept an old id must never be answered with that story instead).
+ */
+function storyIdFor(userId: string, childId: string, request: StoryRequest): string {
+  const { requestId, ...choices } = request;
   if (!requestId) return randomUUID();
-  const hex = createHash('sha256').update(`${userId}:${requestId}`).digest('hex');
+  const given = Object.entries(choices).filter(([, value]) => value !== undefined);
+  const content = JSON.stringify(given.sort(([a], [b]) => a.localeCompare(b)));
+  const hex = createHash('sha256')
+    .update(JSON.stringify([userId, childId, requestId, content]))
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -100,7 +109,7 @@ export function createStoryUseCase(deps: CreateStoryDeps) {
         : pickWritingStyle(storyType, band);
     const { narrativeStructure, themeId } = MISSION_MAPPING[mission];
 
-    const storyId = storyIdFor(actor.userId, request.requestId);
+    const storyId = storyIdFor(actor.userId, child.key.childId, request);
     // A repeated submission (two clicks, two tabs) is answered with its story and spends no slot.
     const earlier = await deps.stories.get(storyId);
     if (earlier) return { storyId, status: earlier.status };

@@ -36,16 +36,19 @@ async function accessToken(forceRefresh = false): Promise<{ token: string; userI
   return access ? { token: access.toString(), userId: String(access.payload.sub) } : undefined;
 }
 
+/** What a call is the second try of: the same session without a removed child, or a refreshed session. */
+type Retry = 'none' | 'without-child' | 'refreshed';
+
 /**
  * Calls the HTTP API on the same origin with the signed-in user's access token. A revoked session is
  * refreshed once (a role change needs a new token); a suspended account is reported to the listeners.
  */
-async function request(path: string, init: RequestInit, retried = false): Promise<Response> {
+async function request(path: string, init: RequestInit, retried: Retry = 'none'): Promise<Response> {
   let session: Awaited<ReturnType<typeof accessToken>>;
   try {
-    session = await accessToken(retried);
+    session = await accessToken(retried === 'refreshed');
   } catch (cause) {
-    if (!retried) throw cause;
+    if (retried !== 'refreshed') throw cause;
     // Cognito refused the refresh: the account was signed out everywhere (a password change elsewhere).
     const ended = new ApiRequestError(401, 'SESSION_REVOKED', MESSAGES.sessionEnded);
     for (const listener of accountListeners) listener(ended);
@@ -87,19 +90,20 @@ async function request(path: string, init: RequestInit, retried = false): Promis
     ...details,
     ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
   });
-  // The child chosen here was removed (on another device): read for the family's first child instead.
-  if (code === 'CHILD_NOT_FOUND' && child && !retried) {
+  // The child chosen here was removed (on another device): read for the family's first child instead. The
+  // session is as good as before, so it is not refreshed for this.
+  if (code === 'CHILD_NOT_FOUND' && child && retried === 'none') {
     forgetChosenChild();
-    return request(path, init, true);
+    return request(path, init, 'without-child');
   }
   // The grant ran out (or was ended): the screen asks a grown-up again.
   if (code === 'GROWN_UP_REQUIRED') dropGrant();
-  if (code === 'SESSION_REVOKED' && !retried) {
+  if (code === 'SESSION_REVOKED' && retried !== 'refreshed') {
     // A role change ended this token; a fresh one carries the new groups (after a password change elsewhere
     // the refresh is refused: see above). The server refuses every token of the revocation's second, so
     // the refresh waits until that second is surely over.
     await new Promise((resolve) => setTimeout(resolve, REVOCATION_SETTLE_MS));
-    return request(path, init, true);
+    return request(path, init, 'refreshed');
   }
   if (code === 'ACCOUNT_SUSPENDED' || code === 'SESSION_REVOKED' || code === 'UNAUTHENTICATED') {
     for (const listener of accountListeners) listener(error);

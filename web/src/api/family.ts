@@ -3,6 +3,7 @@ import type { ChildView, WaitingStoryView } from '#common/api/views';
 import type { ApprovalDecision } from '#common/validation/approval';
 import type { ChildUpdate, NewChild } from '#common/validation/family';
 import type { UnlockRequest } from '#common/validation/grown-up';
+import { chooseChild, chosenChild } from '../family/reader-choice';
 import { api, apiFile } from './client';
 import { refreshProfile, type Profile } from './profile';
 import { queryKeys } from './query-keys';
@@ -38,7 +39,23 @@ function useChildChange<Variables, Result>(call: (variables: Variables) => Promi
 export const useAddChild = () => useChildChange(addChild);
 export const useUpdateChild = () =>
   useChildChange(({ childId, update }: { childId: string; update: ChildUpdate }) => updateChild(childId, update));
-export const useRemoveChild = () => useChildChange(removeChild);
+/**
+ * Removing the child being read to on this device hands the device to the oldest child left before the
+ * profile is read again: the parent stays signed in where they are, and no call names the removed child.
+ */
+export function useRemoveChild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (childId: string) => {
+      const removed = await removeChild(childId);
+      const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
+      const next = profile?.children.find((child) => child.id !== childId);
+      if (profile && next && (chosenChild(profile.id) ?? profile.childId) === childId) chooseChild(profile.id, next.id);
+      return removed;
+    },
+    onSuccess: () => refreshProfile(queryClient),
+  });
+}
 /** Asked for by a button: a mutation, so nothing caches a child's data. */
 export const useDownloadChildData = () => useMutation({ mutationFn: downloadChildData });
 /** The answer says the PIN is set: the profile says so without being read again. */

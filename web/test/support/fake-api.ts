@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { http, HttpResponse, type DefaultBodyType, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ChildView, LibraryCardView, ProfileView, StoryStatusView, StoryView } from '#common/api/views';
-import { CHILD_HEADER, FAMILY_MESSAGES, GROWN_UP_HEADER } from '#common/family';
+import { CHILD_HEADER, FAMILY_MESSAGES, FAMILY_TEXTS, GROWN_UP_HEADER } from '#common/family';
 import { LIMITS } from '#common/limits';
 import type { ProfileUpdate } from '#common/validation/accounts';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
@@ -240,6 +240,13 @@ const failingGuard = http.all('/api/*', ({ request }) => {
   return undefined;
 });
 
+/** A call naming a child who is not (or no longer) in the family is refused, as the server refuses it. */
+const childGuard = http.all('/api/*', ({ request }) => {
+  const named = request.headers.get(CHILD_HEADER);
+  const known = accountOf(request).profile.children.some((child) => child.id === named);
+  return named && !known ? refuse(404, 'CHILD_NOT_FOUND', FAMILY_MESSAGES.childNotFound) : undefined;
+});
+
 function readStory(family: Family, id: string): StoryView | undefined {
   const story = family.stories.get(id);
   if (!story || story.status !== 'generating') return story;
@@ -261,6 +268,7 @@ function readStory(family: Family, id: string): StoryView | undefined {
 
 const handlers = [
   failingGuard,
+  childGuard,
   http.get('/app-config.json', () => HttpResponse.json(APP_CONFIG)),
   http.get('/config/:file', ({ params }) => HttpResponse.json(bandConfig(String(params.file)))),
   http.get('/api/me', ({ request }) => HttpResponse.json(profileView(accountOf(request), request))),
@@ -307,6 +315,16 @@ const handlers = [
     family.profile.children.push(child);
     return HttpResponse.json(child, { status: 201 });
   }),
+  http.delete('/api/children/:id', ({ params, request }) => {
+    const family = accountOf(request);
+    if (!grownUp(family, request)) return grownUpRequired();
+    const children = family.profile.children;
+    const index = children.findIndex((child) => child.id === params.id);
+    if (index < 0) return refuse(404, 'CHILD_NOT_FOUND', FAMILY_MESSAGES.childNotFound);
+    if (children.length === 1) return refuse(409, 'LAST_CHILD', FAMILY_MESSAGES.lastChild);
+    children.splice(index, 1);
+    return HttpResponse.json({ removed: String(params.id) });
+  }),
   http.get('/api/featured', () => HttpResponse.json({ stories: [] })),
   // "Waiting for you" on the profile: no test here arranges a story waiting for a grown-up's yes.
   http.get('/api/approvals', () => HttpResponse.json({ stories: [] })),
@@ -350,7 +368,14 @@ const handlers = [
     if (library.length >= LIMITS.libraryCapacity) {
       return refuse(409, 'LIBRARY_FULL', 'Your library is full', { currentCount: library.length });
     }
-    const story = aStory({ status: 'generating', progress: 'writing', heroName: body.heroName, title: '' });
+    const story = aStory({
+      status: 'generating',
+      progress: 'writing',
+      heroName: body.heroName,
+      title: '',
+      // Made for a child whose stories a grown-up reads first: hidden from the child until they say yes.
+      approval: childOf(family, request)?.approvalRequired ? 'waiting' : null,
+    });
     family.stories.set(story.id, story);
     library.push(story.id);
     return HttpResponse.json({ storyId: story.id, status: 'generating' }, { status: 202 });
@@ -382,6 +407,9 @@ const handlers = [
     const family = accountOf(request);
     const story = readStory(family, String(params.id));
     if (!story) return notFound();
+    if (story.approval === 'waiting' && !grownUp(family, request)) {
+      return refuse(403, 'AWAITING_APPROVAL', FAMILY_TEXTS.waitingForGrownUp);
+    }
     const inLibrary = libraryOf(family, request).includes(story.id);
     return HttpResponse.json({ ...story, inLibrary } satisfies DefaultBodyType);
   }),

@@ -10,10 +10,14 @@ const FIRST: Account = { sub: 'user-1', token: 'test-access-token', password: 'A
 const accounts = new Map<string, Account>();
 let current: Account | undefined = FIRST;
 
+/** How often the SPA asked for a refreshed session (Amplify's `forceRefresh`): a call to Cognito each time. */
+export const refreshes = { count: 0 };
+
 /** Back to the first account, signed in (before each test). */
 export function resetSession() {
   accounts.clear();
   current = FIRST;
+  refreshes.count = 0;
 }
 
 /** An account that can sign in with this e-mail and password; its calls carry `token`. */
@@ -30,7 +34,10 @@ const sessionOf = (account: Account | undefined) => ({
 const unused = () => Promise.reject(new Error('not used by the fast SPA tests'));
 
 export const amplifyAuth = {
-  fetchAuthSession: () => Promise.resolve(sessionOf(current)),
+  fetchAuthSession: (options?: { forceRefresh?: boolean }) => {
+    if (options?.forceRefresh) refreshes.count += 1;
+    return Promise.resolve(sessionOf(current));
+  },
   getCurrentUser: () => Promise.resolve({ userId: current?.sub, username: current?.sub, signInDetails: {} }),
   signIn: ({ username, password }: { username: string; password: string }) => {
     const account = accounts.get(username);

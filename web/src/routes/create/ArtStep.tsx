@@ -8,11 +8,11 @@ import { LibraryFullDialog } from '../../components/dialogs';
 import { useAgeBandConfig } from '../../story-config/band-config';
 import { ART_STYLE_CHOICES } from './choices';
 import { stepPath } from './CreateLayout';
-import { stepComplete, storyRequest, useWizard, wizard } from './wizard';
+import { stepComplete, storyRequest, useWizard } from './wizard';
 
 /** SPEC §2 step 05: art style, image quality, and "Yes, let's go!". */
 export default function ArtStep() {
-  const state = useWizard();
+  const { choices: state, update, sent } = useWizard();
   const config = useAgeBandConfig();
   const navigate = useNavigate();
   const generateStory = useGenerateStory();
@@ -30,11 +30,12 @@ export default function ArtStep() {
       toast.error(INCOMPLETE_STORY.title, { description: INCOMPLETE_STORY.message });
       return;
     }
-    wizard.update({ requestId }); // a second click or tab re-sends the same id and gets the same story
+    update({ requestId }); // a second click or tab re-sends the same id and gets the same story
     setBusy(true);
     try {
       const { storyId } = await generateStory.mutateAsync(request);
       if (!storyId) throw new Error('No story ID returned');
+      sent(storyId);
       navigate(`/story/${storyId}`, { state: { fromWizard: true } });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'LIBRARY_FULL') {
@@ -65,7 +66,7 @@ export default function ArtStep() {
                 name="artStyle"
                 value={style.value}
                 checked={selected}
-                onChange={() => wizard.update({ artStyle: style.value })}
+                onChange={() => update({ artStyle: style.value })}
               />
               <span className="art-card__image" style={{ background: style.gradient }} aria-hidden="true">
                 <span className="art-card__emoji">{style.emoji}</span>
@@ -90,7 +91,7 @@ export default function ArtStep() {
               type="radio"
               name="generationMode"
               checked={state.generationMode === mode}
-              onChange={() => wizard.update({ generationMode: mode })}
+              onChange={() => update({ generationMode: mode })}
             />
             <span>
               {label}

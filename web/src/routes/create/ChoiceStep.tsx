@@ -7,7 +7,7 @@ import { readFamilyWords, type FamilyReading } from '#common/family-words';
 import { useAgeBandConfig } from '../../story-config/band-config';
 import { CHARACTER_CHOICES, KIND_CHOICES, MISSION_CHOICES, type Choice } from './choices';
 import { stepPath } from './CreateLayout';
-import { stepComplete, useWizard, wizard, type WizardChoices } from './wizard';
+import { stepComplete, useWizard, type WizardChoices } from './wizard';
 
 type CustomField = 'customCharacterDescription' | 'customStoryTypeDescription' | 'customMissionDescription';
 
@@ -111,7 +111,7 @@ function readingMessage(reading: FamilyReading): string | undefined {
  */
 export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
   const definition = STEPS[step];
-  const choices = useWizard();
+  const { choices, update } = useWizard();
   const { config } = useAgeBandConfig();
   const navigate = useNavigate();
   const [custom, setCustom] = useState(choices[definition.customField]);
@@ -125,7 +125,7 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
   function onCustom(text: string) {
     setCustom(text);
     const problem = text.trim() && config ? customDescriptionProblem(text, config) : undefined;
-    if (!problem) wizard.update({ [definition.customField]: text });
+    if (!problem) update({ [definition.customField]: text });
   }
 
   return (
@@ -145,7 +145,7 @@ export default function ChoiceStep({ step }: { step: 2 | 3 | 4 }) {
                 name={definition.name}
                 value={choice.value}
                 checked={selected}
-                onChange={() => wizard.update(choice.choose(config))}
+                onChange={() => update(choice.choose(config))}
               />
               <span className="option-card__emoji" aria-hidden="true">
                 {choice.emoji}

@@ -3,7 +3,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CONFIG_MISSING_BANNER } from '#common/age-band-config-file';
 import { useAgeBandConfig } from '../../story-config/band-config';
 import { ART_STYLE_CHOICES, CHARACTER_CHOICES, KIND_CHOICES, labelOf, MISSION_CHOICES } from './choices';
-import { useWizard, wizard, type WizardChoices } from './wizard';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useWizard, type WizardChoices } from './wizard';
 import './wizard.css';
 
 type Slot = {
@@ -44,7 +45,7 @@ export const stepPath = (step: number) => `/create/0${step}`;
 
 /** SPEC §2 create wizard: the "Your Story Magic" row of slots above every step. */
 export default function CreateLayout() {
-  const state = useWizard();
+  const { ready, choices: state, update } = useWizard();
   const config = useAgeBandConfig();
   const location = useLocation();
   const navigate = useNavigate();
@@ -63,9 +64,12 @@ export default function CreateLayout() {
   }, [state]);
 
   function onSlot(slot: Slot) {
-    if (slot.step === current) wizard.update(slot.clear);
+    if (slot.step === current) update(slot.clear);
     else navigate(stepPath(slot.step));
   }
+
+  // Whose wizard it is comes with the profile: each child has their own draft.
+  if (!ready) return <PageSpinner label="Opening your story wizard…" />;
 
   return (
     <div className="wizard">

@@ -4,11 +4,11 @@ import { heroNameProblem } from '#common/story-validation';
 import { HERO_NAME_MAX } from '#common/validation/hero-name';
 import { useAgeBandConfig } from '../../story-config/band-config';
 import { stepPath } from './CreateLayout';
-import { useWizard, wizard } from './wizard';
+import { useWizard } from './wizard';
 
 /** SPEC §2 step 01: the hero's name (SPEC §5 name rules, per band). */
 export default function NameStep() {
-  const choices = useWizard();
+  const { choices, update } = useWizard();
   const { config } = useAgeBandConfig();
   const navigate = useNavigate();
   const [name, setName] = useState(choices.heroName);
@@ -20,7 +20,7 @@ export default function NameStep() {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    wizard.update({ heroName: name.trim() });
+    update({ heroName: name.trim() });
     navigate(stepPath(2));
   }
 
@@ -40,7 +40,7 @@ export default function NameStep() {
         aria-describedby={touched && problem ? 'hero-name-error' : undefined}
         onChange={(e) => {
           setName(e.target.value);
-          if (!heroNameProblem(e.target.value, config)) wizard.update({ heroName: e.target.value.trim() });
+          if (!heroNameProblem(e.target.value, config)) update({ heroName: e.target.value.trim() });
         }}
         onBlur={() => setTouched(true)}
       />

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import {
   artStyleSchema,
@@ -10,12 +10,13 @@ import {
 import type { ArtStyle, CharacterType, GenerationMode, Mission, StoryType, SURPRISE } from '#common/story-choices';
 import { heroNameLengthProblem } from '#common/validation/hero-name';
 import type { GenerateStoryRequest } from '#common/validation/story-request';
+import { useWizardOwner } from './wizard-owner';
 
 /**
- * The create-story wizard's choices (SPEC §3 wizard state): one typed model, kept in browser storage under
- * the story-config key so a reload (or a second tab) loses nothing. This module owns that storage: screens
- * read and change the choices through `useWizard()`, and other screens start the next story afresh with
- * `wizard.reset()`; nothing else touches the key.
+ * The create-story wizard's choices (SPEC §3 wizard state): one typed model per child, kept in browser
+ * storage under the story-config key so a reload (or a second tab) loses nothing, and a brother's wizard
+ * never opens on his sister's draft. This module owns that storage: screens read and change the reading
+ * child's choices through `useWizard()`; nothing else touches the key.
  */
 const STORAGE_KEY = 'story-config';
 
@@ -36,7 +37,10 @@ export type WizardChoices = {
   customCharacterDescription: string;
   customStoryTypeDescription: string;
   customMissionDescription: string;
-  /** One id per story being made: a second click or a second tab re-sends it and gets the same story. */
+  /**
+   * One id per story being asked for, for these choices: a second click or a second tab re-sends it and
+   * gets the same story. Any change of a choice drops it, and so does the server's answer.
+   */
   requestId: string;
 };
 
@@ -61,8 +65,21 @@ const storedChoices = z.object({
 
 export const EMPTY_CHOICES: WizardChoices = storedChoices.parse({});
 
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; choices: WizardChoices } | undefined;
+/** One child's wizard: the draft, and the choices of the story last asked for ("Try again" if it fails). */
+const childWizard = z.object({
+  choices: storedChoices.catch(EMPTY_CHOICES),
+  sent: z.object({ storyId: z.string(), choices: storedChoices }).optional().catch(undefined),
+});
+type ChildWizard = z.infer<typeof childWizard>;
+
+/** Every child's wizard on this device, by account and child ("userId/childId"). */
+const storedWizards = z.object({ children: z.record(z.string(), childWizard.catch({ choices: EMPTY_CHOICES })) });
+type Wizards = z.infer<typeof storedWizards> & {
+  /** A draft kept before each child had their own: the first child to open the wizard takes it over. */
+  unowned?: WizardChoices;
+};
+
+const NO_WIZARDS: Wizards = { children: {} };
 
 /**
  * A draft kept before the hero's name was `heroName` everywhere names it `characterName` (SPEC §3's wizard
@@ -74,22 +91,38 @@ function withCurrentNames(stored: unknown): unknown {
   return characterName === undefined ? rest : { ...rest, heroName: characterName };
 }
 
-function parse(raw: string | null): WizardChoices {
+function parse(raw: string | null): Wizards {
+  if (!raw) return NO_WIZARDS;
   try {
-    return raw ? storedChoices.parse(withCurrentNames(JSON.parse(raw))) : EMPTY_CHOICES;
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored === 'object' && stored !== null && 'children' in stored) return storedWizards.parse(stored);
+    return { children: {}, unowned: storedChoices.parse(withCurrentNames(stored)) };
   } catch {
-    return EMPTY_CHOICES; // damaged JSON starts the wizard afresh rather than breaking it
+    return NO_WIZARDS; // damaged JSON starts the wizard afresh rather than breaking it
   }
 }
 
-/** The current choices (the same object until they change, as useSyncExternalStore needs). */
-function read(): WizardChoices {
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; wizards: Wizards } | undefined;
+
+/** Every child's wizard as stored (the same object until it changes, as useSyncExternalStore needs). */
+function read(): Wizards {
   const raw = localStorage.getItem(STORAGE_KEY);
-  if (!cache || cache.raw !== raw) cache = { raw, choices: parse(raw) };
-  return cache.choices;
+  if (!cache || cache.raw !== raw) cache = { raw, wizards: parse(raw) };
+  return cache.wizards;
 }
 
+const wizardOf = (wizards: Wizards, owner: string): ChildWizard =>
+  wizards.children[owner] ?? { choices: wizards.unowned ?? EMPTY_CHOICES };
+
 const notify = () => listeners.forEach((listener) => listener());
+
+/** Writes one child's wizard (a draft kept from before is theirs from now on). */
+function write(owner: string, next: ChildWizard): void {
+  const { children } = read();
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ children: { ...children, [owner]: next } }));
+  notify();
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -103,23 +136,69 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const wizard = {
-  read,
-  update(change: Partial<WizardChoices>): void {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...read(), ...change }));
-    notify();
+  /** A choice (or the request id) changed in this child's wizard. */
+  update(owner: string, change: Partial<WizardChoices>): void {
+    const current = wizardOf(read(), owner);
+    // The request id belongs to the choices it was made for: another choice is another story.
+    const changesChoice = Object.keys(change).some((field) => field !== 'requestId');
+    write(owner, {
+      ...current,
+      choices: { ...current.choices, ...(changesChoice ? { requestId: '' } : {}), ...change },
+    });
   },
   /**
-   * Forgets every choice: the next story starts from step 01. Called when a story the wizard asked for is
-   * ready, and when the account is deleted (the draft holds the child's hero name).
+   * The server answered with the story: the child's next run starts from an empty wizard, whatever becomes
+   * of this story (made, waiting for a grown-up, failed), and with a request id of its own.
    */
+  sent(owner: string, storyId: string): void {
+    const { choices } = wizardOf(read(), owner);
+    write(owner, { choices: EMPTY_CHOICES, sent: { storyId, choices: { ...choices, requestId: '' } } });
+  },
+  /** "Try again" on this story, if it is the one this child last asked for: its choices are back. */
+  tryAgain(owner: string, storyId: string): boolean {
+    const { sent } = wizardOf(read(), owner);
+    if (sent?.storyId !== storyId) return false;
+    write(owner, { choices: sent.choices });
+    return true;
+  },
+  /** Forgets one child's wizard (the child is removed: the draft holds their hero's name). */
+  forget(owner: string): void {
+    const { children } = read();
+    if (!(owner in children)) return;
+    const { [owner]: _forgotten, ...others } = children;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ children: others }));
+    notify();
+  },
+  /** Forgets every child's wizard on this device (the account is deleted: the drafts hold hero names). */
   reset(): void {
     localStorage.removeItem(STORAGE_KEY);
     notify();
   },
 };
 
-/** The wizard's choices, re-rendering when they change (in this tab or another). */
-export const useWizard = (): WizardChoices => useSyncExternalStore(subscribe, read);
+export type Wizard = {
+  /** False while it is not yet known whose wizard this is (the profile on its way). */
+  ready: boolean;
+  choices: WizardChoices;
+  update(change: Partial<WizardChoices>): void;
+  sent(storyId: string): void;
+};
+
+/** The reading child's wizard (see `wizard`), re-rendering when it changes (in this tab or another). */
+export function useWizard(): Wizard {
+  const owner = useWizardOwner();
+  const wizards = useSyncExternalStore(subscribe, read);
+  const choices = owner ? wizardOf(wizards, owner).choices : EMPTY_CHOICES;
+  return useMemo(
+    () => ({
+      ready: owner !== undefined,
+      choices,
+      update: (change) => owner && wizard.update(owner, change),
+      sent: (storyId) => owner && wizard.sent(owner, storyId),
+    }),
+    [owner, choices],
+  );
+}
 
 /** SPEC §5 step completion. */
 export const stepComplete = {

@@ -23,6 +23,8 @@ import { saveFile } from '../../components/save-file';
 import { toast } from '../../components/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChildAvatar } from '../../family/ChildAvatar';
+import { wizard } from '../create/wizard';
+import { wizardOwner } from '../create/wizard-owner';
 
 /** The colours' names, as a grown-up reads them. */
 const COLOUR_NAMES: Record<ChildColour, string> = {
@@ -244,11 +246,13 @@ function ChildForm({ child, onDone }: { child?: ChildView; onDone: () => void })
 }
 
 function RemoveChildDialog({ child, onClose }: { child: ChildView; onClose: () => void }) {
+  const { userId } = useAuth();
   const removal = useRemoveChild();
 
   async function remove() {
     try {
       await removal.mutateAsync(child.id);
+      if (userId) wizard.forget(wizardOwner(userId, child.id)); // their draft holds their hero's name
       toast.success(`${child.name} is removed`);
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : 'Failed to remove');

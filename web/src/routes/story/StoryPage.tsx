@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { isAwaitingApproval, isNotFound, useStory, type Story } from '../../api/stories';
 import { FAMILY_TEXTS } from '#common/family';
@@ -9,6 +9,7 @@ import { placeInLine } from './place-in-line';
 import { usePictureAnnouncements } from '../../story/usePictureAnnouncements';
 import { useAuth } from '../../auth/AuthContext';
 import { SignInLink } from '../../auth/SignInLink';
+import { useWizardOwner } from '../create/wizard-owner';
 import './story.css';
 
 const PROGRESS_STEPS: { key: Story['progress']; label: string }[] = [
@@ -39,8 +40,6 @@ export default function StoryPage() {
     if (!story || !fromWizard || announced.current) return;
     if (story.status === 'ready') {
       announced.current = true;
-      // The next story starts from an empty wizard (loaded already: the family has just used it).
-      void import('../create/wizard').then(({ wizard }) => wizard.reset());
       toast.success('Story Created! ✨', { description: 'Your magical story is ready!' });
     } else if (story.status === 'failed') {
       announced.current = true;
@@ -90,13 +89,28 @@ export default function StoryPage() {
         <h1>Story Generation Failed</h1>
         <p>{story.failureReason ?? 'Failed to create your story. Please try again.'}</p>
         <p>Your library slot has been freed.</p>
-        <Link to="/create/05" className="button button--primary">
-          Try again
-        </Link>
+        <TryAgain storyId={story.id} />
       </div>
     );
   }
   return <StoryReader story={story} onJobStarted={followJob} />;
+}
+
+/** A failed story asked for here: the wizard opens again on its choices (a new story, with a new id). */
+function TryAgain({ storyId }: { storyId: string }) {
+  const owner = useWizardOwner();
+  const navigate = useNavigate();
+  async function tryAgain(event: MouseEvent) {
+    event.preventDefault();
+    // Loaded on use: the story page does not carry the wizard.
+    const { wizard } = await import('../create/wizard');
+    navigate(owner && wizard.tryAgain(owner, storyId) ? '/create/05' : '/create/01');
+  }
+  return (
+    <Link to="/create/05" className="button button--primary" onClick={(event) => void tryAgain(event)}>
+      Try again
+    </Link>
+  );
 }
 
 /** "paragraph 5 of about 9": counts from the status read, never the text (it is unchecked until saved). */
@@ -105,8 +119,25 @@ function writingDetail(writing: NonNullable<Story['writing']>): string | undefin
   return `paragraph ${writing.paragraphs} of about ${Math.max(writing.paragraphs, writing.expectedParagraphs)}`;
 }
 
+/**
+ * The furthest step this page has shown for the story, so a step shown done never goes back: an answer older
+ * than one already shown (a status read overtaken by the next, the story read again behind its status)
+ * changes nothing. Only a rewrite (a later attempt) starts writing again.
+ */
+function useFurthestStep(story: Story): number {
+  const step = PROGRESS_STEPS.findIndex(({ key }) => key === story.progress);
+  const attempt = story.writing?.attempt ?? 1;
+  const [shown, setShown] = useState({ storyId: story.id, attempt: 1, step: -1 });
+  const before = shown.storyId === story.id ? shown : { storyId: story.id, attempt: 1, step: -1 };
+  const now =
+    attempt > before.attempt ? { storyId: story.id, attempt, step } : { ...before, step: Math.max(before.step, step) };
+  // Kept from render to render (React's "information from previous renders"): set only when it moved.
+  if (now.storyId !== shown.storyId || now.attempt !== shown.attempt || now.step !== shown.step) setShown(now);
+  return now.step;
+}
+
 function StoryProgress({ story }: { story: Story }) {
-  const current = PROGRESS_STEPS.findIndex((step) => step.key === story.progress);
+  const current = useFurthestStep(story);
   const rewriting = (story.writing?.attempt ?? 1) > 1;
   // The cover may start painting while the story is still being written (a streamed story).
   const cover = story.imageJobs.find((job) => job.imageType === 'cover' && job.status === 'pending');
@@ -114,7 +145,7 @@ function StoryProgress({ story }: { story: Story }) {
   const labelOf = (key: Story['progress'], label: string) =>
     key === 'writing' && rewriting ? 'Rewriting your story' : label;
   // At a busy hour the story waits for the storyteller: where it stands, and about how long.
-  const waiting = story.progress === 'queued' && story.queue ? placeInLine(story.queue) : undefined;
+  const waiting = current < 0 && story.progress === 'queued' && story.queue ? placeInLine(story.queue) : undefined;
   // Announced once per phase, not per paragraph or place: a screen reader hears what changed, not a counter.
   const phase = [
     waiting ? 'Waiting in line' : '',
