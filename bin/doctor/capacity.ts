@@ -198,15 +198,17 @@ export async function capacityChecks(
   if (units?.Value) {
     guardrailTextUnitsPerSecond = units.Value;
     outcomes.push(pass(`guardrail: ${count(units.Value)} text units a second ("${units.QuotaName ?? ''}")`));
+  } else if (units) {
+    // Every guarded call would be throttled: the sizing below says so (0 stories a minute).
+    guardrailTextUnitsPerSecond = 0;
+    outcomes.push(
+      fail(`the guardrail's quota "${units.QuotaName ?? ''}" is 0 in ${region}`, increase(units.QuotaName, region)),
+    );
   } else {
     outcomes.push(
       warn(
-        units
-          ? `the guardrail's quota "${units.QuotaName ?? ''}" is 0 in ${region}`
-          : notListed('guardrail text units per second', region),
-        units
-          ? increase(units.QuotaName, region)
-          : 'The gate is sized without it: check the Service Quotas console (Amazon Bedrock, "text units per second")',
+        notListed('guardrail text units per second', region),
+        'The gate is sized without it: check the Service Quotas console (Amazon Bedrock, "text units per second")',
       ),
     );
   }
@@ -215,7 +217,7 @@ export async function capacityChecks(
   const found: BedrockQuotas = {
     text: { everyModel: {}, byModel: text ? { [DEFAULT_MODELS.text]: text } : {} },
     image: { everyModel: {}, byModel: images },
-    ...(guardrailTextUnitsPerSecond ? { guardrailTextUnitsPerSecond } : {}),
+    ...(guardrailTextUnitsPerSecond !== undefined ? { guardrailTextUnitsPerSecond } : {}),
     timeScale: 1,
   };
   const rates = laneRates(found);
@@ -245,10 +247,11 @@ export async function capacityChecks(
   } catch {
     // Polly's quota is informative only: "Read to me" waits out a throttled call.
   }
-  // The deploy's -c bedrockQuotas only when the text model's quotas were found and nothing is 0.
+  // The deploy's -c bedrockQuotas only when the text model's quotas were found and none is 0.
   const usable =
     text !== undefined &&
     !zero &&
+    guardrailTextUnitsPerSecond !== 0 &&
     Object.values(images).every((image) => image.requestsPerMinute === undefined || image.requestsPerMinute > 0);
   return { outcomes, quotas: usable ? found : undefined };
 }

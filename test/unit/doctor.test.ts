@@ -466,6 +466,21 @@ describe('npm run doctor', () => {
       );
     });
 
+    it('fails a guardrail quota of 0, which would throttle every guarded call', async () => {
+      quotas(
+        BEDROCK_QUOTAS.map((quota) => (/Text units/.test(quota.QuotaName ?? '') ? { ...quota, Value: 0 } : quota)),
+      );
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(false);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^✗ the guardrail's quota "Text units per second for ApplyGuardrail content filter policy" is 0 in us-west-2\. To fix: request an increase/,
+        ),
+      );
+      expect(lines.some((line) => line.startsWith('✗ the account can make only about 0 stories'))).toBe(true);
+      expect(lines.some((line) => line.startsWith('Size the capacity gate'))).toBe(false);
+    });
+
     it('warns of a picture model or guardrail quota listed nowhere, and of defaults it could not read', async () => {
       quotas(without(/Stable Image Ultra|Text units/));
       serviceQuotas
