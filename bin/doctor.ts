@@ -1,11 +1,17 @@
 /**
  * `npm run doctor [-- -c bedrockRegion=… -c guardrailId=… -c guardrailVersion=… -c webAclArn=…
- * -c minStoriesPerMinute=… -c minCoversPerMinute=… -c workflowConcurrency=… -c triggersConcurrency=…]`: see
+ * -c minStoriesPerMinute=… -c minCoversPerMinute=… -c reservedConcurrency=…]`: see
  * bin/doctor/run-doctor.ts. Takes the same `-c` values as `cdk deploy`; exits 0 when every check passed.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { DEFAULT_FLOOR, runDoctor } from './doctor/run-doctor.js';
+import {
+  parseReservedConcurrency,
+  REPLACED_CONCURRENCY_KEYS,
+  replacedKeyMessage,
+  ReservedConcurrencySettingError,
+} from '../lib/reserved-concurrency.js';
 
 const { values } = parseArgs({ options: { context: { type: 'string', short: 'c', multiple: true } } });
 const context = new Map<string, string>();
@@ -26,6 +32,21 @@ const number = (key: string, fallback: number) => {
   }
   return value;
 };
+const reservedConcurrency = () => {
+  for (const key of REPLACED_CONCURRENCY_KEYS) {
+    if (context.has(key)) {
+      console.error(`-c ${replacedKeyMessage(key)}`);
+      process.exit(2);
+    }
+  }
+  try {
+    return parseReservedConcurrency(context.get('reservedConcurrency'), '-c reservedConcurrency');
+  } catch (error) {
+    if (!(error instanceof ReservedConcurrencySettingError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+};
 runDoctor({
   region: context.get('bedrockRegion') ?? DEFAULT_BEDROCK_REGION,
   guardrail: guardrailId ? { id: guardrailId, version: context.get('guardrailVersion') ?? 'DRAFT' } : undefined,
@@ -34,7 +55,7 @@ runDoctor({
     storiesPerMinute: number('minStoriesPerMinute', DEFAULT_FLOOR.storiesPerMinute),
     coversPerMinute: number('minCoversPerMinute', DEFAULT_FLOOR.coversPerMinute),
   },
-  reserved: { workflow: number('workflowConcurrency', 100), triggers: number('triggersConcurrency', 10) },
+  reserved: reservedConcurrency(),
 }).then(
   (passed) => process.exit(passed ? 0 : 1),
   (error: unknown) => {

@@ -2,6 +2,12 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { DEFAULT_BEDROCK_REGION } from '#common/models/catalogue.js';
 import { DEFAULT_QUOTAS, parseQuotaSetting, type BedrockQuotas } from '#common/models/quotas.js';
+import {
+  parseReservedConcurrency,
+  REPLACED_CONCURRENCY_KEYS,
+  replacedKeyMessage,
+  type ReservedConcurrency,
+} from './reserved-concurrency.js';
 
 /** The values lambdas/runtime/config.ts accepts for STORY_PROVIDER. */
 export const STORY_PROVIDERS = ['local', 'bedrock'] as const;
@@ -29,9 +35,10 @@ export type StoryProvider = (typeof STORY_PROVIDERS)[number];
  *   Default: none, and then no account is warned, so none is deleted for inactivity.
  * - `alarmEmail=…`: where the operational alarms (throttling, queue age, failed executions, API 429s) are
  *   e-mailed. Default: the alarms exist, with no subscriber.
- * - `workflowConcurrency=…` (default 100): the most workflow tasks that run at once (reserved concurrency),
- *   so story work never takes the whole account's Lambda concurrency; `triggersConcurrency=…` (default 10):
- *   kept for the Cognito triggers, so sign-in and sign-up always have room.
+ * - `reservedConcurrency=off|<total>` (default `off`): the Lambda concurrency set aside, 10 of it for the Cognito
+ *   triggers (sign-in always has room) and the rest for the workflow tasks (also their ceiling); needs an account
+ *   limit of the total plus 100 (lib/reserved-concurrency.ts, checked by `npm run doctor`). Default: none, so a
+ *   new account (a limit of 10) can deploy.
  */
 export interface DeployConfig {
   readonly allowDestroy: boolean;
@@ -44,7 +51,8 @@ export interface DeployConfig {
   readonly bedrockQuotas: BedrockQuotas | undefined;
   readonly alarmEmail: string | undefined;
   readonly mailFrom: string | undefined;
-  readonly concurrency: { readonly workflow: number; readonly triggers: number };
+  /** Undefined: nothing reserved. */
+  readonly reservedConcurrency: ReservedConcurrency | undefined;
   /** RemovalPolicy of everything holding user data: the table, the buckets and the user pool. */
   readonly removalPolicy: RemovalPolicy;
 }
@@ -108,13 +116,11 @@ function readQuotas(scope: Construct, region: string): BedrockQuotas | undefined
   return parseQuotaSetting(typeof raw === 'string' ? raw : JSON.stringify(raw), 'Context "bedrockQuotas"');
 }
 
-function readCount(scope: Construct, key: string, fallback: number): number {
-  const raw: unknown = scope.node.tryGetContext(key);
-  if (raw === undefined || raw === '') return fallback;
-  const count = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(`Context "${key}" must be a whole number above 0, got ${JSON.stringify(raw)}`);
-  return count;
+function readReservedConcurrency(scope: Construct): ReservedConcurrency | undefined {
+  for (const key of REPLACED_CONCURRENCY_KEYS) {
+    if (scope.node.tryGetContext(key) !== undefined) throw new Error(`Context ${replacedKeyMessage(key)}`);
+  }
+  return parseReservedConcurrency(scope.node.tryGetContext('reservedConcurrency'));
 }
 
 export function readDeployConfig(scope: Construct): DeployConfig {
@@ -135,10 +141,7 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     ),
     alarmEmail: readString(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
     mailFrom: readString(scope, 'mailFrom', /^[^\s@]+@[^\s@]+\.[^\s@]+$/),
-    concurrency: {
-      workflow: readCount(scope, 'workflowConcurrency', 100),
-      triggers: readCount(scope, 'triggersConcurrency', 10),
-    },
+    reservedConcurrency: readReservedConcurrency(scope),
     feedbackFormUrl: readHttpsUrl(scope, 'feedbackFormUrl'),
     removalPolicy: allowDestroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   };

@@ -81,8 +81,9 @@ function acknowledgeFindings(stack: StoryMagicStack): void {
     workflow.tasks.role,
     'AwsSolutions-IAM5[Resource::*]',
     stack.deploy.storyProvider === 'bedrock'
-      ? `${xRay} Also aws-marketplace:ViewSubscriptions and aws-marketplace:Subscribe only (the first call to a ` +
-          'third-party Bedrock model, Stability, subscribes the account): Marketplace has no resource-level permissions.'
+      ? `${xRay} Also aws-marketplace:ViewSubscriptions, aws-marketplace:Subscribe and aws-marketplace:Unsubscribe ` +
+          'only (what AWS lists for the first call to a third-party Bedrock model, Stability, which subscribes the ' +
+          'account): Marketplace has no resource-level permissions.'
       : xRay,
   );
 

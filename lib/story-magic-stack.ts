@@ -16,6 +16,7 @@ import { MediaSigning } from './constructs/media-signing.js';
 import { Retention } from './constructs/retention.js';
 import { Web } from './constructs/web.js';
 import { Workflow } from './constructs/workflow.js';
+import { MEDIA_SIGNING_KEY_OUTPUT } from './media-signing-parameters.js';
 import { fromRoot } from './paths.js';
 
 export interface StoryMagicStackProps extends StackProps {
@@ -59,7 +60,7 @@ export class StoryMagicStack extends Stack {
       data: this.data,
       removalPolicy,
       deletionProtection: !allowDestroy,
-      reservedConcurrency: props.deploy.concurrency.triggers,
+      reservedConcurrency: props.deploy.reservedConcurrency?.triggers,
     });
     this.media = new Media(this, 'Media', {
       removalPolicy,
@@ -67,7 +68,7 @@ export class StoryMagicStack extends Stack {
       accessLogs: { bucket: logBucket, prefix: 's3/media/' },
     });
 
-    this.mediaSigning = new MediaSigning(this, 'MediaSigning');
+    this.mediaSigning = new MediaSigning(this, 'MediaSigning', { removalPolicy });
 
     // The bedrock provider's region, guardrail and grants (the catalogue's synth-time check runs here).
     this.bedrock =
@@ -98,7 +99,7 @@ export class StoryMagicStack extends Stack {
       media: this.media,
       bedrock: this.bedrock,
       environment,
-      reservedConcurrency: props.deploy.concurrency.workflow,
+      reservedConcurrency: props.deploy.reservedConcurrency?.workflow,
     });
     // Generated at deploy, never in the template: CloudFront sends it to the API, which refuses requests
     // without it, so the execute-api URL (outside the web ACL) serves nothing.
@@ -144,6 +145,7 @@ export class StoryMagicStack extends Stack {
 
     this.alarms = new Alarms(this, 'Alarms', {
       stateMachine: this.workflow.stateMachine,
+      retentionJob: this.retention.job.function,
       apiAccessLogs: this.api.accessLogs,
       bedrockRegion: this.bedrock ? props.deploy.bedrockRegion : undefined,
       email: props.deploy.alarmEmail,
@@ -156,6 +158,10 @@ export class StoryMagicStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName });
+    new CfnOutput(this, MEDIA_SIGNING_KEY_OUTPUT, {
+      value: this.mediaSigning.key.keyId,
+      description: `The KMS key the media signing private key is put under (${this.mediaSigning.parameterNames.keyAlias})`,
+    });
   }
 
   /**

@@ -2,9 +2,11 @@
  * The pre-deploy check of `npm run doctor` (bin/doctor.ts), with the operator's AWS credentials: CDK
  * bootstrap in the stack's region and in us-east-1 (the web ACL's stack), each default model invocable
  * from the stack's region (a Marketplace model's agreement in place), the operator's guardrail (when named),
- * the web ACL in us-east-1, the media signing key pair in Parameter Store (private pictures and sound), and
- * the account's quotas: what a busy evening can carry (capacity.ts). One line
- * per check, with what to do when it fails; resolves false when any check failed.
+ * the web ACL in us-east-1, the media signing key pair in Parameter Store (private pictures and sound, the
+ * private half under the stack's own KMS key), SES out of its sandbox (the inactive-account warnings), the
+ * account's Lambda concurrency against `-c reservedConcurrency` (lambda-concurrency.ts) and its quotas: what a
+ * busy evening can carry (capacity.ts). One line per check, with what to do when it fails or warns; resolves
+ * false when any check failed (a warning does not stop a deploy).
  *
  * "Invocable" is proven at the lowest cost that still proves it: a text model gets a real Converse call
  * of one output token with the id the provider sends (a profile where the region needs one), a fraction
@@ -15,13 +17,18 @@
 import { BedrockClient, GetFoundationModelAvailabilityCommand, GetGuardrailCommand } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeParametersCommand, GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { ServiceQuotasClient } from '@aws-sdk/client-service-quotas';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
-import { capacityChecks, type CapacityFloor, type ReservedConcurrency } from './capacity.js';
+import { capacityChecks, type CapacityFloor } from './capacity.js';
+import { lambdaConcurrencyCheck } from './lambda-concurrency.js';
+import { errorName, fail, lineOf, pass, warn, type Outcome } from './outcome.js';
 import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
 import { createPublicKey, createSign, createVerify, randomBytes } from 'node:crypto';
-import { mediaSigningParameterNames } from '../../lib/media-signing-parameters.js';
+import { MEDIA_SIGNING_KEY_OUTPUT, mediaSigningParameterNames } from '../../lib/media-signing-parameters.js';
+import type { ReservedConcurrency } from '../../lib/reserved-concurrency.js';
 
 /** CloudFront takes web ACLs only from us-east-1, so the StoryMagicWaf stack lives there. */
 export const WEB_ACL_REGION = 'us-east-1';
@@ -37,6 +44,8 @@ export type DoctorClients = Readonly<{
   bedrock(region: string): BedrockClient;
   bedrockRuntime(region: string): BedrockRuntimeClient;
   wafv2(region: string): WAFV2Client;
+  lambda(region: string): LambdaClient;
+  sesv2(region: string): SESv2Client;
 }>;
 
 export const awsClients: DoctorClients = {
@@ -46,6 +55,8 @@ export const awsClients: DoctorClients = {
   bedrock: (region) => new BedrockClient({ region }),
   bedrockRuntime: (region) => new BedrockRuntimeClient({ region, maxAttempts: 2 }),
   wafv2: (region) => new WAFV2Client({ region }),
+  lambda: (region) => new LambdaClient({ region }),
+  sesv2: (region) => new SESv2Client({ region }),
 };
 
 export type DoctorOptions = Readonly<{
@@ -56,15 +67,12 @@ export type DoctorOptions = Readonly<{
   webAclArn?: string | undefined;
   /** The fewest stories and covers a minute the account must carry (`-c minStoriesPerMinute`, `-c minCoversPerMinute`). */
   floor?: CapacityFloor;
-  /** What the deploy reserves (`-c workflowConcurrency`, `-c triggersConcurrency`). */
-  reserved?: ReservedConcurrency;
+  /** What the deploy reserves (`-c reservedConcurrency`); undefined: nothing, the deploy's default. */
+  reserved?: ReservedConcurrency | undefined;
   clients?: DoctorClients;
   log?: (line: string) => void;
 }>;
 
-type Outcome = { ok: true; detail: string } | { ok: false; detail: string; fix: string };
-const pass = (detail: string): Outcome => ({ ok: true, detail });
-const fail = (detail: string, fix: string): Outcome => ({ ok: false, detail, fix });
 const errorText = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : `unexpected error: ${String(error)}`;
 
@@ -222,36 +230,132 @@ const STACK_NAME = 'StoryMagic';
 
 /**
  * Private pictures and sound: CloudFront trusts the public key the deploy reads from Parameter Store, and the
- * API signs with the private key in its SecureString. Both must be there before the first deploy, and be one
- * pair (a probe signed with one is checked with the other; neither is printed).
+ * API signs with the private key in its SecureString, encrypted with the stack's own KMS key (whose key policy
+ * names the API's role: under the account's aws/ssm key any principal allowed ssm:GetParameter could read it).
+ * The public half must be there before the first deploy; the private half goes in once the deploy has made
+ * the key. The two must be one pair (a probe signed with one is checked with the other; neither is printed).
  */
 async function mediaSigningKey(clients: DoctorClients, region: string): Promise<Outcome> {
   const names = mediaSigningParameterNames(STACK_NAME);
-  const fix =
-    'make a key pair and store it (README runbook, "Private pictures and sound"): ' +
-    'openssl genrsa -out media-key.pem 2048 && openssl rsa -in media-key.pem -pubout -out media-key.pub.pem && ' +
-    `aws ssm put-parameter --region ${region} --name ${names.privateKey} --type SecureString --value file://media-key.pem && ` +
-    `aws ssm put-parameter --region ${region} --name ${names.publicKey} --type String --value file://media-key.pub.pem && ` +
-    'shred -u media-key.pem';
+  const putPrivate =
+    `aws ssm put-parameter --region ${region} --name ${names.privateKey} --type SecureString ` +
+    `--key-id ${names.keyAlias} --overwrite --value file://media-key.pem && shred -u media-key.pem`;
+  const makePair =
+    'make a key pair and put its public half in Parameter Store before the first deploy (README runbook, ' +
+    '"Media signing key pair"): openssl genrsa -out media-key.pem 2048 && ' +
+    'openssl rsa -in media-key.pem -pubout -out media-key.pub.pem && ' +
+    `aws ssm put-parameter --region ${region} --name ${names.publicKey} --type String --value file://media-key.pub.pem; ` +
+    `after the deploy, its private half under the stack's key: ${putPrivate}`;
+  const ssm = clients.ssm(region);
   try {
-    const read = (name: string, decrypt: boolean) =>
-      clients.ssm(region).send(new GetParameterCommand({ Name: name, WithDecryption: decrypt }));
-    const [publicKey, privateKey] = await Promise.all([read(names.publicKey, false), read(names.privateKey, true)]);
-    if (privateKey.Parameter?.Type !== 'SecureString') {
-      return fail(`${names.privateKey} is not a SecureString`, `delete it, then ${fix}`);
+    const stackKey = await deployedOutput(clients, region, MEDIA_SIGNING_KEY_OUTPUT);
+    const publicKey = await ssm.send(new GetParameterCommand({ Name: names.publicKey }));
+    const described = (
+      await ssm.send(
+        new DescribeParametersCommand({
+          ParameterFilters: [{ Key: 'Name', Option: 'Equals', Values: [names.privateKey] }],
+        }),
+      )
+    ).Parameters?.[0];
+    if (!described) {
+      return stackKey
+        ? fail(`no media signing private key in ${region}: the API cannot open pictures and sound`, putPrivate)
+        : warn(
+            `the media signing public key is in ${region}; its private half goes in after the first deploy, ` +
+              `under the stack's own KMS key (${names.keyAlias})`,
+            `After the deploy: ${putPrivate}`,
+          );
+    }
+    if (described.Type !== 'SecureString') {
+      return fail(`${names.privateKey} is not a SecureString`, `delete it, then ${putPrivate}`);
+    }
+    const keyId = described.KeyId ?? 'alias/aws/ssm';
+    let keyProblem: Outcome | undefined;
+    if (!stackKey || !isStackKey(keyId, stackKey, names.keyAlias)) {
+      const detail =
+        keyId === 'alias/aws/ssm'
+          ? `${names.privateKey} is encrypted with alias/aws/ssm, which any principal of the account allowed ssm:GetParameter may decrypt with`
+          : `${names.privateKey} is encrypted with ${keyId}, not the stack's own key (${names.keyAlias})`;
+      if (stackKey) return fail(detail, putPrivate);
+      keyProblem = warn(detail, `After the first deploy, put it again under the stack's own key: ${putPrivate}`);
+    }
+    let privateKey: string;
+    try {
+      const read = await ssm.send(new GetParameterCommand({ Name: names.privateKey, WithDecryption: true }));
+      privateKey = read.Parameter?.Value ?? '';
+    } catch (error) {
+      if (!/AccessDenied/.test(errorText(error))) throw error;
+      return (
+        keyProblem ??
+        warn(
+          `${names.privateKey} is a SecureString under ${names.keyAlias}, which these credentials may not decrypt (${errorName(error)})`,
+          `Whether it pairs with ${names.publicKey} is not checked: run the doctor with credentials allowed kms:Decrypt on the key to check it`,
+        )
+      );
     }
     const probe = randomBytes(32);
-    const signature = createSign('RSA-SHA1')
-      .update(probe)
-      .sign(privateKey.Parameter.Value ?? '');
+    const signature = createSign('RSA-SHA1').update(probe).sign(privateKey);
     const paired = createVerify('RSA-SHA1')
       .update(probe)
       .verify(createPublicKey(publicKey.Parameter?.Value ?? ''), signature);
-    if (!paired) return fail(`the media signing keys in ${region} are not one pair`, fix);
-    return pass(`media signing key pair in ${region} (${names.publicKey}, private key a SecureString)`);
+    if (!paired) return fail(`the media signing keys in ${region} are not one pair`, makePair);
+    return (
+      keyProblem ??
+      pass(
+        `media signing key pair in ${region} (${names.publicKey}, private key a SecureString under ${names.keyAlias})`,
+      )
+    );
   } catch (error) {
-    if (/ParameterNotFound/.test(errorText(error))) return fail(`no media signing key pair in ${region}`, fix);
-    return fail(`could not read the media signing key pair in ${region} (${errorText(error)})`, fix);
+    if (/ParameterNotFound/.test(errorText(error))) return fail(`no media signing key pair in ${region}`, makePair);
+    return fail(`could not read the media signing key pair in ${region} (${errorText(error)})`, makePair);
+  }
+}
+
+/** An output of the deployed StoryMagic stack; undefined before its first deploy. */
+async function deployedOutput(clients: DoctorClients, region: string, key: string): Promise<string | undefined> {
+  try {
+    const { Stacks } = await clients.cloudFormation(region).send(new DescribeStacksCommand({ StackName: STACK_NAME }));
+    return Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === key)?.OutputValue;
+  } catch (error) {
+    if (/does not exist/.test(errorText(error))) return undefined;
+    throw error;
+  }
+}
+
+/** Whether a parameter's KeyId (an alias, a key id, or either's ARN, as it was put) names the stack's key. */
+const isStackKey = (keyId: string, stackKeyId: string, alias: string) =>
+  keyId === alias || keyId.endsWith(`:${alias}`) || keyId === stackKeyId || keyId.endsWith(`:key/${stackKeyId}`);
+
+/**
+ * SES out of its sandbox: in it, SES sends only to verified addresses, so the inactive-account warnings reach
+ * no family (each is refused, counted and alarmed on) and no account is deleted for inactivity.
+ */
+async function sesProductionAccess(clients: DoctorClients, region: string): Promise<Outcome> {
+  const request =
+    `Before a launch, request production access: SES console (${region}) → Account dashboard → Request ` +
+    `production access, or aws sesv2 put-account-details --region ${region} --production-access-enabled ` +
+    '--mail-type TRANSACTIONAL --website-url <SiteUrl> --use-case-description "<what the site sends>"';
+  try {
+    const account = await clients.sesv2(region).send(new GetAccountCommand({}));
+    if (!account.ProductionAccessEnabled) {
+      return warn(
+        `SES in ${region} is still in the sandbox: it sends only to verified addresses, so no family gets the ` +
+          'inactive-account warning (-c mailFrom) and no account is deleted for inactivity',
+        request,
+      );
+    }
+    if (account.SendingEnabled === false) {
+      return warn(
+        `SES sending is paused for the account in ${region}`,
+        'See the SES console (Account dashboard) for why, and resume sending',
+      );
+    }
+    return pass(`SES in ${region} has production access (out of the sandbox)`);
+  } catch (error) {
+    return warn(
+      `could not read the SES account in ${region} (${errorName(error)})`,
+      'Allow these credentials ses:GetAccount to check SES is out of its sandbox',
+    );
   }
 }
 
@@ -283,26 +387,23 @@ export async function runDoctor(options: DoctorOptions): Promise<boolean> {
       : () => Promise.resolve(pass('guardrail: none named, the app creates its own child-safety guardrail')),
     () => webAcl(clients, options.webAclArn),
     () => mediaSigningKey(clients, region),
+    () => sesProductionAccess(clients, region),
+    () => lambdaConcurrencyCheck(clients.lambda(region), region, options.reserved),
   ];
   let failed = 0;
+  let warned = 0;
   const report = (outcome: Outcome) => {
-    if (outcome.ok) log(`✓ ${outcome.detail}`);
-    else {
-      failed += 1;
-      log(`✗ ${outcome.detail}. To fix: ${outcome.fix}`);
-    }
+    if (outcome.kind === 'fail') failed += 1;
+    if (outcome.kind === 'warn') warned += 1;
+    log(lineOf(outcome));
   };
   for (const check of checks) report(await check());
-  const capacity = await capacityChecks(
-    clients.serviceQuotas(region),
-    region,
-    options.floor ?? DEFAULT_FLOOR,
-    options.reserved ?? { workflow: 100, triggers: 10 },
-  );
+  const capacity = await capacityChecks(clients.serviceQuotas(region), region, options.floor ?? DEFAULT_FLOOR);
   capacity.outcomes.forEach(report);
   if (capacity.quotas) {
     log(`Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify(capacity.quotas)}'`);
   }
-  log(failed === 0 ? 'All checks passed: ready to deploy.' : `${failed} check(s) failed.`);
+  const warnings = warned > 0 ? `, with ${warned} warning(s) (⚠) to see to before a launch` : '';
+  log(failed === 0 ? `All checks passed${warnings}: ready to deploy.` : `${failed} check(s) failed${warnings}.`);
   return failed === 0;
 }

@@ -14,7 +14,8 @@ import type { LambdaFunctionPool } from './lambda-service.js';
  *   function the template names, in its containers. As AWS: a name used again with the same input while the
  *   execution runs answers the same execution, otherwise ExecutionAlreadyExists; an input or a state's
  *   output over 256 KiB fails (InvalidExecutionInput, States.DataLimitExceeded).
- * - SSM Parameter Store (JSON 1.1, `AmazonSSM.GetParameter`): the template's parameters.
+ * - SSM Parameter Store (JSON 1.1, `AmazonSSM.GetParameter`): the template's parameters, and the operator's
+ *   (a SecureString's value only WithDecryption, as SSM answers).
  * - CloudFront (REST XML, `POST /2020-05-31/distribution/{id}/invalidation`): invalidations, recorded.
  *
  * Each execution's history (its input, every state's input and output, every task's parameters, result or
@@ -77,6 +78,8 @@ export async function startControlPlane(options: {
   stateMachines: readonly StateMachineSpec[];
   functions: readonly LambdaFunctionPool[];
   parameters: ReadonlyMap<string, string>;
+  /** The parameters that are SecureStrings (the media signing private key). */
+  secureParameters?: ReadonlySet<string>;
 }): Promise<ControlPlane> {
   const executions = new Map<string, ExecutionRecord>();
   const running = new Set<Promise<void>>();
@@ -222,11 +225,13 @@ export async function startControlPlane(options: {
     const name = String(body.Name);
     const value = options.parameters.get(name);
     if (value === undefined) throw new ServiceError('ParameterNotFound', `Parameter ${name} not found.`);
+    const secure = options.secureParameters?.has(name) ?? false;
     return {
       Parameter: {
         Name: name,
-        Type: 'String',
-        Value: value,
+        Type: secure ? 'SecureString' : 'String',
+        // Without decryption SSM answers a SecureString's ciphertext, never its value.
+        Value: secure && body.WithDecryption !== true ? Buffer.from(`ciphertext of ${name}`).toString('base64') : value,
         Version: 1,
         ARN: `arn:aws:ssm:${options.region}:000000000000:parameter${name}`,
       },

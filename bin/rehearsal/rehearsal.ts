@@ -17,6 +17,7 @@ import { startSpeechEngine } from '../local/speech-engine/index.js';
 import { newMediaSigningKey } from '../local/media-signing-key.js';
 import { mediaSigningParameterNames } from '../../lib/media-signing-parameters.js';
 import { lambdaFunctionsOf, readCloudAssembly, assetOf, type AssemblyStack, type CfnResource } from './assembly.js';
+import { keyPolicyRefusal } from './key-policy.js';
 import { startControlPlane, type ControlPlane, type StateMachineSpec } from './control-plane.js';
 import {
   startFront,
@@ -181,11 +182,10 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     }
     // An account bootstrapped by this checkout's CDK CLI (the version its bootstrap template writes).
     const parameters = new Map<string, string>([['/cdk-bootstrap/hnb659fds/version', bootstrapVersion()]]);
-    // The operator's step before a first deploy (README runbook): the media signing key pair in Parameter Store.
+    // The operator's step before a first deploy (README runbook): the media signing public key in Parameter Store.
     const mediaKey = newMediaSigningKey();
     const mediaKeyNames = mediaSigningParameterNames(stack.name);
     parameters.set(mediaKeyNames.publicKey, mediaKey.publicKey);
-    parameters.set(mediaKeyNames.privateKey, mediaKey.privateKey);
     const context: ResolveContext = { ...identity, template: stack.template, physical, secrets, parameters };
     const refused = failedRule(stack.template, context);
     if (refused) throw new Error(`CloudFormation would refuse the deploy in ${region}: ${refused}`);
@@ -227,6 +227,17 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         resolveString(resource.Properties?.Value, context, `${logicalId}.Value`),
       );
     }
+    // The operator's step after it: the private key, a SecureString under the stack's own KMS key, which only
+    // the functions its policy names may have SSM decrypt.
+    const keyRefusal = keyPolicyRefusal(
+      stack,
+      context,
+      mediaKeyNames.keyAlias,
+      mediaKeyNames.privateKey,
+      'MEDIA_SIGNING_KEY_PARAMETER',
+    );
+    if (keyRefusal) throw new Error(keyRefusal);
+    parameters.set(mediaKeyNames.privateKey, mediaKey.privateKey);
 
     // The guardrails the account has: the template's, in the stack's region.
     const guardrails = resourcesOfType(stack, 'AWS::Bedrock::GuardrailVersion').map(([logicalId, resource]) => ({
@@ -256,7 +267,13 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       value.replaceAll(`https://cognito-idp.${region}.amazonaws.com`, cognito.endpoint);
 
     const machines: StateMachineSpec[] = [];
-    const controlPlane = await startControlPlane({ region, stateMachines: machines, functions: pools, parameters });
+    const controlPlane = await startControlPlane({
+      region,
+      stateMachines: machines,
+      functions: pools,
+      parameters,
+      secureParameters: new Set([mediaKeyNames.privateKey]),
+    });
     stoppers.push(controlPlane.stop);
 
     // The SDK's own endpoint variables: each service the functions call, at its stand-in. Any other service

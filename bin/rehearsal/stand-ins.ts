@@ -35,6 +35,7 @@ export const NOT_REHEARSED: Readonly<Record<string, string>> = {
   'AWS::SNS::Topic': 'no alarms are sent here',
   'AWS::SNS::Subscription': 'no alarms are sent here',
   'AWS::CloudWatch::Dashboard': 'no metrics are collected here',
+  'AWS::KMS::Key': 'nothing is encrypted here (its key policy is checked: it names each function that reads the key)',
 };
 
 const suffix = () => randomBytes(6).toString('hex').toUpperCase();
@@ -155,6 +156,11 @@ export function physicalNamesOf(
       case 'AWS::Events::Rule':
         physical.set(logicalId, { ref: generated, attributes: { Arn: arn('events', `rule/${generated}`) } });
         break;
+      case 'AWS::KMS::Key': {
+        const id = `${lowerSuffix()}-${lowerSuffix().slice(0, 4)}-${lowerSuffix().slice(0, 4)}`;
+        physical.set(logicalId, { ref: id, attributes: { Arn: arn('kms', `key/${id}`), KeyId: id } });
+        break;
+      }
       case 'AWS::Lambda::LayerVersion':
         physical.set(logicalId, { ref: arn('lambda', `layer:${generated}:1`) });
         break;

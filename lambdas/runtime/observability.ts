@@ -33,7 +33,9 @@ export type ProductMetric =
   | 'RateLimitRefused'
   | 'InactiveAccountWarned'
   | 'InactiveAccountDeleted'
-  | 'InactiveAccountNotWarned';
+  | 'InactiveAccountNotWarned'
+  | 'InactiveAccountWarningRefused'
+  | 'InactiveAccountSweepFailed';
 
 export function countMetric(metric: ProductMetric, value = 1): void {
   metrics.addMetric(metric, MetricUnit.Count, value);

@@ -12,6 +12,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { DEFAULT_MODELS, invocationFor } from '#common/models/catalogue.js';
@@ -19,6 +20,8 @@ import { LANES } from '../../lambdas/data/capacity/sizing.js';
 
 export interface AlarmsProps {
   readonly stateMachine: StateMachine;
+  /** The daily inactive-account sweep (lambdas/retention). */
+  readonly retentionJob: IFunction;
   /** The HTTP API's access log group (JSON lines with `status`): its 429s are counted from it. */
   readonly apiAccessLogs: ILogGroup;
   /** The region Bedrock is called in, to name the models' metrics as Bedrock does (a profile id or a model id). */
@@ -32,8 +35,9 @@ export const QUEUE_AGE_ALARM_SECONDS = 10 * 60;
 
 /**
  * What tells an operator a busy evening is coming before families feel it: Bedrock throttling the app's
- * models (the capacity gate should keep this at 0), work waiting in line too long, executions failing, and
- * API Gateway refusing requests (429). Each alarm goes to one SNS topic, e-mailed when `alarmEmail` is set.
+ * models (the capacity gate should keep this at 0), work waiting in line too long, executions failing,
+ * API Gateway refusing requests (429), and the daily retention sweep failing or having warnings refused. Each
+ * alarm goes to one SNS topic, e-mailed when `alarmEmail` is set.
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -85,7 +89,11 @@ export class Alarms extends Construct {
       alarm(
         'BedrockThrottles',
         new MathExpression({
-          expression: Object.keys(throttles).join(' + '),
+          // FILL: a model without a datapoint in the period counts 0, not the whole sum missing (which, with
+          // missing data treated as not breaching, would silence the alarm while another model is throttled).
+          expression: Object.keys(throttles)
+            .map((id) => `FILL(${id}, 0)`)
+            .join(' + '),
           usingMetrics: throttles,
           label: 'Throttled calls',
         }),
@@ -141,6 +149,28 @@ export class Alarms extends Construct {
       50,
       'The API answered "Too many requests" 50 times or more in 5 minutes: a busy evening near the stage limit, ' +
         'or one caller over its limits (the web ACL’s logs say which).',
+    );
+
+    // The retention sweep runs once a day: an hour's window holds its run (and Lambda's retries of it).
+    alarm(
+      'RetentionSweepFailed',
+      props.retentionJob.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+      1,
+      'The daily inactive-account sweep failed (lambdas/retention): some accounts were neither warned nor ' +
+        'deleted as the data policy says. Read the retention function’s log; the next run tries them again.',
+    );
+    alarm(
+      'InactiveWarningsRefused',
+      new Metric({
+        namespace: 'StoryMagic',
+        metricName: 'InactiveAccountWarningRefused',
+        dimensionsMap: { service: 'story-magic' },
+        statistic: 'Sum',
+        period: Duration.hours(1),
+      }),
+      1,
+      'SES refused inactive-account warnings (in its sandbox it refuses every unverified address): those ' +
+        'families were not warned, so their accounts are not deleted. Request SES production access (npm run doctor).',
     );
   }
 }

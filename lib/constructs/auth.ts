@@ -17,7 +17,7 @@ import { LAMBDA_ENTRIES } from './lambda-bundling.js';
 import { NodeFunction } from './node-function.js';
 
 export interface AuthProps {
-  /** Concurrency kept for the Cognito triggers (`-c triggersConcurrency`). */
+  /** Concurrency kept for the Cognito triggers (part of `-c reservedConcurrency`); none: the shared pool. */
   readonly reservedConcurrency?: number;
   /** The table the Cognito triggers write profiles to. */
   readonly data: Data;

@@ -25,7 +25,7 @@ export interface WorkflowProps {
   readonly bedrock: Bedrock | undefined;
   /** Server configuration shared by every Lambda (lambdas/runtime/config.ts). */
   readonly environment: Readonly<Record<string, string>>;
-  /** The most tasks that run at once (`-c workflowConcurrency`), set aside for them and capping them. */
+  /** The most tasks that run at once (part of `-c reservedConcurrency`), set aside for them and capping them. */
   readonly reservedConcurrency?: number;
 }
 

@@ -16,7 +16,7 @@ describe('opening night in AWS', () => {
   beforeAll(() => {
     synth = synthesize({
       bundle: false,
-      context: { bedrockQuotas: JSON.stringify(quotas), alarmEmail: 'ops@example.com', workflowConcurrency: '80' },
+      context: { bedrockQuotas: JSON.stringify(quotas), alarmEmail: 'ops@example.com', reservedConcurrency: '90' },
     });
   });
   afterAll(() => synth.cleanup());

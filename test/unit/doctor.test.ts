@@ -1,19 +1,27 @@
 /**
  * `npm run doctor`: text models are really called, through the real SDK, on the Bedrock twin (which answers
- * as Bedrock does per region); the services the twin does not cover (CloudFormation, SSM, WAFv2 and
- * Bedrock's control plane) are mocked at the SDK boundary.
+ * as Bedrock does per region); the services the twin does not cover (CloudFormation, SSM, WAFv2, Lambda, SES,
+ * Service Quotas and Bedrock's control plane) are mocked at the SDK boundary.
  */
 import { BedrockClient, GetFoundationModelAvailabilityCommand, GetGuardrailCommand } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { ListServiceQuotasCommand, ServiceQuotasClient, type ServiceQuota } from '@aws-sdk/client-service-quotas';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeParametersCommand, GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import {
+  ListAWSDefaultServiceQuotasCommand,
+  ListServiceQuotasCommand,
+  ServiceQuotasClient,
+  type ServiceQuota,
+} from '@aws-sdk/client-service-quotas';
 import { GetWebACLCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBedrockTwin, type BedrockTwin } from '../../bin/local/bedrock-twin/server.js';
 import { runDoctor, type DoctorClients } from '../../bin/doctor/run-doctor.js';
 import { newMediaSigningKey } from '../../bin/local/media-signing-key.js';
+import { parseReservedConcurrency } from '../../lib/reserved-concurrency.js';
 
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/story-magic/abc-123';
 const cloudFormation = mockClient(CloudFormationClient);
@@ -23,26 +31,82 @@ const MEDIA_KEY = newMediaSigningKey();
 const bedrock = mockClient(BedrockClient);
 const wafv2 = mockClient(WAFV2Client);
 const serviceQuotas = mockClient(ServiceQuotasClient);
+const lambda = mockClient(LambdaClient);
+const sesv2 = mockClient(SESv2Client);
 
-/** An account's applied quotas as Service Quotas lists them (names as AWS writes them). */
+/** An account's applied quotas as Service Quotas lists them (names as AWS writes them; codes made up). */
 const BEDROCK_QUOTAS: ServiceQuota[] = [
-  { QuotaName: 'Cross-region model inference requests per minute for Amazon Nova Lite', Value: 2000 },
-  { QuotaName: 'Cross-region model inference tokens per minute for Amazon Nova Lite', Value: 4_000_000 },
-  { QuotaName: 'On-demand model inference requests per minute for Amazon Nova Lite', Value: 1000 },
-  { QuotaName: 'Model invocation max tokens per day for Amazon Nova Lite', Value: 5_760_000_000 },
-  { QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Core', Value: 15 },
-  { QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Ultra', Value: 10 },
-  { QuotaName: 'Text units per second for ApplyGuardrail content filter policy', Value: 50 },
+  {
+    QuotaCode: 'Q-NOVA-XR-RPM',
+    QuotaName: 'Cross-region model inference requests per minute for Amazon Nova Lite',
+    Value: 2000,
+  },
+  {
+    QuotaCode: 'Q-NOVA-XR-TPM',
+    QuotaName: 'Cross-region model inference tokens per minute for Amazon Nova Lite',
+    Value: 4_000_000,
+  },
+  {
+    QuotaCode: 'Q-NOVA-OD-RPM',
+    QuotaName: 'On-demand model inference requests per minute for Amazon Nova Lite',
+    Value: 1000,
+  },
+  {
+    QuotaCode: 'Q-NOVA-TPD',
+    QuotaName: 'Model invocation max tokens per day for Amazon Nova Lite',
+    Value: 5_760_000_000,
+  },
+  {
+    QuotaCode: 'Q-CORE-RPM',
+    QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Core',
+    Value: 15,
+  },
+  {
+    QuotaCode: 'Q-ULTRA-RPM',
+    QuotaName: 'On-demand model inference requests per minute for Stability AI Stable Image Ultra',
+    Value: 10,
+  },
+  {
+    QuotaCode: 'Q-GUARDRAIL-TUPS',
+    QuotaName: 'Text units per second for ApplyGuardrail content filter policy',
+    Value: 50,
+  },
 ];
-function quotas(bedrockQuotas: ServiceQuota[] = BEDROCK_QUOTAS, lambdaConcurrency = 1000) {
+/** Applied values (ListServiceQuotas lists only these) and AWS's defaults (ListAWSDefaultServiceQuotas). */
+function quotas(applied: ServiceQuota[] = BEDROCK_QUOTAS, defaults: ServiceQuota[] = []) {
   serviceQuotas
     .on(ListServiceQuotasCommand, { ServiceCode: 'bedrock' })
-    .resolves({ Quotas: bedrockQuotas })
-    .on(ListServiceQuotasCommand, { ServiceCode: 'lambda' })
-    .resolves({ Quotas: [{ QuotaName: 'Concurrent executions', Value: lambdaConcurrency }] })
+    .resolves({ Quotas: applied })
+    .on(ListAWSDefaultServiceQuotasCommand, { ServiceCode: 'bedrock' })
+    .resolves({ Quotas: defaults })
     .on(ListServiceQuotasCommand, { ServiceCode: 'polly' })
-    .resolves({ Quotas: [{ QuotaName: 'Transactions per second for SynthesizeSpeech (neural)', Value: 8 }] });
+    .resolves({ Quotas: [{ QuotaName: 'Transactions per second for SynthesizeSpeech (neural)', Value: 8 }] })
+    .on(ListAWSDefaultServiceQuotasCommand, { ServiceCode: 'polly' })
+    .resolves({ Quotas: [] });
 }
+const lambdaLimit = (ConcurrentExecutions: number) =>
+  lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions } });
+/** The private key's SecureString as DescribeParameters lists it (the KMS key it was put under). */
+const privateKeyUnder = (KeyId: string | undefined) =>
+  ssm.on(DescribeParametersCommand).resolves({
+    Parameters: KeyId ? [{ Name: '/StoryMagic/media-signing/private-key', Type: 'SecureString', KeyId }] : [],
+  });
+/** The StoryMagic stack deployed (its media signing key's id an output), or not yet. */
+const storyMagicStack = (deployed: boolean) =>
+  deployed
+    ? cloudFormation.on(DescribeStacksCommand, { StackName: 'StoryMagic' }).resolves({
+        Stacks: [
+          {
+            StackName: 'StoryMagic',
+            StackStatus: 'UPDATE_COMPLETE',
+            CreationTime: new Date(),
+            Outputs: [{ OutputKey: 'MediaSigningKeyId', OutputValue: '0a1b2c3d-4e5f-6789-abcd-ef0123456789' }],
+          },
+        ],
+      })
+    : cloudFormation
+        .on(DescribeStacksCommand, { StackName: 'StoryMagic' })
+        .rejects(Object.assign(new Error('Stack with id StoryMagic does not exist'), { name: 'ValidationError' }));
 let twin: BedrockTwin;
 let clients: DoctorClients;
 
@@ -56,15 +120,25 @@ beforeAll(async () => {
     bedrock: (region) => new BedrockClient({ region, credentials }),
     bedrockRuntime: (region) => new BedrockRuntimeClient({ region, endpoint: twin.url, credentials, maxAttempts: 1 }),
     wafv2: (region) => new WAFV2Client({ region, credentials }),
+    lambda: (region) => new LambdaClient({ region, credentials }),
+    sesv2: (region) => new SESv2Client({ region, credentials }),
   };
 });
 afterAll(() => twin.stop());
 
-/** A ready account: both regions bootstrapped, the models available, the web ACL deployed. */
+/**
+ * A ready account: both regions bootstrapped, the models available, the web ACL deployed, the stack deployed
+ * with the media signing key pair in place (the private half under the stack's key), SES out of its sandbox,
+ * Lambda's concurrency at 1,000.
+ */
 beforeEach(() => {
   twin.reset();
-  for (const mock of [cloudFormation, ssm, bedrock, wafv2, serviceQuotas]) mock.reset();
+  for (const mock of [cloudFormation, ssm, bedrock, wafv2, serviceQuotas, lambda, sesv2]) mock.reset();
   quotas();
+  lambdaLimit(1000);
+  sesv2.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true });
+  storyMagicStack(true);
+  privateKeyUnder('alias/StoryMagic/media-signing');
   cloudFormation.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
     Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }],
   });
@@ -113,14 +187,15 @@ describe('npm run doctor', () => {
       '✓ stability.stable-image-ultra-v1:1 is available in us-west-2 (subscribed)',
       '✓ guardrail: none named, the app creates its own child-safety guardrail',
       '✓ web ACL story-magic exists in us-east-1',
-      '✓ media signing key pair in us-west-2 (/StoryMagic/media-signing/public-key, private key a SecureString)',
+      '✓ media signing key pair in us-west-2 (/StoryMagic/media-signing/public-key, private key a SecureString under alias/StoryMagic/media-signing)',
+      '✓ SES in us-west-2 has production access (out of the sandbox)',
+      '✓ Lambda: 1,000 concurrent executions in us-west-2, nothing reserved (-c reservedConcurrency=off); -c reservedConcurrency=110 would fit',
       '✓ amazon.nova-lite-v1:0: 2,000 requests and 4,000,000 tokens a minute, 5,760,000,000 tokens a day',
       '✓ stability.stable-image-core-v1:1: 15 pictures a minute',
       '✓ stability.stable-image-ultra-v1:1: 10 pictures a minute',
       '✓ guardrail: 50 text units a second ("Text units per second for ApplyGuardrail content filter policy")',
-      // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 7,500 tokens, 3,000 / 16 units) stories, of 15 pictures (Core).
-      '✓ the account can make about 42 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
-      '✓ Lambda: 1,000 concurrent executions (100 kept for story work, 10 for sign-in)',
+      // 80 % of min(2,000 / 2.5 requests, 4,000,000 / 6,645 tokens, 3,000 / 66.5 units) stories, of 15 pictures (Core).
+      '✓ the account can make about 36 stories and 12 covers a minute (80 % of the quotas); the floor is 20 and 5',
       '✓ Polly: 8 SynthesizeSpeech requests a second (about 240 parts read aloud a minute)',
       `Size the capacity gate to this account: deploy with -c bedrockQuotas='${JSON.stringify({
         text: {
@@ -156,22 +231,78 @@ describe('npm run doctor', () => {
     });
   });
 
-  it('fails, saying how to make and store one, without the media signing key pair or with two halves of different pairs', async () => {
-    ssm
-      .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
-      .rejects(Object.assign(new Error('Parameter not found'), { name: 'ParameterNotFound' }));
+  it('passes before the first deploy with the public half alone, saying the private half goes under the stack’s key after it', async () => {
+    storyMagicStack(false);
+    privateKeyUnder(undefined);
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(true);
+    const line = lines.find((each) => each.startsWith('⚠ the media signing public key is in us-west-2'));
+    expect(line).toContain(
+      'After the deploy: aws ssm put-parameter --region us-west-2 --name /StoryMagic/media-signing/private-key --type SecureString --key-id alias/StoryMagic/media-signing',
+    );
+    expect(lines.at(-1)).toBe('All checks passed, with 1 warning(s) (⚠) to see to before a launch: ready to deploy.');
+  });
+
+  it('fails a deployed stack whose private key is missing, or under aws/ssm, which any principal of the account may decrypt with', async () => {
+    privateKeyUnder(undefined);
     const missing = await doctor();
     expect(missing.passed).toBe(false);
-    const line = missing.lines.find((each) => each.startsWith('✗ no media signing key pair in us-west-2. To fix:'));
-    expect(line).toContain('--name /StoryMagic/media-signing/private-key --type SecureString');
+    expect(missing.lines.find((each) => each.startsWith('✗ no media signing private key in us-west-2'))).toContain(
+      '--key-id alias/StoryMagic/media-signing',
+    );
+    privateKeyUnder('alias/aws/ssm');
+    const managed = await doctor();
+    expect(managed.passed).toBe(false);
+    expect(managed.lines).toContainEqual(
+      expect.stringMatching(
+        /^✗ \/StoryMagic\/media-signing\/private-key is encrypted with alias\/aws\/ssm, which any principal of the account allowed ssm:GetParameter may decrypt with\. To fix: aws ssm put-parameter .*--key-id alias\/StoryMagic\/media-signing --overwrite/,
+      ),
+    );
+    // Before the first deploy the stack's key does not exist yet: a warning, not a failure.
+    storyMagicStack(false);
+    const early = await doctor();
+    expect(early.passed).toBe(true);
+    expect(early.lines).toContainEqual(
+      expect.stringMatching(/^⚠ .*encrypted with alias\/aws\/ssm.* After the first deploy/),
+    );
+    // The stack's key named by its id or ARN is the stack's key too.
+    storyMagicStack(true);
+    privateKeyUnder('arn:aws:kms:us-west-2:123456789012:key/0a1b2c3d-4e5f-6789-abcd-ef0123456789');
+    expect((await doctor()).passed).toBe(true);
+  });
+
+  it('fails two halves of different pairs, and warns when these credentials may not decrypt the private half', async () => {
     ssm
       .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
       .resolves({ Parameter: { Type: 'SecureString', Value: newMediaSigningKey().privateKey } });
-    expect((await doctor()).lines).toContainEqual(
-      expect.stringMatching(/^✗ the media signing keys in us-west-2 are not one pair\. To fix:/),
+    const mismatched = await doctor();
+    expect(mismatched.passed).toBe(false);
+    expect(mismatched.lines).toContainEqual(
+      expect.stringMatching(/^✗ the media signing keys in us-west-2 are not one pair\. To fix: make a key pair/),
     );
     // Nothing of the private key is ever printed.
-    expect(JSON.stringify(missing.lines)).not.toContain('PRIVATE KEY');
+    expect(JSON.stringify(mismatched.lines)).not.toContain('PRIVATE KEY');
+    ssm
+      .on(GetParameterCommand, { Name: '/StoryMagic/media-signing/private-key', WithDecryption: true })
+      .rejects(Object.assign(new Error('not allowed'), { name: 'AccessDeniedException' }));
+    const denied = await doctor();
+    expect(denied.passed).toBe(true);
+    expect(denied.lines).toContainEqual(
+      expect.stringMatching(
+        /^⚠ .*private-key is a SecureString under alias\/StoryMagic\/media-signing, which these credentials may not decrypt/,
+      ),
+    );
+  });
+
+  it('warns, with the request to make, while SES is still in its sandbox', async () => {
+    sesv2.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false, SendingEnabled: true });
+    const { passed, lines } = await doctor();
+    expect(passed).toBe(true);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^⚠ SES in us-west-2 is still in the sandbox: it sends only to verified addresses, so no family gets the inactive-account warning .* aws sesv2 put-account-details --region us-west-2 --production-access-enabled/,
+      ),
+    );
   });
 
   it('fails, saying how to bootstrap, when us-east-1 is not bootstrapped', async () => {
@@ -251,20 +382,131 @@ describe('npm run doctor', () => {
     expect(lines.some((line) => line.startsWith('✗ the account can make only about 0 stories'))).toBe(true);
   });
 
-  it('fails a Lambda concurrency the stack cannot reserve from (a new account’s 10)', async () => {
-    quotas(BEDROCK_QUOTAS, 10);
-    const { passed, lines } = await doctor();
-    expect(passed).toBe(false);
-    expect(lines.find((line) => line.startsWith('✗ Lambda allows 10 concurrent executions'))).toContain(
-      'request "Concurrent executions" of at least 210',
-    );
+  describe('Lambda concurrency against -c reservedConcurrency (GetAccountSettings)', () => {
+    const request = (value: number) =>
+      `aws service-quotas request-service-quota-increase --region us-west-2 --service-code lambda --quota-code L-B99A9384 --desired-value ${value}`;
+
+    it('passes a new account’s 10 with nothing reserved (the default), with the request to make before a launch', async () => {
+      lambdaLimit(10);
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(true);
+      const line = lines.find((each) =>
+        each.startsWith('⚠ Lambda: 10 concurrent executions in us-west-2, nothing reserved'),
+      );
+      expect(line).toContain(request(1000));
+      expect(line).toContain('deploy with -c reservedConcurrency=110');
+    });
+
+    it('fails a reservation the account’s limit cannot hold, naming the limit it needs and the request', async () => {
+      lambdaLimit(10);
+      const { passed, lines } = await doctor({ reserved: parseReservedConcurrency('110') });
+      expect(passed).toBe(false);
+      expect(lines).toContain(
+        '✗ Lambda allows 10 concurrent executions in us-west-2; -c reservedConcurrency=110 reserves 100 for story work and 10 for sign-in, and Lambda keeps 100 unreserved, so the deploy needs 210. ' +
+          `To fix: request "Concurrent executions" of at least 210 in Service Quotas (AWS Lambda, us-west-2): ${request(210)}; until it is granted, deploy with -c reservedConcurrency=off`,
+      );
+      lambdaLimit(150);
+      expect((await doctor({ reserved: parseReservedConcurrency('110') })).lines).toContainEqual(
+        expect.stringMatching(
+          /so the deploy needs 210\. .*deploy with -c reservedConcurrency=50 or -c reservedConcurrency=off$/,
+        ),
+      );
+    });
+
+    it('passes a reservation that fits', async () => {
+      lambdaLimit(210);
+      const { passed, lines } = await doctor({ reserved: parseReservedConcurrency('110') });
+      expect(passed).toBe(true);
+      expect(lines).toContain(
+        '✓ Lambda: 210 concurrent executions in us-west-2; -c reservedConcurrency=110 keeps 100 for story work and 10 for sign-in, 100 unreserved',
+      );
+    });
+
+    it('fails when the account settings cannot be read', async () => {
+      lambda.on(GetAccountSettingsCommand).rejects(Object.assign(new Error('no'), { name: 'AccessDeniedException' }));
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(false);
+      expect(lines).toContain(
+        "✗ could not read Lambda's account settings in us-west-2 (AccessDeniedException). To fix: allow these credentials lambda:GetAccountSettings",
+      );
+    });
+  });
+
+  describe('quotas Service Quotas leaves out', () => {
+    const without = (pattern: RegExp) => BEDROCK_QUOTAS.filter((quota) => !pattern.test(quota.QuotaName ?? ''));
+
+    it('warns, without failing, of a Nova Lite requests-per-minute quota AWS does not apply, and sizes by the tokens', async () => {
+      quotas(without(/requests per minute for Amazon Nova Lite/));
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(true);
+      expect(lines).toContain('✓ amazon.nova-lite-v1:0: 4,000,000 tokens a minute, 5,760,000,000 tokens a day');
+      expect(lines).toContain(
+        '⚠ Service Quotas lists no cross-region requests per minute for amazon.nova-lite-v1:0 in us-west-2, applied or default. AWS applies it to some models only; the gate is sized without it',
+      );
+      const sized = lines.find((line) => line.startsWith('Size the capacity gate'));
+      expect(sized).toContain('"amazon.nova-lite-v1:0":{"tokensPerMinute":4000000,"tokensPerDay":5760000000}');
+    });
+
+    it('reads AWS’s default value of a quota the account has no applied value for, the applied one winning', async () => {
+      const pictures = /Stable Image/;
+      quotas(without(pictures), [
+        ...BEDROCK_QUOTAS.filter((quota) => pictures.test(quota.QuotaName ?? '')).map((quota) => ({
+          ...quota,
+          Value: 90,
+        })),
+        // The default of a quota the account has its own value of does not count.
+        { ...(BEDROCK_QUOTAS[1] as ServiceQuota), Value: 1 },
+      ]);
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(true);
+      expect(lines).toContain('✓ stability.stable-image-core-v1:1: 90 pictures a minute');
+      expect(lines).toContain('✓ stability.stable-image-ultra-v1:1: 90 pictures a minute');
+      expect(lines).toContain(
+        '✓ amazon.nova-lite-v1:0: 2,000 requests and 4,000,000 tokens a minute, 5,760,000,000 tokens a day',
+      );
+    });
+
+    it('fails a guardrail quota of 0, which would throttle every guarded call', async () => {
+      quotas(
+        BEDROCK_QUOTAS.map((quota) => (/Text units/.test(quota.QuotaName ?? '') ? { ...quota, Value: 0 } : quota)),
+      );
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(false);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^✗ the guardrail's quota "Text units per second for ApplyGuardrail content filter policy" is 0 in us-west-2\. To fix: request an increase/,
+        ),
+      );
+      expect(lines.some((line) => line.startsWith('✗ the account can make only about 0 stories'))).toBe(true);
+      expect(lines.some((line) => line.startsWith('Size the capacity gate'))).toBe(false);
+    });
+
+    it('warns of a picture model or guardrail quota listed nowhere, and of defaults it could not read', async () => {
+      quotas(without(/Stable Image Ultra|Text units/));
+      serviceQuotas
+        .on(ListAWSDefaultServiceQuotasCommand, { ServiceCode: 'bedrock' })
+        .rejects(Object.assign(new Error('no'), { name: 'AccessDeniedException' }));
+      const { passed, lines } = await doctor();
+      expect(passed).toBe(true);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^⚠ could not read AWS's default Bedrock quotas \(AccessDeniedException\)/),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^⚠ Service Quotas lists no requests per minute for stability\.stable-image-ultra-v1:1 in us-west-2/,
+        ),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^⚠ Service Quotas lists no guardrail text units per second in us-west-2/),
+      );
+    });
   });
 
   it('fails below the floor the operator sets', async () => {
     const { passed, lines } = await doctor({ floor: { storiesPerMinute: 500, coversPerMinute: 5 } });
     expect(passed).toBe(false);
     expect(lines).toContain(
-      '✗ the account can make only about 42 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
+      '✗ the account can make only about 36 stories and 12 covers a minute (80 % of the quotas), below the floor of 500 stories and 5 covers. To fix: request the increases named above (README "Opening night"), or lower the floor with -c minStoriesPerMinute / -c minCoversPerMinute',
     );
   });
 

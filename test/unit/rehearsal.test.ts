@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selectRoute } from '../../bin/rehearsal/front.js';
+import type { AssemblyStack } from '../../bin/rehearsal/assembly.js';
 import { resolveValue, type ResolveContext } from '../../bin/rehearsal/intrinsics.js';
+import { keyPolicyRefusal } from '../../bin/rehearsal/key-policy.js';
 import {
   createFunctionPool,
   MAX_SYNC_PAYLOAD_BYTES,
@@ -151,6 +153,91 @@ describe("CloudFormation's intrinsics, as the rehearsal resolves them", () => {
   it('fails, naming it, on a reference it cannot answer', () => {
     expect(() => resolveValue({ 'Fn::GetAtt': ['Pool', 'ProviderURL'] }, context)).toThrow(/Pool\.ProviderURL/);
     expect(() => resolveValue({ Ref: 'Nowhere' }, context)).toThrow(/Ref Nowhere/);
+  });
+});
+
+describe('the media signing private key, as KMS would let the functions read it', () => {
+  const parameterArn = {
+    'Fn::Join': [
+      '',
+      ['arn:aws:ssm:', { Ref: 'AWS::Region' }, ':123456789012:parameter/StoryMagic/media-signing/private-key'],
+    ],
+  };
+  const stackWith = (reader: string, via = 'ssm.us-west-2.amazonaws.com'): AssemblyStack => ({
+    name: 'StoryMagic',
+    region: undefined,
+    assets: new Map(),
+    template: {
+      Resources: {
+        Key: {
+          Type: 'AWS::KMS::Key',
+          Properties: {
+            KeyPolicy: {
+              Statement: [
+                { Effect: 'Allow', Principal: { AWS: 'arn:aws:iam::123456789012:root' }, Action: 'kms:Encrypt' },
+                {
+                  Effect: 'Allow',
+                  Principal: { AWS: { 'Fn::GetAtt': [reader, 'Arn'] } },
+                  Action: 'kms:Decrypt',
+                  Condition: {
+                    StringEquals: { 'kms:ViaService': via, 'kms:EncryptionContext:PARAMETER_ARN': parameterArn },
+                  },
+                },
+              ],
+            },
+          },
+        },
+        Alias: {
+          Type: 'AWS::KMS::Alias',
+          Properties: { AliasName: 'alias/StoryMagic/media-signing', TargetKeyId: { 'Fn::GetAtt': ['Key', 'Arn'] } },
+        },
+        ApiRole: { Type: 'AWS::IAM::Role' },
+        OtherRole: { Type: 'AWS::IAM::Role' },
+        Api: {
+          Type: 'AWS::Lambda::Function',
+          Properties: {
+            Role: { 'Fn::GetAtt': ['ApiRole', 'Arn'] },
+            Environment: { Variables: { MEDIA_SIGNING_KEY_PARAMETER: '/StoryMagic/media-signing/private-key' } },
+          },
+        },
+        Other: { Type: 'AWS::Lambda::Function', Properties: { Role: { 'Fn::GetAtt': ['OtherRole', 'Arn'] } } },
+      },
+    },
+  });
+  const contextOf = (stack: AssemblyStack): ResolveContext => ({
+    stackName: 'StoryMagic',
+    region: 'us-west-2',
+    accountId: '123456789012',
+    template: stack.template,
+    physical: new Map([
+      ['Key', { ref: 'k-1', attributes: { Arn: 'arn:aws:kms:us-west-2:123456789012:key/k-1' } }],
+      ['ApiRole', { ref: 'api', attributes: { Arn: 'arn:aws:iam::123456789012:role/api' } }],
+      ['OtherRole', { ref: 'other', attributes: { Arn: 'arn:aws:iam::123456789012:role/other' } }],
+    ]),
+    secrets: new Map(),
+    parameters: new Map(),
+  });
+  const refusal = (stack: AssemblyStack) =>
+    keyPolicyRefusal(
+      stack,
+      contextOf(stack),
+      'alias/StoryMagic/media-signing',
+      '/StoryMagic/media-signing/private-key',
+      'MEDIA_SIGNING_KEY_PARAMETER',
+    );
+
+  it('lets the function that reads it decrypt when the key policy names its role, through SSM, for that parameter', () => {
+    expect(refusal(stackWith('ApiRole'))).toBeUndefined();
+  });
+
+  it('refuses a reader the key policy does not name, or names for another region’s SSM', () => {
+    expect(refusal(stackWith('OtherRole'))).toMatch(
+      /^KMS would refuse Api the media signing private key: the policy of alias\/StoryMagic\/media-signing does not let its role \(arn:aws:iam::123456789012:role\/api\)/,
+    );
+    expect(refusal(stackWith('ApiRole', 'ssm.us-east-1.amazonaws.com'))).toMatch(/^KMS would refuse Api/);
+    const stack = stackWith('ApiRole');
+    const { Alias: _, ...withoutAlias } = stack.template.Resources;
+    expect(refusal({ ...stack, template: { Resources: withoutAlias } })).toMatch(/no KMS key with the alias/);
   });
 });
 

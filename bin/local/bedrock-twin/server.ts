@@ -88,6 +88,8 @@ export type TwinCall = Readonly<{
   answer: string;
   /** A text call's tokens as the quotas counted them (input, and output produced). */
   tokens?: Readonly<{ input: number; output: number }>;
+  /** The guardrail text units the call was charged: its input checked, and its output as it was checked. */
+  guardrailUnits?: number;
   /** When the request arrived and when its answer was complete (epoch ms), to see calls overlap. */
   startedAt: number;
   endedAt: number;
@@ -345,6 +347,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     const inputTokens = tokensOf(blocks.map(blockText).join('\n'));
     const admission = ledger?.admitText(model.id, inputTokens, maxTokens ?? model.maxOutputTokens ?? 0, Date.now());
     if (admission && !admission.ok) throw throttled(admission.exceeded);
+    const inputUnits = guardrail !== undefined ? textUnitsOf(checked) : 0;
     try {
       if (guardrail !== undefined) admitGuardrail(checked);
     } catch (error) {
@@ -369,6 +372,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       scripted,
       inputBlocked,
       guardrail,
+      inputUnits,
       /** Whether the answer's output is checked, and in which streamed mode. */
       outputCheck:
         guardrail === undefined || inputBlocked
@@ -395,7 +399,9 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
       throw streamFailure;
     }
     let stopReason = call.inputBlocked ? 'guardrail_intervened' : 'end_turn';
+    let guardrailUnits = call.inputUnits;
     if (call.outputCheck) {
+      guardrailUnits += textUnitsOf(text);
       ledger?.chargeGuardrail(textUnitsOf(text), Date.now());
       if (call.outputCheck.forced || guardrailIntervenes(text)) {
         text = BLOCKED_MESSAGE;
@@ -408,7 +414,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     call.settle(outputTokens);
     return {
       call: {
-        ...(call.guardrail !== undefined ? { guardrail: call.guardrail } : {}),
+        ...(call.guardrail !== undefined ? { guardrail: call.guardrail, guardrailUnits } : {}),
         answer: stopReason === 'guardrail_intervened' ? 'guardrail_intervened' : 'ok',
         tokens: { input: call.inputTokens, output: outputTokens },
       },
@@ -464,8 +470,10 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
 
     let sent = '';
     let stopReason = call.inputBlocked ? 'guardrail_intervened' : 'end_turn';
+    let guardrailUnits = call.inputUnits;
     const checkChunk = (index: number, chunk: string) => {
       if (!call.outputCheck) return false;
+      guardrailUnits += textUnitsOf(chunk);
       ledger?.chargeGuardrail(textUnitsOf(chunk), Date.now());
       if (call.outputCheck.forced && index === failAt) return true;
       // What has come so far, in whole words (a chunk may end inside one: "I am bra|ve"), and only its end:
@@ -516,7 +524,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     response.end();
     call.settle(outputTokens);
     return {
-      ...(call.guardrail !== undefined ? { guardrail: call.guardrail } : {}),
+      ...(call.guardrail !== undefined ? { guardrail: call.guardrail, guardrailUnits } : {}),
       answer: stopReason === 'guardrail_intervened' ? 'guardrail_intervened' : 'ok',
       tokens: { input: call.inputTokens, output: outputTokens },
     };
@@ -560,7 +568,7 @@ export async function startBedrockTwin(options: BedrockTwinOptions = {}): Promis
     const intervened = scripted === 'guardrail' || guardrailIntervenes(text);
     const units = textUnitsOf(text);
     return {
-      call: { guardrail, answer: intervened ? 'guardrail_intervened' : 'ok' },
+      call: { guardrail, guardrailUnits: units, answer: intervened ? 'guardrail_intervened' : 'ok' },
       payload: {
         action: intervened ? 'GUARDRAIL_INTERVENED' : 'NONE',
         outputs: intervened ? [{ text: BLOCKED_MESSAGE }] : [],

@@ -21,19 +21,38 @@ import {
  * drafts a band's checks send back in the worst band measured.
  */
 /** A band B story of about 800 words (the smoke test's stories on the twin: 797 to 811 words). */
-const STORY_CHARACTERS = 4_500;
-/** The story's check on its way out: one text unit per streamed chunk (STREAM_GUARDRAIL_CHUNK_CHARACTERS). */
-const STORY_OUTPUT_UNITS = Math.ceil(STORY_CHARACTERS / STREAM_GUARDRAIL_CHUNK_CHARACTERS);
+export const STORY_CHARACTERS = 4_500;
+/**
+ * The streamed answer around the story: its JSON (keys, quotes, escapes) and the cover's scene, about 340
+ * characters on the twin's band B stories, measured (test/unit/capacity-sizing.test.ts).
+ */
+const ANSWER_FRAME_CHARACTERS = 350;
+/** The scenes call's prompt around the story it sends back (scenePrompts: the fence, the moments, the form): 547. */
+const SCENE_PROMPT_CHARACTERS = 550;
+
+/**
+ * Guardrail text units a story spends (one per started 1,000 characters a check reads; a streamed answer's,
+ * one per chunk of STREAM_GUARDRAIL_CHUNK_CHARACTERS): the story call checks the family's words in (its
+ * guarded block, 1) and the answer out (38); the scenes call has no guarded block, so its whole prompt is
+ * checked, the story sent back with it (6), and its answer out (2: four sentences, at most 800 tokens); half
+ * a rewrite checks the story call's again.
+ */
+export const STORY_GUARDRAIL_UNITS = {
+  storyCall: 1 + Math.ceil((STORY_CHARACTERS + ANSWER_FRAME_CHARACTERS) / STREAM_GUARDRAIL_CHUNK_CHARACTERS),
+  scenesCall: Math.ceil((STORY_CHARACTERS + SCENE_PROMPT_CHARACTERS) / 1000) + 2,
+  rewriteShare: 0.5,
+} as const;
 
 export const STORY_COST = {
   requests: 2.5,
   tokens: 3_230 + 1_800 + 3_230 / 2,
   /**
-   * Guardrail text units: the family's words in (1), the story out in streamed chunks (36) and half a
-   * rewrite's (18), the scenes out (2). Sized at 16 (the story counted per 1,000 characters) the gate let the
-   * peak bench's stories fill the guardrail's second, and the checks of family text at the door were throttled.
+   * 39 × 1.5 + 8 = 66.5. Sized at 16 (the story counted per 1,000 characters) the gate let the peak bench's
+   * stories fill the guardrail's second, and the checks of family text at the door were throttled; at 57 it
+   * still left out the scenes call's check of the story sent back, and the answer's frame.
    */
-  guardrailTextUnits: 1 + STORY_OUTPUT_UNITS * 1.5 + 2,
+  guardrailTextUnits:
+    STORY_GUARDRAIL_UNITS.storyCall * (1 + STORY_GUARDRAIL_UNITS.rewriteShare) + STORY_GUARDRAIL_UNITS.scenesCall,
 } as const;
 
 /** A picture: one model request, and the guardrail's check of its prompt (one text unit). */
