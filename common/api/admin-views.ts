@@ -5,7 +5,10 @@ import type { Role } from '../roles.js';
  * What the admin API (/api/admin/*, admin group only) answers, typed once for the server and the SPA.
  */
 
-/** GET /api/admin/stats: the dashboard's four counts, kept by atomic counters (never a scan). */
+/**
+ * GET /api/admin/stats: the dashboard's four counts, kept by atomic counters (never a scan). `publicStories`
+ * counts the stories anyone may read: made public by an admin or shared by their family's open link, once each.
+ */
 export type AdminStatsView = { profiles: number; stories: number; featuredStories: number; publicStories: number };
 
 /** One row of the users table. */
@@ -48,6 +51,8 @@ export type AdminUserDetail = AdminUserRow & {
    */
   childLibraries: number[];
   storyCount: number;
+  /** How many of those stories have their share link open (anyone with the link may read them). */
+  openLinkCount: number;
   notes: AdminNoteView[];
   activity: ActivityView[];
 };
@@ -64,6 +69,8 @@ export type AdminStoryRow = {
   status: 'generating' | 'ready' | 'failed';
   isFeatured: boolean;
   isPublic: boolean;
+  /** Its family's share link is open: anyone with the link may read it, signed in or not. */
+  linkOpen: boolean;
   createdAt: string;
 };
 export type AdminStoryPage = { stories: AdminStoryRow[]; nextCursor: string | null };

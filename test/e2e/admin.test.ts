@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#common/validation/account-messages.js';
 import { ADMIN_MESSAGES } from '#common/validation/messages.js';
-import type { apiClient } from '../support/api.js';
+import { grownUpClient, type apiClient } from '../support/api.js';
 import {
   adminApi,
   e2eSetup,
@@ -344,6 +344,30 @@ describe('the admin area, in Chromium', () => {
     await openUser(page, `Phone ${tag}`);
     await screenshotView(page, 'admin-user-dialog-mobile');
     await context.close();
+  });
+
+  it('shows a story its family shares by link as "Link open", not "Private", at 1280 and 375 px', async () => {
+    const { account, story } = await familyWithStory({ displayName: `Sharing ${tag}` });
+    const grownUp = await grownUpClient(stack, account);
+    const opened = await grownUp(`/stories/${story.id}/sharing`, {
+      method: 'PUT',
+      body: JSON.stringify({ open: true }),
+    });
+    expect(opened.body).toEqual({ linkOpen: true });
+    for (const [viewport, name] of [
+      [undefined, 'admin-stories-link-open'],
+      [MOBILE, 'admin-stories-link-open-mobile'],
+    ] as const) {
+      const { context, page } = await adminPage(viewport);
+      await page.goto(`${webUrl}/admin/stories`);
+      await searchStories(page, story.title);
+      const row = page.getByRole('row').filter({ has: page.locator(`a[href="/story/${story.id}"]`) });
+      await row.getByText('Link open', { exact: true }).waitFor();
+      expect(await row.getByText('Private', { exact: true }).count()).toBe(0);
+      await row.scrollIntoViewIfNeeded();
+      await screenshotView(page, name);
+      await context.close();
+    }
   });
 
   it('creates a featured story with a cover picture that families see on their home page', async () => {

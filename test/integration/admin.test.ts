@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCodeDeliveries } from '../../bin/local/cognito-local.js';
-import type { AdminStatsView, AdminUserDetail, AdminUserPage, TemplateView } from '#common/api/admin-views.js';
+import type {
+  AdminStatsView,
+  AdminStoryPage,
+  AdminUserDetail,
+  AdminUserPage,
+  TemplateView,
+} from '#common/api/admin-views.js';
 import type { StoryView } from '#common/api/views.js';
 import { routes } from '../../lambdas/api/app.js';
 import { cognitoAccounts, cognitoConnectionOf } from '../../lambdas/adapters/cognito-accounts.js';
@@ -376,7 +382,12 @@ describe('prompt templates', () => {
 describe('dashboard counters', () => {
   /** The truth, counted from the items (what the counters spare us from doing on every dashboard view). */
   async function recount() {
-    const count = async (index: string, key: string, value: string, filter?: string) => {
+    const count = async (
+      index: string,
+      key: string,
+      value: string,
+      filter?: { expression: string; values: Record<string, unknown> },
+    ) => {
       let total = 0;
       let startKey: Record<string, unknown> | undefined;
       do {
@@ -387,9 +398,9 @@ describe('dashboard counters', () => {
             KeyConditionExpression: `${key} = :v`,
             ...(filter
               ? {
-                  FilterExpression: filter,
-                  ExpressionAttributeNames: { '#s': 'status' },
-                  ExpressionAttributeValues: { ':v': value, ':ready': 'ready' },
+                  FilterExpression: filter.expression,
+                  ...(filter.expression.includes('#s') ? { ExpressionAttributeNames: { '#s': 'status' } } : {}),
+                  ExpressionAttributeValues: { ':v': value, ...filter.values },
                 }
               : { ExpressionAttributeValues: { ':v': value } }),
             Select: 'COUNT',
@@ -403,9 +414,18 @@ describe('dashboard counters', () => {
     };
     return {
       profiles: await count('entity', 'entity_pk', 'PROFILE'),
-      stories: await count('entity', 'entity_pk', 'STORY', '#s = :ready'),
+      stories: await count('entity', 'entity_pk', 'STORY', {
+        expression: '#s = :ready',
+        values: { ':ready': 'ready' },
+      }),
       featuredStories: await count('featured', 'featured_pk', 'FEATURED'),
-      publicStories: await count('public', 'public_pk', 'PUBLIC'),
+      // Readable by anyone: public, or shared by an open link (a shared story is ready, so listed as STORY).
+      publicStories:
+        (await count('public', 'public_pk', 'PUBLIC')) +
+        (await count('entity', 'entity_pk', 'STORY', {
+          expression: 'link_open = :yes AND is_public <> :yes',
+          values: { ':yes': true },
+        })),
     };
   }
 
@@ -419,36 +439,104 @@ describe('dashboard counters', () => {
     return Object.fromEntries(Object.entries(truth).map(([name, value]) => [name, (counted[name] ?? NaN) - value]));
   }
 
-  it('match a full recount after a random run of creates, toggles and deletes', async () => {
+  it('count a story shared by its open link as public, once, from opening to deleting', async () => {
+    const family = await signUp(stack, { displayName: 'Sharing Family' });
+    const familyId = userIdOf(family.accessToken);
+    const grownUp = await grownUpClient(stack, family);
+    const story = await readyStory(grownUp, { requestId: crypto.randomUUID() });
+    const publicStories = async () =>
+      ((await adminCall('/admin/stats')).body as unknown as AdminStatsView).publicStories;
+    const row = async () => {
+      const page = (await adminCall(`/admin/stories?q=${encodeURIComponent(story.title)}&limit=100`))
+        .body as unknown as AdminStoryPage;
+      return page.stories.find((s) => s.id === story.id);
+    };
+    const link = async (open: boolean) =>
+      expect((await grownUp(`/stories/${story.id}/sharing`, json({ open }, 'PUT'))).body).toEqual({ linkOpen: open });
+    const flag = async (isPublic: boolean) =>
+      expect((await adminCall(`/admin/stories/${story.id}`, json({ isPublic }, 'PATCH'))).status).toBe(200);
+    const before = await publicStories();
+    expect(await row()).toMatchObject({ isPublic: false, linkOpen: false });
+
+    await link(true);
+    expect(await publicStories()).toBe(before + 1);
+    expect(await row()).toMatchObject({ isPublic: false, linkOpen: true });
+    const detail = (await adminCall(`/admin/users/${familyId}`)).body as unknown as AdminUserDetail;
+    expect(detail).toMatchObject({ storyCount: 1, openLinkCount: 1 });
+    await link(true); // opened again: nothing more to count
+    expect(await publicStories()).toBe(before + 1);
+
+    await flag(true); // public as well: still one story anyone may read
+    expect(await publicStories()).toBe(before + 1);
+    await link(false);
+    expect(await publicStories()).toBe(before + 1);
+    await link(true);
+    expect(await publicStories()).toBe(before + 1);
+    await flag(false); // the link still open
+    expect(await publicStories()).toBe(before + 1);
+    expect(await row()).toMatchObject({ isPublic: false, linkOpen: true });
+
+    await link(false);
+    expect(await publicStories()).toBe(before);
+    expect(await row()).toMatchObject({ isPublic: false, linkOpen: false });
+    expect((await adminCall(`/admin/users/${familyId}`)).body).toMatchObject({ storyCount: 1, openLinkCount: 0 });
+    await link(false);
+    expect(await publicStories()).toBe(before);
+
+    await link(true);
+    expect(await publicStories()).toBe(before + 1);
+    expect((await adminCall(`/admin/stories/${story.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    expect(await publicStories()).toBe(before);
+  });
+
+  it('match a full recount after a random run of creates, toggles, shared links and deletes', async () => {
     const before = await drift();
     let seed = 20261122;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const storyIds: string[] = [];
-    for (let step = 0; step < 30; step++) {
+    // A family's stories too, whose share link opens and closes between the admin's flags.
+    const sharer = await signUp(stack, { displayName: 'Counted Sharers' });
+    const sharing = await grownUpClient(stack, sharer);
+    for (let i = 0; i < 3; i++) storyIds.push((await readyStory(sharing, { requestId: crypto.randomUUID() })).id);
+    const familyStories = [...storyIds];
+    let shares = 0;
+    const ok = (answer: { status: number }) => expect(answer.status).toBeLessThan(300);
+    for (let step = 0; step < 40; step++) {
       const roll = random();
       const target = storyIds[Math.floor(random() * storyIds.length)];
-      const ok = (answer: { status: number }) => expect(answer.status).toBeLessThan(300);
-      if (roll < 0.3 || !target) {
+      if (roll < 0.25 || !target) {
         const created = await adminCall(
           '/admin/stories',
           json({ title: `Tale ${step}`, heroName: 'Ana', content: 'Once upon a time.', excerpt: 'Once.' }),
         );
         storyIds.push(String((created.body.story as { id: string }).id));
-      } else if (roll < 0.55) {
+      } else if (roll < 0.45) {
         ok(await adminCall(`/admin/stories/${target}`, json({ isFeatured: random() < 0.5 }, 'PATCH')));
-      } else if (roll < 0.8) {
+      } else if (roll < 0.65) {
         ok(
           await adminCall(
             `/admin/stories/${target}`,
             json({ isPublic: random() < 0.5, isFeatured: random() < 0.5 }, 'PATCH'),
           ),
         );
+      } else if (roll < 0.85 && familyStories.length > 0) {
+        const shared = familyStories[Math.floor(random() * familyStories.length)];
+        ok(await sharing(`/stories/${shared}/sharing`, json({ open: random() < 0.6 }, 'PUT')));
+        shares++;
       } else if (roll < 0.9) {
         ok(await adminCall(`/admin/stories/${target}`, { method: 'DELETE' }));
         storyIds.splice(storyIds.indexOf(target), 1);
+        if (familyStories.includes(target)) familyStories.splice(familyStories.indexOf(target), 1);
       } else {
         await signUp(stack, { displayName: `Counted ${step}` });
       }
+    }
+    expect(shares).toBeGreaterThanOrEqual(4);
+    // End with every family story shared and not public, so a link left uncounted shows.
+    expect(familyStories.length).toBeGreaterThan(0);
+    for (const id of familyStories) {
+      ok(await adminCall(`/admin/stories/${id}`, json({ isPublic: false }, 'PATCH')));
+      ok(await sharing(`/stories/${id}/sharing`, json({ open: true }, 'PUT')));
     }
     expect(await drift()).toEqual(before);
   });

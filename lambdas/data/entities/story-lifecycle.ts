@@ -273,13 +273,26 @@ export function editorialSaved(
 
 /**
  * Shared or unshared (the family's link, issue 36): only a ready story its family made, that no grown-up
- * still has to say yes to.
+ * still has to say yes to. The dashboard's public count is of stories anyone may read (public or shared),
+ * so the write says which case it is for: `counted`, the link really changes on a story that is not public
+ * (the caller adds or takes one from the count in the same transaction); not `counted`, the story is
+ * public or its link is already as asked (nothing to count). Exactly one of the two holds for a story.
  */
-export function shared(tableName: string, storyId: string, familyId: string, open: boolean, now: string): StoryUpdate {
+export function shared(
+  tableName: string,
+  storyId: string,
+  familyId: string,
+  open: boolean,
+  counted: boolean,
+  now: string,
+): StoryUpdate {
+  const changes = open ? 'attribute_not_exists(link_open)' : 'attribute_exists(link_open)';
   return storyUpdate(tableName, storyId, {
     update: open ? 'SET link_open = :yes, updated_at = :now' : 'REMOVE link_open SET updated_at = :now',
-    condition: 'attribute_exists(PK) AND created_by = :family AND #s = :ready AND attribute_not_exists(approval)',
-    values: { ':family': familyId, ':ready': STATUS.ready, ':now': now, ...(open ? { ':yes': true } : {}) },
+    condition:
+      'attribute_exists(PK) AND created_by = :family AND #s = :ready AND attribute_not_exists(approval) AND ' +
+      (counted ? `is_public <> :yes AND ${changes}` : `(is_public = :yes OR NOT ${changes})`),
+    values: { ':family': familyId, ':ready': STATUS.ready, ':now': now, ':yes': true },
   });
 }
 
@@ -305,14 +318,32 @@ const FLAGS = {
   public: { attribute: 'is_public', indexKey: 'public_pk', partition: storyIndexPartitions.public },
 } as const satisfies Record<StoryFlag, { attribute: keyof StoryItem; indexKey: string; partition: string }>;
 
-/** An admin's flag turned on or off, with its index key; refused when it is already as asked. */
-export function flagged(tableName: string, storyId: string, flag: StoryFlag, on: boolean, now: string): StoryUpdate {
+/**
+ * An admin's flag turned on or off, with its index key; refused when it is already as asked. `linkOpen`
+ * (the public flag) also requires the story's share link to be open (true) or closed (false): a shared
+ * story counts as public already, so only the closed case moves the dashboard's count.
+ */
+export function flagged(
+  tableName: string,
+  storyId: string,
+  flag: StoryFlag,
+  on: boolean,
+  now: string,
+  linkOpen?: boolean,
+): StoryUpdate {
   const { attribute, indexKey, partition } = FLAGS[flag];
+  const link =
+    linkOpen === undefined
+      ? ''
+      : linkOpen
+        ? ' AND attribute_exists(link_open)'
+        : ' AND attribute_not_exists(link_open)';
   return storyUpdate(tableName, storyId, {
     update: on
       ? `SET ${attribute} = :true, ${indexKey} = :pk, updated_at = :now`
       : `SET ${attribute} = :false, updated_at = :now REMOVE ${indexKey}`,
-    condition: on ? `attribute_exists(PK) AND ${attribute} <> :true` : `attribute_exists(PK) AND ${attribute} = :true`,
+    condition:
+      (on ? `attribute_exists(PK) AND ${attribute} <> :true` : `attribute_exists(PK) AND ${attribute} = :true`) + link,
     values: on ? { ':true': true, ':pk': partition, ':now': now } : { ':true': true, ':false': false, ':now': now },
   });
 }

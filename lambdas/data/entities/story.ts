@@ -150,7 +150,17 @@ const fieldMask = <F extends keyof StoryItem>(fields: readonly F[]) =>
 export const storedCardSchema = storyItemSchema.pick(fieldMask(CARD_FIELDS));
 /** A story read as a row of the admin list (its projection there). */
 export const adminRowSchema = storyItemSchema.pick(
-  fieldMask(['id', 'title', 'created_by', 'story_universe', 'status', 'is_featured', 'is_public', 'created_at']),
+  fieldMask([
+    'id',
+    'title',
+    'created_by',
+    'story_universe',
+    'status',
+    'is_featured',
+    'is_public',
+    'link_open',
+    'created_at',
+  ]),
 );
 /** What a status read takes of a story: who may read it, and how far it is made (never its text). */
 export const STATUS_FIELDS = [
@@ -178,6 +188,8 @@ export const storyToldSchema = storyItemSchema.pick(fieldMask(['id', 'status', '
 export const storyToldByChildSchema = storyItemSchema.pick(
   fieldMask(['id', 'status', 'hero_name', 'title', 'content', 'created_by', 'child_id']),
 );
+/** A story's id and whether its share link is open (what the admin's user dialog counts). */
+export const storyIdLinkSchema = storyItemSchema.pick(fieldMask(['id', 'link_open']));
 /** A story's id alone (the creator index's projection). */
 export const storyIdSchema = storyItemSchema.pick(fieldMask(['id']));
 /** What the parent's "Waiting for you" list shows of a story waiting for their yes. */

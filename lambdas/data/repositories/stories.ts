@@ -180,10 +180,19 @@ export function storyRepository(db: DynamoDBDocumentClient, tableName: string) {
 
     /**
      * Opens or closes the family's share link (issue 36): only a ready story its family made, that no grown-up
-     * still has to say yes to. False when the story is not (or no longer) such a story.
+     * still has to say yes to. False when the story is not (or no longer) such a story. A story that is not
+     * public is counted as public while its link is open, in the same transaction as the link; each try's
+     * condition holds in one case only, so an admin's flag changing between two tries is met by the next.
      */
     async setLinkOpen(storyId: string, familyId: string, open: boolean): Promise<boolean> {
-      return update(shared(tableName, storyId, familyId, open, new Date().toISOString()));
+      const now = new Date().toISOString();
+      for (const counted of [true, false, true, false]) {
+        const story = shared(tableName, storyId, familyId, open, counted, now);
+        const count = counted ? countChange(tableName, ['public'], open ? 1 : -1) : undefined;
+        const refused = await transact(db, { story, count });
+        if (refused.size === 0) return true;
+      }
+      return false;
     },
 
     /** A grown-up says yes to a ready story of their family: it is the child's to read. False if not such a story. */

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { storyPreview } from '#common/story-layout.js';
 import { countChange } from '../entities/counters.js';
 import {
@@ -10,7 +10,7 @@ import {
   type StoryItem,
 } from '../entities/story.js';
 import { editorialSaved, flagged, putNewStory, type StoryFlag } from '../entities/story-lifecycle.js';
-import { isConditionFailure, queryPage, transact } from '../entities/table.js';
+import { isConditionFailure, parseItem, queryPage, readItem, transact } from '../entities/table.js';
 import { StoryNotFoundError } from '../../use-cases/errors.js';
 import { entityTypes, keys } from '../keys.js';
 import { decodeCursor, encodeCursor, indexCursorSchema } from './cursor.js';
@@ -29,12 +29,17 @@ export type { StoryFlag } from '../entities/story-lifecycle.js';
 /** The dashboard counter each flag keeps. */
 const FLAG_COUNTERS = { featured: 'featured', public: 'public' } as const satisfies Record<StoryFlag, string>;
 
+/** Each flag's attribute, and what a flag change reads of the story first. */
+const FLAG_ATTRIBUTES = { featured: 'is_featured', public: 'is_public' } as const satisfies Record<StoryFlag, string>;
+const FLAG_STATE_FIELDS = ['is_featured', 'is_public', 'link_open'] as const;
+const flagStateSchema = storyItemSchema.pick({ is_featured: true, is_public: true, link_open: true });
+
 const cursorSchema = indexCursorSchema('STORY#', 'META', entityTypes.story);
 
 /** A row of the admin stories list, as its projection reads it. */
 export type AdminStoryItem = Pick<
   StoryItem,
-  'id' | 'title' | 'created_by' | 'story_universe' | 'status' | 'is_featured' | 'is_public' | 'created_at'
+  'id' | 'title' | 'created_by' | 'story_universe' | 'status' | 'is_featured' | 'is_public' | 'link_open' | 'created_at'
 >;
 
 /** What the admin area does to stories: the list, the editor's create and update, and the two flags. */
@@ -55,7 +60,7 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
           KeyConditionExpression: 'entity_pk = :type',
           ExpressionAttributeValues: { ':type': adminListPartition('ready') },
           ProjectionExpression:
-            'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, created_at',
+            'PK, SK, entity_pk, id, title, created_by, story_universe, #s, is_featured, is_public, link_open, created_at',
           ExpressionAttributeNames: { '#s': 'status' },
           ScanIndexForward: false,
         },
@@ -133,19 +138,23 @@ export function storyAdminRepository(db: DynamoDBDocumentClient, tableName: stri
     /**
      * Turns a flag on or off (SPEC §4 story flags): the boolean, its sparse index key and the dashboard
      * counter change in one transaction that runs only when the flag really changes, so repeating a
-     * toggle never counts twice. Returns whether anything changed.
+     * toggle never counts twice. A story whose share link is open counts as public already, so the public
+     * flag moves the count only while the link is closed; the write holds only for the link state read, so
+     * a family opening or closing the link meanwhile makes it read again. Returns whether anything changed.
      */
     async setFlag(id: string, flag: StoryFlag, on: boolean, now = new Date()): Promise<boolean> {
-      const failed = await transact(db, {
-        story: flagged(tableName, id, flag, on, now.toISOString()),
-        count: countChange(tableName, [FLAG_COUNTERS[flag]], on ? 1 : -1),
-      });
-      if (failed.size === 0) return true;
-      const existing = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.story(id), ProjectionExpression: 'PK' }),
-      );
-      if (!existing.Item) throw new StoryNotFoundError(id);
-      return false; // already as asked
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const seen = parseItem(flagStateSchema, await readItem(db, tableName, keys.story(id), FLAG_STATE_FIELDS));
+        if (!seen) throw new StoryNotFoundError(id);
+        if (seen[FLAG_ATTRIBUTES[flag]] === on) return false; // already as asked
+        const linkOpen = flag === 'public' ? seen.link_open === true : undefined;
+        const story = flagged(tableName, id, flag, on, now.toISOString(), linkOpen);
+        // A shared story counts as public already.
+        const count = linkOpen ? undefined : countChange(tableName, [FLAG_COUNTERS[flag]], on ? 1 : -1);
+        const failed = await transact(db, { story, count });
+        if (failed.size === 0) return true;
+      }
+      return false; // changed under us each time: left as the others made it
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   adminListPartition,
   STATUS_FIELDS,
   storyChildOf,
+  storyIdLinkSchema,
   storyIdSchema,
   storyIdStatusSchema,
   storyIndexes,
@@ -141,6 +142,16 @@ export function storyReads(db: DynamoDBDocumentClient, tableName: string) {
     async idsCreatedBy(userId: string): Promise<string[]> {
       const found = await queryAll(db, { ...newestCreatedBy(userId), ProjectionExpression: 'id' }, storyIdSchema);
       return found.map((item) => item.id);
+    },
+
+    /** How many stories a family created, and how many of them it shares by an open link (the admin's dialog). */
+    async sharingOf(userId: string): Promise<{ created: number; linkOpen: number }> {
+      const found = await queryAll(
+        db,
+        { ...newestCreatedBy(userId), ProjectionExpression: 'id, link_open' },
+        storyIdLinkSchema,
+      );
+      return { created: found.length, linkOpen: found.filter((story) => story.link_open === true).length };
     },
 
     /**

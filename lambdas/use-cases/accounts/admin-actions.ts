@@ -80,22 +80,30 @@ export function adminAccountActions(deps: AdminActionDeps) {
 
     /**
      * The user detail dialog: the profile, the notes (newest first), the last 20 activity entries about
-     * the account, how many stories it made, each child's library count (the family's libraries are the
+     * the account, how many stories it made (and how many it shares by an open link), each child's library count (the family's libraries are the
      * children's), and the display names of the admins named in those.
      */
     async detail(userId: string): Promise<AdminAccountDetail> {
       const profile = await existing(userId);
-      const [notes, activity, storyCount, children] = await Promise.all([
+      const [notes, activity, stories, children] = await Promise.all([
         deps.notes.list(userId),
         deps.activity.recent(userId),
-        deps.stories.idsCreatedBy(userId).then((ids) => ids.length),
+        deps.stories.sharingOf(userId),
         deps.family.children(profile),
       ]);
       const names = await deps.profiles.namesOf([...notes.map((n) => n.admin_id), ...activity.map((a) => a.admin_id)]);
       /** An admin deleted since shows as "Former admin". */
       const adminName = (id: string) => names.get(id)?.displayName ?? 'Former admin';
       const childLibraries = children.map((child) => child.libraryCount);
-      return { profile, notes, activity, storyCount, childLibraries, adminName };
+      return {
+        profile,
+        notes,
+        activity,
+        storyCount: stories.created,
+        openLinkCount: stories.linkOpen,
+        childLibraries,
+        adminName,
+      };
     },
 
     /** E-mails the account a reset code (Cognito ForgotPassword). */

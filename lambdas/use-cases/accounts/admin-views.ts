@@ -10,6 +10,7 @@ export type AdminAccountDetail = Readonly<{
   notes: NoteItem[];
   activity: ActivityItem[];
   storyCount: number;
+  openLinkCount: number;
   childLibraries: readonly number[];
   /** An admin deleted since shows as "Former admin". */
   adminName: (adminId: string) => string;
@@ -44,6 +45,7 @@ export const toAdminUserDetail = ({
   notes,
   activity,
   storyCount,
+  openLinkCount,
   childLibraries,
   adminName,
 }: AdminAccountDetail): AdminUserDetail => ({
@@ -52,6 +54,7 @@ export const toAdminUserDetail = ({
   libraryCount: profile.library_count ?? 0,
   childLibraries: [...childLibraries],
   storyCount,
+  openLinkCount,
   notes: notes.map((note) => toAdminNoteView(note, adminName(note.admin_id))),
   activity: activity.map((entry): ActivityView => ({
     id: entry.id,

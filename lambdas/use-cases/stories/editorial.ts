@@ -64,6 +64,7 @@ export function editorialUseCases(deps: EditorialDeps) {
       status: story.status,
       isFeatured: Boolean(story.is_featured),
       isPublic: Boolean(story.is_public),
+      linkOpen: story.link_open === true,
       createdAt: story.created_at,
     }));
   }

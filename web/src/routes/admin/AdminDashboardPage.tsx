@@ -6,7 +6,7 @@ const COUNTS: { key: keyof AdminStatsView; label: string; icon: string; hint: st
   { key: 'profiles', label: 'Total Users', icon: '👥', hint: 'Family profiles' },
   { key: 'stories', label: 'Total Stories', icon: '📚', hint: 'Every story written' },
   { key: 'featuredStories', label: 'Featured Stories', icon: '⭐', hint: 'Shown on every home page' },
-  { key: 'publicStories', label: 'Public Stories', icon: '🌍', hint: 'Readable by any signed-in family' },
+  { key: 'publicStories', label: 'Public Stories', icon: '🌍', hint: 'Public, or shared by an open link' },
 ];
 
 /** SPEC §2 admin dashboard: the four counts (profiles, stories, featured stories, public stories). */

@@ -138,7 +138,9 @@ export default function AdminStoriesPage() {
                             <span className="admin-badge admin-badge--info">Generating</span>
                           )}
                           {story.status === 'failed' && <span className="admin-badge admin-badge--danger">Failed</span>}
-                          {!story.isFeatured && !story.isPublic && story.status === 'ready' && (
+                          {/* Its family's link lets anyone read it: not private, whatever the admin flags say. */}
+                          {story.linkOpen && <span className="admin-badge admin-badge--link">Link open</span>}
+                          {!story.isFeatured && !story.isPublic && !story.linkOpen && story.status === 'ready' && (
                             <span className="admin-badge admin-badge--muted">Private</span>
                           )}
                         </span>

@@ -186,6 +186,10 @@ export function UserDetailDialog({ user, self, onChanged, onDeleted, onClose }: 
                   <dd>{detail ? detail.storyCount : '…'}</dd>
                 </div>
                 <div>
+                  <dt>Shared by link</dt>
+                  <dd>{detail ? detail.openLinkCount : '…'}</dd>
+                </div>
+                <div>
                   <dt>{detail && detail.childLibraries.length > 1 ? 'Libraries' : 'Library'}</dt>
                   <dd>
                     {detail
